@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+//
+// DBBBuilder for Swift on Linux. The layers (see DESIGN.md), bottom up:
+//   CSQLite    – the system SQLite library (libsqlite3-dev), no vendored amalgamation
+//   DBBSQLite  – the only code that calls the SQLite C API
+//   DBBLocale  – locale-aware calendar functions for SQL            (later issue)
+//   DBBBuilder – the ORM: manager, table objects, mappings, queries (later issue)
+//   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API (later issues)
+import PackageDescription
+
+let package = Package(
+    name: "DBBBuilder",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "DBBSQLite",
+            dependencies: ["CSQLite"]
+        ),
+
+        // MARK: - Tests
+
+        /// Helpers shared by every test target: temporary directories and databases.
+        .target(
+            name: "DBBTestSupport",
+            dependencies: ["DBBSQLite"],
+            path: "Tests/DBBTestSupport"
+        ),
+        .testTarget(
+            name: "DBBSQLiteTests",
+            dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,160 @@
+import CSQLite
+
+// MARK: - Running SQL
+
+extension SQLiteConnection {
+    /// Runs one or more `;`-separated SQL statements, binding `arguments` to their `?`
+    /// parameters in order across the statements.
+    ///
+    /// ```swift
+    /// try connection.execute("UPDATE person SET name = ? WHERE id = ?", ["Zoë", 1])
+    /// ```
+    ///
+    /// A single statement is taken from the statement cache.
+    /// - Throws: ``SQLiteError`` naming the statement that failed, or ``SQLiteResultCode/range``
+    ///   when there are more or fewer arguments than parameters. Statements before the failing
+    ///   one have run: wrap the call in ``transaction(_:_:)`` to run all or none.
+    public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
+        if let statement = try singleCachedStatement(sql) {
+            try statement.bind(arguments)
+            try statement.execute()
+            return
+        }
+        var remaining = arguments[...]
+        try forEachStatement(in: sql) { statement in
+            let count = statement.parameterCount
+            guard remaining.count >= count else {
+                throw SQLiteError(
+                    code: .range,
+                    message: "\(arguments.count) argument(s) given, but the SQL has more parameters",
+                    sql: statement.sql, path: filename)
+            }
+            try statement.bind(Array(remaining.prefix(count)))
+            remaining = remaining.dropFirst(count)
+            try statement.execute()
+        }
+        guard remaining.isEmpty else {
+            throw SQLiteError(
+                code: .range,
+                message: "\(arguments.count) argument(s) given, but the SQL has only \(arguments.count - remaining.count) parameter(s)",
+                sql: sql, path: filename)
+        }
+    }
+
+    /// Runs one or more SQL statements with named parameters (`:name`, `@name`, `$name`):
+    /// each statement takes the values of the names it has.
+    ///
+    /// ```swift
+    /// try connection.execute("INSERT INTO person (name) VALUES (:name)", named: ["name": "Zoë"])
+    /// ```
+    public func execute(_ sql: String, named arguments: [String: SQLiteValue]) throws {
+        try forEachStatement(in: sql) { statement in
+            try statement.bind(arguments.filter { (try? statement.parameterIndex(named: $0.key)) != nil })
+            try statement.execute()
+        }
+    }
+
+    // MARK: - Reading rows
+
+    /// Runs a query and calls `body` with each row, without copying the rows anywhere.
+    ///
+    /// ```swift
+    /// var total = 0.0
+    /// try connection.forEachRow("SELECT price FROM item WHERE kind = ?", ["book"]) { row in
+    ///     total += row.double(at: 0)
+    /// }
+    /// ```
+    public func forEachRow(
+        _ sql: String, _ arguments: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void
+    ) throws {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        try statement.forEachRow(body)
+    }
+
+    /// Runs a query and returns `transform` of each row.
+    ///
+    /// ```swift
+    /// let people = try connection.fetchAll("SELECT id, name FROM person ORDER BY name") {
+    ///     Person(id: $0.int64(at: 0), name: $0.string(at: 1) ?? "")
+    /// }
+    /// ```
+    public func fetchAll<T>(
+        _ sql: String, _ arguments: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T
+    ) throws -> [T] {
+        var results: [T] = []
+        try forEachRow(sql, arguments) { results.append(try transform($0)) }
+        return results
+    }
+
+    /// Runs a query and returns `transform` of its first row, or `nil` when it has none.
+    public func fetchOne<T>(
+        _ sql: String, _ arguments: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T
+    ) throws -> T? {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        return try statement.step() ? transform(statement.row) : nil
+    }
+
+    /// The first column of the first row converted to `T`, or `nil` when there is no row,
+    /// the value is `NULL`, or it does not convert.
+    ///
+    /// ```swift
+    /// let count = try connection.fetchValue("SELECT count(*) FROM person", as: Int.self)
+    /// ```
+    public func fetchValue<T: SQLiteValueConvertible>(
+        _ sql: String, _ arguments: [SQLiteValue] = [], as type: T.Type = T.self
+    ) throws -> T? {
+        try fetchOne(sql, arguments) { $0.decode(T.self, at: 0) } ?? nil
+    }
+
+    // MARK: - Statement iteration
+
+    /// The cached statement for `sql` when it holds exactly one statement, else `nil`.
+    private func singleCachedStatement(_ sql: String) throws -> SQLiteStatement? {
+        do {
+            return try cachedStatement(sql)
+        } catch let error as SQLiteError where error.code == .misuse && handle != nil {
+            return nil  // several statements (or none): run them one by one
+        }
+    }
+
+    /// Prepares and hands over each statement of `sql` in turn, finalizing it afterwards.
+    private func forEachStatement(in sql: String, _ body: (SQLiteStatement) throws -> Void) throws {
+        let db = try liveHandle(sql: sql)
+        var text = sql
+        try text.withUTF8 { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress else { return }
+                var offset = 0
+                while offset < chars.count {
+                    var stmt: OpaquePointer?
+                    var tail: UnsafePointer<CChar>?
+                    let code = sqlite3_prepare_v3(db, base + offset, Int32(chars.count - offset), 0, &stmt, &tail)
+                    let consumed = tail.map { $0 - (base + offset) } ?? (chars.count - offset)
+                    guard code == SQLITE_OK else {
+                        let failing = String(decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]), as: UTF8.self)
+                        throw SQLiteError.from(db, resultCode: code, sql: failing.trimmingSpaces())
+                    }
+                    offset += max(consumed, 1)
+                    guard let stmt else { continue }  // only spaces or comments
+                    let statementSQL = String(cString: sqlite3_sql(stmt))
+                    let statement = register(SQLiteStatement(handle: stmt, sql: statementSQL, connection: self))
+                    try body(statement)
+                    statement.finalize()
+                    statementDidFinalize(ObjectIdentifier(statement))
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,220 @@
+import CSQLite
+
+/// One connection to an SQLite database: a file path, `:memory:`, or a `file:` URI.
+///
+/// ```swift
+/// let connection = try SQLiteConnection(path: "/var/lib/app/app.sqlite")
+/// try connection.execute("CREATE TABLE IF NOT EXISTS person (id INTEGER PRIMARY KEY, name TEXT)")
+/// try connection.execute("INSERT INTO person (name) VALUES (?)", ["Zoë"])
+/// let names = try connection.fetchAll("SELECT name FROM person") { $0.string(at: 0) ?? "" }
+/// ```
+///
+/// Opening checks that the file really is a database (a file that is not fails with
+/// ``SQLiteResultCode/notADatabase`` and is left byte for byte as it was), then applies the
+/// ``SQLiteConfiguration``: WAL for writable files, busy timeout, foreign keys, extended
+/// result codes.
+///
+/// A connection is not thread-safe: use it from one thread or task at a time (it is not
+/// `Sendable`). ``close()`` finalizes every statement the connection prepared; `deinit` closes.
+///
+/// See [Database Connection Handle](https://www.sqlite.org/c3ref/sqlite3.html).
+public final class SQLiteConnection {
+    /// The path or URI the connection was opened with.
+    public let path: String
+
+    /// The configuration the connection was opened with.
+    public let configuration: SQLiteConfiguration
+
+    /// The `sqlite3*` handle, `nil` once closed: for C libraries and for
+    /// `DBBLocale.registerFunctions(on:)`. Do not close it yourself.
+    public private(set) var handle: OpaquePointer?
+
+    var cache: StatementCache
+    private var liveStatements: [ObjectIdentifier: WeakStatement] = [:]
+    var savepointCounter = 0
+
+    /// Opens (and, by default, creates) the database at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: a file path, `":memory:"` for a private in-memory database, or a `file:` URI
+    ///     (`file:data.sqlite?mode=ro`; see [URI filenames](https://www.sqlite.org/uri.html)).
+    ///   - configuration: access, journal mode, busy timeout, foreign keys, cache size.
+    /// - Throws: ``SQLiteError`` naming the file: ``SQLiteResultCode/cantOpen`` for a missing
+    ///   file or folder, ``SQLiteResultCode/notADatabase`` for a file that is not a database.
+    public init(path: String, configuration: SQLiteConfiguration = SQLiteConfiguration()) throws {
+        self.path = path
+        self.configuration = configuration
+        self.cache = StatementCache(capacity: configuration.statementCacheCapacity)
+
+        var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+        switch configuration.access {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            var error = SQLiteError.from(db, resultCode: code)
+            error = SQLiteError(code: error.extendedCode, message: error.message, path: path)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+        do {
+            try configure(db)
+        } catch let error as SQLiteError {
+            close()
+            throw SQLiteError(code: error.extendedCode, message: error.message, sql: error.sql, path: path)
+        }
+    }
+
+    /// Opens a private in-memory database, gone when the connection closes.
+    public static func inMemory(configuration: SQLiteConfiguration = SQLiteConfiguration()) throws -> SQLiteConnection {
+        try SQLiteConnection(path: ":memory:", configuration: configuration)
+    }
+
+    deinit { close() }
+
+    private func configure(_ db: OpaquePointer) throws {
+        sqlite3_extended_result_codes(db, 1)
+        let milliseconds = configuration.busyTimeout.components.seconds * 1000
+            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
+        // A read of the schema: the first real look at the file, before anything may write.
+        // A file that is not a database fails here, untouched.
+        try execute("SELECT count(*) FROM sqlite_master")
+        if let mode = configuration.journalMode, !isInMemory, !isReadOnly {
+            try execute("PRAGMA journal_mode = \(mode.rawValue)")
+        }
+        try execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+    }
+
+    // MARK: - State
+
+    /// The file of the main database: an absolute path, or `""` for in-memory databases.
+    public var filename: String { handle.map(databasePath) ?? "" }
+
+    /// Whether the main database lives in memory.
+    public var isInMemory: Bool { filename.isEmpty }
+
+    /// Whether the main database is read-only.
+    public var isReadOnly: Bool { handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
+
+    /// Whether ``close()`` was called.
+    public var isClosed: Bool { handle == nil }
+
+    /// Whether a transaction is open (the connection is not in autocommit mode).
+    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+
+    /// The rowid of the latest successful `INSERT` on this connection.
+    public var lastInsertedRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    /// Rows changed by the latest `INSERT`, `UPDATE` or `DELETE`.
+    public var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+    /// Rows changed since the connection opened.
+    public var totalChanges: Int { handle.map { Int(sqlite3_total_changes64($0)) } ?? 0 }
+
+    /// How many statements the cache holds.
+    public var cachedStatementCount: Int { cache.count }
+
+    // MARK: - Closing
+
+    /// Finalizes every statement of this connection (cached or not) and closes the database.
+    /// Statements still referenced elsewhere throw ``SQLiteResultCode/misuse`` afterwards.
+    /// Calling it again does nothing.
+    public func close() {
+        guard let db = handle else { return }
+        cache.removeAll()
+        for entry in liveStatements.values { entry.statement?.finalize() }
+        liveStatements.removeAll()
+        sqlite3_close_v2(db)
+        handle = nil
+    }
+
+    // MARK: - Preparing
+
+    /// Prepares one statement that you own. Prefer ``cachedStatement(_:)`` for SQL run repeatedly.
+    /// - Throws: ``SQLiteError`` naming the SQL, e.g. for a syntax error or several statements.
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        try prepareSingle(sql, persistent: false)
+    }
+
+    /// The connection's prepared statement for `sql`, prepared on first use and then reused
+    /// (reset, bindings cleared). While that statement is in the middle of stepping, a
+    /// separate statement is prepared instead, so nested queries never disturb each other.
+    public func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+        if let statement = cache.statement(for: sql) {
+            if !statement.isBusy {
+                statement.clearBindings()
+                return statement
+            }
+            return try prepareSingle(sql, persistent: false)
+        }
+        let statement = try prepareSingle(sql, persistent: true)
+        cache.insert(statement)
+        return statement
+    }
+
+    func liveHandle(sql: String? = nil) throws -> OpaquePointer {
+        guard let handle else {
+            throw SQLiteError.misuse("the connection is closed", sql: sql, path: path)
+        }
+        return handle
+    }
+
+    private func prepareSingle(_ sql: String, persistent: Bool) throws -> SQLiteStatement {
+        let db = try liveHandle(sql: sql)
+        var utf8 = sql
+        return try utf8.withUTF8 { buffer -> SQLiteStatement in
+            try buffer.withMemoryRebound(to: CChar.self) { text -> SQLiteStatement in
+                guard let base = text.baseAddress, !text.isEmpty else {
+                    throw SQLiteError(code: .misuse, message: "no SQL statement to prepare", sql: sql, path: filename)
+                }
+                var stmt: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+                let code = sqlite3_prepare_v3(db, base, Int32(text.count), flags, &stmt, &tail)
+                guard code == SQLITE_OK else { throw SQLiteError.from(db, resultCode: code, sql: sql) }
+                guard let stmt else {
+                    throw SQLiteError(code: .misuse, message: "no SQL statement to prepare", sql: sql, path: filename)
+                }
+                let consumed = tail.map { $0 - base } ?? text.count
+                if try hasStatement(in: text, from: consumed, db: db) {
+                    sqlite3_finalize(stmt)
+                    throw SQLiteError(
+                        code: .misuse,
+                        message: "expected one SQL statement, found more; use execute(_:) to run several",
+                        sql: sql, path: filename)
+                }
+                return register(SQLiteStatement(handle: stmt, sql: sql, connection: self))
+            }
+        }
+    }
+
+    /// Whether `text[offset...]` holds another statement (not just spaces or comments).
+    private func hasStatement(in text: UnsafeBufferPointer<CChar>, from offset: Int, db: OpaquePointer) throws -> Bool {
+        guard offset < text.count, let base = text.baseAddress else { return false }
+        let rest = UnsafeBufferPointer(rebasing: text[offset...])
+        if rest.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0x3B }) { return false }
+        var stmt: OpaquePointer?
+        let code = sqlite3_prepare_v3(db, base + offset, Int32(rest.count), 0, &stmt, nil)
+        sqlite3_finalize(stmt)
+        return code != SQLITE_OK || stmt != nil
+    }
+
+    func register(_ statement: SQLiteStatement) -> SQLiteStatement {
+        liveStatements[ObjectIdentifier(statement)] = WeakStatement(statement: statement)
+        return statement
+    }
+
+    func statementDidFinalize(_ id: ObjectIdentifier) {
+        liveStatements[id] = nil
+    }
+}
+
+/// A statement the connection must finalize on close without keeping it alive.
+struct WeakStatement {
+    weak var statement: SQLiteStatement?
+}

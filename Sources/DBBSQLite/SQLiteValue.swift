@@ -1,0 +1,92 @@
+import Foundation
+
+/// One SQLite value, in one of SQLite's five storage classes.
+///
+/// Literals make argument lists read naturally:
+///
+/// ```swift
+/// try connection.execute("INSERT INTO person (name, age, photo) VALUES (?, ?, ?)",
+///                        ["Zoë", 42, nil])
+/// ```
+///
+/// See [Datatypes In SQLite](https://www.sqlite.org/datatype3.html).
+public enum SQLiteValue: Sendable, Hashable {
+    /// `NULL`.
+    case null
+    /// A 64-bit signed integer.
+    case integer(Int64)
+    /// An IEEE 754 double. SQLite stores NaN as `NULL`.
+    case real(Double)
+    /// UTF-8 text.
+    case text(String)
+    /// Bytes, possibly none.
+    case blob(Data)
+
+    /// The storage class of this value.
+    public var type: SQLiteType {
+        switch self {
+        case .null: .null
+        case .integer: .integer
+        case .real: .real
+        case .text: .text
+        case .blob: .blob
+        }
+    }
+
+    /// Whether this value is `NULL`.
+    public var isNull: Bool { if case .null = self { true } else { false } }
+}
+
+/// SQLite's storage classes, as `sqlite3_column_type` reports them.
+public enum SQLiteType: Int32, Sendable, Hashable, CaseIterable {
+    /// `SQLITE_INTEGER`
+    case integer = 1
+    /// `SQLITE_FLOAT`
+    case real = 2
+    /// `SQLITE_TEXT`
+    case text = 3
+    /// `SQLITE_BLOB`
+    case blob = 4
+    /// `SQLITE_NULL`
+    case null = 5
+}
+
+// MARK: - Literals
+
+extension SQLiteValue: ExpressibleByNilLiteral {
+    /// `nil` is `NULL`.
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension SQLiteValue: ExpressibleByIntegerLiteral {
+    /// An integer literal is an ``integer(_:)``.
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+}
+
+extension SQLiteValue: ExpressibleByFloatLiteral {
+    /// A floating-point literal is a ``real(_:)``.
+    public init(floatLiteral value: Double) { self = .real(value) }
+}
+
+extension SQLiteValue: ExpressibleByStringLiteral {
+    /// A string literal is a ``text(_:)``.
+    public init(stringLiteral value: String) { self = .text(value) }
+}
+
+extension SQLiteValue: ExpressibleByBooleanLiteral {
+    /// `true` and `false` are the integers 1 and 0, as SQLite stores booleans.
+    public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
+}
+
+extension SQLiteValue: CustomStringConvertible {
+    /// The value as an SQL literal would show it, e.g. `NULL`, `42`, `'text'`, `x'00ff'`.
+    public var description: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let value): "x'" + value.map { String(format: "%02x", $0) }.joined() + "'"
+        }
+    }
+}
