@@ -15,7 +15,7 @@ extension SQLiteConnection {
     ///   when there are more or fewer arguments than parameters. Statements before the failing
     ///   one have run: wrap the call in ``transaction(_:_:)`` to run all or none.
     public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-        if let statement = try singleCachedStatement(sql) {
+        if case .one(let statement) = try cachedOrPrepared(sql) {
             try statement.bind(arguments)
             try statement.execute()
             return
@@ -110,15 +110,6 @@ extension SQLiteConnection {
     }
 
     // MARK: - Statement iteration
-
-    /// The cached statement for `sql` when it holds exactly one statement, else `nil`.
-    private func singleCachedStatement(_ sql: String) throws -> SQLiteStatement? {
-        do {
-            return try cachedStatement(sql)
-        } catch let error as SQLiteError where error.code == .misuse && handle != nil {
-            return nil  // several statements (or none): run them one by one
-        }
-    }
 
     /// Prepares and hands over each statement of `sql` in turn, finalizing it afterwards.
     private func forEachStatement(in sql: String, _ body: (SQLiteStatement) throws -> Void) throws {

@@ -138,23 +138,40 @@ public final class SQLiteConnection {
     /// Prepares one statement that you own. Prefer ``cachedStatement(_:)`` for SQL run repeatedly.
     /// - Throws: ``SQLiteError`` naming the SQL, e.g. for a syntax error or several statements.
     public func prepare(_ sql: String) throws -> SQLiteStatement {
-        try prepareSingle(sql, persistent: false)
+        try requireOne(prepareFirst(sql, persistent: false), sql: sql)
     }
 
     /// The connection's prepared statement for `sql`, prepared on first use and then reused
     /// (reset, bindings cleared). While that statement is in the middle of stepping, a
     /// separate statement is prepared instead, so nested queries never disturb each other.
     public func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+        try requireOne(cachedOrPrepared(sql), sql: sql)
+    }
+
+    /// The cached statement for `sql`, or the outcome of preparing it (cached when it is one statement).
+    func cachedOrPrepared(_ sql: String) throws -> Preparation {
         if let statement = cache.statement(for: sql) {
-            if !statement.isBusy {
+            guard statement.isBusy else {
                 statement.clearBindings()
-                return statement
+                return .one(statement)
             }
-            return try prepareSingle(sql, persistent: false)
+            return try prepareFirst(sql, persistent: false)
         }
-        let statement = try prepareSingle(sql, persistent: true)
-        cache.insert(statement)
-        return statement
+        let outcome = try prepareFirst(sql, persistent: true)
+        if case .one(let statement) = outcome { cache.insert(statement) }
+        return outcome
+    }
+
+    private func requireOne(_ outcome: Preparation, sql: String) throws -> SQLiteStatement {
+        switch outcome {
+        case .one(let statement):
+            return statement
+        case .several:
+            throw SQLiteError.misuse(
+                "expected one SQL statement, found more; use execute(_:) to run several", sql: sql, path: filename)
+        case .none:
+            throw SQLiteError.misuse("no SQL statement to prepare", sql: sql, path: filename)
+        }
     }
 
     func liveHandle(sql: String? = nil) throws -> OpaquePointer {
@@ -164,37 +181,41 @@ public final class SQLiteConnection {
         return handle
     }
 
-    private func prepareSingle(_ sql: String, persistent: Bool) throws -> SQLiteStatement {
+    /// What SQL text turned out to hold.
+    enum Preparation {
+        /// Exactly one statement, prepared.
+        case one(SQLiteStatement)
+        /// More than one statement: nothing is kept prepared.
+        case several
+        /// Only spaces and comments.
+        case none
+    }
+
+    /// Prepares the first statement of `sql` and looks whether more follow.
+    private func prepareFirst(_ sql: String, persistent: Bool) throws -> Preparation {
         let db = try liveHandle(sql: sql)
         var utf8 = sql
-        return try utf8.withUTF8 { buffer -> SQLiteStatement in
-            try buffer.withMemoryRebound(to: CChar.self) { text -> SQLiteStatement in
-                guard let base = text.baseAddress, !text.isEmpty else {
-                    throw SQLiteError(code: .misuse, message: "no SQL statement to prepare", sql: sql, path: filename)
-                }
+        return try utf8.withUTF8 { buffer -> Preparation in
+            try buffer.withMemoryRebound(to: CChar.self) { text -> Preparation in
+                guard let base = text.baseAddress, !text.isEmpty else { return .none }
                 var stmt: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
                 let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
                 let code = sqlite3_prepare_v3(db, base, Int32(text.count), flags, &stmt, &tail)
                 guard code == SQLITE_OK else { throw SQLiteError.from(db, resultCode: code, sql: sql) }
-                guard let stmt else {
-                    throw SQLiteError(code: .misuse, message: "no SQL statement to prepare", sql: sql, path: filename)
-                }
+                guard let stmt else { return .none }
                 let consumed = tail.map { $0 - base } ?? text.count
-                if try hasStatement(in: text, from: consumed, db: db) {
+                if hasStatement(in: text, from: consumed, db: db) {
                     sqlite3_finalize(stmt)
-                    throw SQLiteError(
-                        code: .misuse,
-                        message: "expected one SQL statement, found more; use execute(_:) to run several",
-                        sql: sql, path: filename)
+                    return .several
                 }
-                return register(SQLiteStatement(handle: stmt, sql: sql, connection: self))
+                return .one(register(SQLiteStatement(handle: stmt, sql: sql, connection: self)))
             }
         }
     }
 
-    /// Whether `text[offset...]` holds another statement (not just spaces or comments).
-    private func hasStatement(in text: UnsafeBufferPointer<CChar>, from offset: Int, db: OpaquePointer) throws -> Bool {
+    /// Whether `text[offset...]` holds another statement (not just spaces, `;` or comments).
+    private func hasStatement(in text: UnsafeBufferPointer<CChar>, from offset: Int, db: OpaquePointer) -> Bool {
         guard offset < text.count, let base = text.baseAddress else { return false }
         let rest = UnsafeBufferPointer(rebasing: text[offset...])
         if rest.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0x3B }) { return false }
