@@ -24,21 +24,8 @@ extension SQLiteConnection {
     ///
     /// Transactions do not nest; use ``savepoint(_:)`` inside one.
     public func transaction<T>(_ kind: SQLiteTransactionKind = .deferred, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            rollbackIfNeeded("ROLLBACK TRANSACTION")
-            throw error
-        }
-        do {
-            try execute("COMMIT TRANSACTION")
-        } catch {
-            rollbackIfNeeded("ROLLBACK TRANSACTION")
-            throw error
-        }
-        return result
+        try run(body, begin: "BEGIN \(kind.rawValue) TRANSACTION", commit: "COMMIT TRANSACTION",
+                rollback: "ROLLBACK TRANSACTION")
     }
 
     /// Runs `body` inside a savepoint: released when `body` returns, rolled back to when it
@@ -58,21 +45,22 @@ extension SQLiteConnection {
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
         savepointCounter += 1
         let name = "dbb_savepoint_\(savepointCounter)"
-        try execute("SAVEPOINT \(name)")
-        let result: T
+        return try run(body, begin: "SAVEPOINT \(name)", commit: "RELEASE SAVEPOINT \(name)",
+                       rollback: "ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+    }
+
+    /// Runs `begin`, `body`, then `commit`; when `body` or `commit` throws, runs `rollback`
+    /// and rethrows.
+    private func run<T>(_ body: () throws -> T, begin: String, commit: String, rollback: String) throws -> T {
+        try execute(begin)
         do {
-            result = try body()
+            let result = try body()
+            try execute(commit)
+            return result
         } catch {
-            rollbackIfNeeded("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            rollbackIfNeeded(rollback)
             throw error
         }
-        do {
-            try execute("RELEASE SAVEPOINT \(name)")
-        } catch {
-            rollbackIfNeeded("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
-            throw error
-        }
-        return result
     }
 
     /// Undoes work after a failure. Some errors (`SQLITE_FULL`, `SQLITE_IOERR`…) make SQLite
