@@ -3,16 +3,17 @@
 // DBBBuilder for Swift on Linux. The layers (see DESIGN.md), bottom up:
 //   CSQLite    – the system SQLite library (libsqlite3-dev), no vendored amalgamation
 //   DBBSQLite  – the only code that calls the SQLite C API
-//   DBBLocale  – locale-aware calendar functions for SQL            (later issue)
+//   DBBLocale  – locale-aware calendar functions for SQL
 //   DBBBuilder – the ORM: manager, table objects, mappings, queries (later issue)
 //   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API (later issues)
 import PackageDescription
 
 let package = Package(
     name: "DBBBuilder",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
+        .library(name: "DBBLocale", targets: ["DBBLocale"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,18 +25,26 @@ let package = Package(
             name: "DBBSQLite",
             dependencies: ["CSQLite"]
         ),
+        .target(
+            name: "DBBLocale",
+            dependencies: ["DBBSQLite"]
+        ),
 
         // MARK: - Tests
 
         /// Helpers shared by every test target: temporary directories and databases.
         .target(
             name: "DBBTestSupport",
-            dependencies: ["DBBSQLite"],
+            dependencies: ["DBBSQLite", "DBBLocale"],
             path: "Tests/DBBTestSupport"
         ),
         .testTarget(
             name: "DBBSQLiteTests",
             dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport"]
+        ),
+        .testTarget(
+            name: "DBBLocaleTests",
+            dependencies: ["DBBLocale", "DBBSQLite", "DBBTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

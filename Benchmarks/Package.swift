@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+//
+// Benchmarks for DBBBuilder, kept out of the main package so `swift test` and CI stay light.
+//   swift run -c release --package-path Benchmarks bench [--quick] [--filter NAME]
+import PackageDescription
+
+let package = Package(
+    name: "DBBBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "DBBBuilder", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                .product(name: "DBBSQLite", package: "DBBBuilder"),
+                .product(name: "DBBLocale", package: "DBBBuilder"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measures DBBBuilder against raw SQLite (and, later, GRDB); prints Markdown tables.",
+        discussion: """
+            Each workload checks its contenders' results (row counts, sums) before it reports a time,
+            and prints the median of several runs with the ratio to the first contender.
+
+            Examples:
+              swift run -c release --package-path Benchmarks bench
+              swift run -c release --package-path Benchmarks bench --quick --filter week
+            """)
+
+    @Flag(help: "Smaller data and fewer iterations, for a quick look.")
+    var quick = false
+
+    @Option(help: "Run only the workloads whose name contains this text (case-insensitive).")
+    var filter: String?
+
+    func run() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let iterations = quick ? 3 : 7
+        let workloads: [(String, () throws -> Workload)] = [
+            ("weekly report", { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }),
+            ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
+        ]
+        print("## DBBBuilder benchmarks (\(quick ? "quick" : "full"), median of \(iterations) runs)")
+        for (name, make) in workloads where filter.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
+            try report(make(), iterations: iterations)
+        }
+    }
+}
