@@ -65,12 +65,21 @@ public enum DBBLocaleFunctions {
 
     private static let weekKeyPattern = DatePattern("YYYY-ww")
 
-    private static func weekFunction() -> SQLiteFunction {
-        let reader = ArgumentReader(function: "dbb_week", names: ["date", "locale"])
-        return SQLiteFunction("dbb_week", argumentCount: 2) { arguments in
+    /// A function of `(date, locale)`: checks both, gives NULL for a date that does not parse.
+    private static func dateAndLocaleFunction(
+        _ name: String, _ body: @escaping @Sendable (ResolvedDate, LocaleInfo) -> SQLiteValue
+    ) -> SQLiteFunction {
+        let reader = ArgumentReader(function: name, names: ["date", "locale"])
+        return SQLiteFunction(name, argumentCount: 2) { arguments in
             try reader.requireNonNull(arguments)
             let locale = try reader.locale(arguments, at: 1)
             guard let date = ResolvedDate(arguments, at: 0) else { return .null }
+            return body(date, locale)
+        }
+    }
+
+    private static func weekFunction() -> SQLiteFunction {
+        dateAndLocaleFunction("dbb_week") { date, locale in
             if let day = date.day, let key = weekKeyPattern.format(day, calendar: locale.calendar, digits: .ascii) {
                 return .text(key)
             }
@@ -81,12 +90,8 @@ public enum DBBLocaleFunctions {
     }
 
     private static func weekStartFunction() -> SQLiteFunction {
-        let reader = ArgumentReader(function: "dbb_week_start", names: ["date", "locale"])
-        return SQLiteFunction("dbb_week_start", argumentCount: 2) { arguments in
-            try reader.requireNonNull(arguments)
-            let locale = try reader.locale(arguments, at: 1)
-            guard let date = ResolvedDate(arguments, at: 0) else { return .null }
-            return aligned(date, to: .week, edge: .start, locale: locale)
+        dateAndLocaleFunction("dbb_week_start") { date, locale in
+            aligned(date, to: .week, edge: .start, locale: locale)
         }
     }
 
@@ -121,12 +126,7 @@ public enum DBBLocaleFunctions {
     }
 
     private static func quarterFunction() -> SQLiteFunction {
-        let name = "ObjcGetYearAndQuarterUsingLocale"
-        let reader = ArgumentReader(function: name, names: ["date", "locale"])
-        return SQLiteFunction(name, argumentCount: 2) { arguments in
-            try reader.requireNonNull(arguments)
-            let locale = try reader.locale(arguments, at: 1)
-            guard let date = ResolvedDate(arguments, at: 0) else { return .null }
+        dateAndLocaleFunction("ObjcGetYearAndQuarterUsingLocale") { date, locale in
             let (year, month) = yearAndMonth(date, locale)
             return .text("Q\((month - 1) / 3 + 1) '" + ASCIIDigits.pad(year % 100, 2))
         }
