@@ -4,6 +4,7 @@ public enum DBBLocaleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `en-US` to `en_US` and setting `@keywords` aside).
     case unknownLocale(String)
 
+    /// What is wrong, quoting the culprit.
     public var description: String {
         switch self {
         case .unknownLocale(let identifier):

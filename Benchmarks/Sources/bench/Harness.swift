@@ -21,17 +21,26 @@ struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// The median wall time of `iterations` runs, after one warm-up, and the checksum.
-func measure(_ contender: Contender, iterations: Int) throws -> (median: Double, checksum: Int) {
-    var checksum = try contender.run()
-    var times: [Double] = []
-    for _ in 0..<iterations {
+/// Runs every contender once to warm up, then `iterations` rounds in which each contender runs
+/// once, so drift of a noisy machine falls on all of them alike. Checks every checksum.
+/// - Returns: each contender's median wall time, in contender order.
+func measure(_ workload: Workload, iterations: Int) throws -> [Double] {
+    func timed(_ contender: Contender) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        checksum = try contender.run()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        let checksum = try contender.run()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard checksum == workload.expectedChecksum else {
+            throw BenchmarkError(description:
+                "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
+        }
+        return seconds
     }
-    times.sort()
-    return (times[times.count / 2], checksum)
+    for contender in workload.contenders { _ = try timed(contender) }
+    var times = Array(repeating: [Double](), count: workload.contenders.count)
+    for _ in 0..<iterations {
+        for (index, contender) in workload.contenders.enumerated() { times[index].append(try timed(contender)) }
+    }
+    return times.map { $0.sorted()[$0.count / 2] }
 }
 
 /// Runs every contender and prints a Markdown table: median, ratio to the first contender.
@@ -39,16 +48,9 @@ func report(_ workload: Workload, iterations: Int) throws {
     print("\n### \(workload.name)\n\n\(workload.summary)\n")
     print("| contender | median | ratio |")
     print("| --- | ---: | ---: |")
-    var baseline: Double?
-    for contender in workload.contenders {
-        let (median, checksum) = try measure(contender, iterations: iterations)
-        guard checksum == workload.expectedChecksum else {
-            throw BenchmarkError(description:
-                "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
-        }
-        let ratio = baseline.map { median / $0 } ?? 1
-        if baseline == nil { baseline = median }
-        print("| \(contender.name) | \(format(median)) | \(String(format: "%.2f×", ratio)) |")
+    let medians = try measure(workload, iterations: iterations)
+    for (contender, median) in zip(workload.contenders, medians) {
+        print("| \(contender.name) | \(format(median)) | \(String(format: "%.2f×", median / medians[0])) |")
     }
     if let goal = workload.goal { print("\nGoal: \(goal)") }
 }
