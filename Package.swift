@@ -4,7 +4,7 @@
 //   CSQLite    – the system SQLite library (libsqlite3-dev), no vendored amalgamation
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL
-//   DBBBuilder – the ORM: manager, table objects, mappings, queries (later issue)
+//   DBBBuilder – the ORM: manager, table objects, mappings, queries
 //   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API (later issues)
 import PackageDescription
 
@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
         .library(name: "DBBLocale", targets: ["DBBLocale"]),
+        .library(name: "DBBBuilder", targets: ["DBBBuilder"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +30,10 @@ let package = Package(
             name: "DBBLocale",
             dependencies: ["DBBSQLite"]
         ),
+        .target(
+            name: "DBBBuilder",
+            dependencies: ["DBBSQLite", "DBBLocale"]
+        ),
 
         // MARK: - Tests
 
@@ -41,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "DBBSQLiteTests",
             dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport"]
+        ),
+        .testTarget(
+            name: "DBBBuilderTests",
+            dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

@@ -1,0 +1,93 @@
+import DBBSQLite
+import Foundation
+
+/// A Swift type a table-object property can have when it is stored in a column of the
+/// object's table: `Bool`, the fixed-width integers, `Double`, `Float`, `String`, `Date`, and
+/// `Optional` of each. Other types do not compile in a ``DBBPropertyPersistence``.
+public protocol DBBColumnValue {
+    /// The storage type of the property.
+    static var storageType: DBBStorageType { get }
+    /// Binds the value to parameter `index` (from 1) of `statement`.
+    func bind(to statement: SQLiteStatement, at index: Int) throws
+    /// The value of column `index` (from 0) of `row`; `nil` to leave the property as it is
+    /// (a `NULL` read into a non-optional property).
+    static func read(from row: SQLiteRow, at index: Int) -> Self?
+}
+
+extension Bool: DBBColumnValue {
+    public static var storageType: DBBStorageType { .bool }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
+    public static func read(from row: SQLiteRow, at index: Int) -> Bool? {
+        row.isNull(at: index) ? nil : row.int64(at: index) != 0
+    }
+}
+
+extension String: DBBColumnValue {
+    public static var storageType: DBBStorageType { .string }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
+    public static func read(from row: SQLiteRow, at index: Int) -> String? { row.string(at: index) }
+}
+
+extension Double: DBBColumnValue {
+    public static var storageType: DBBStorageType { .float }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
+    public static func read(from row: SQLiteRow, at index: Int) -> Double? {
+        row.isNull(at: index) ? nil : row.double(at: index)
+    }
+}
+
+extension Float: DBBColumnValue {
+    public static var storageType: DBBStorageType { .float }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(Double(self), at: index) }
+    public static func read(from row: SQLiteRow, at index: Int) -> Float? {
+        row.isNull(at: index) ? nil : Float(row.double(at: index))
+    }
+}
+
+extension Date: DBBColumnValue {
+    public static var storageType: DBBStorageType { .date }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws {
+        try statement.bind(timeIntervalSinceReferenceDate, at: index)
+    }
+    public static func read(from row: SQLiteRow, at index: Int) -> Date? {
+        row.isNull(at: index) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: index))
+    }
+}
+
+/// The integer types, stored through `Int64`. `UInt64` and `UInt` keep their bit pattern;
+/// a stored value out of a smaller type's range is not read (the property keeps its value).
+public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
+
+extension DBBIntegerColumnValue {
+    public static var storageType: DBBStorageType { .int }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws {
+        try statement.bind(Int64(truncatingIfNeeded: self), at: index)
+    }
+    public static func read(from row: SQLiteRow, at index: Int) -> Self? {
+        if row.isNull(at: index) { return nil }
+        let value = row.int64(at: index)
+        return bitWidth == 64 && !isSigned ? Self(truncatingIfNeeded: value) : Self(exactly: value)
+    }
+}
+
+extension Int: DBBIntegerColumnValue {}
+extension Int8: DBBIntegerColumnValue {}
+extension Int16: DBBIntegerColumnValue {}
+extension Int32: DBBIntegerColumnValue {}
+extension Int64: DBBIntegerColumnValue {}
+extension UInt: DBBIntegerColumnValue {}
+extension UInt8: DBBIntegerColumnValue {}
+extension UInt16: DBBIntegerColumnValue {}
+extension UInt32: DBBIntegerColumnValue {}
+extension UInt64: DBBIntegerColumnValue {}
+
+extension Optional: DBBColumnValue where Wrapped: DBBColumnValue {
+    public static var storageType: DBBStorageType { Wrapped.storageType }
+    public func bind(to statement: SQLiteStatement, at index: Int) throws {
+        if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
+    }
+    /// `NULL` reads as `nil`: setting an optional to `nil` and saving clears it.
+    public static func read(from row: SQLiteRow, at index: Int) -> Wrapped?? {
+        row.isNull(at: index) ? .some(nil) : .some(Wrapped.read(from: row, at: index))
+    }
+}

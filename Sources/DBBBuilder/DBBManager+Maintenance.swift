@@ -1,0 +1,89 @@
+import DBBSQLite
+import Foundation
+
+extension DBBManager {
+    /// The number of rows of `table` (a class's short name, or any table).
+    public func count(of table: String) throws -> Int {
+        try read(nil) { try $0.fetchValue(SchemaSQL.count(table), as: Int.self) ?? 0 }
+    }
+
+    /// DBBBuilder's name for ``count(of:)``; 0 on failure.
+    public func countForTable(_ tableName: String) -> Int {
+        recordingErrors { try count(of: tableName) } ?? 0
+    }
+
+    /// Rebuilds the database file to reclaim free space (`VACUUM`).
+    public func vacuum() throws {
+        try write(nil) { try $0.execute("VACUUM") }
+    }
+
+    /// DBBBuilder's name for ``vacuum()``.
+    public func vacuumDB() {
+        _ = recordingErrors { try vacuum() }
+    }
+
+    /// Drops the index `name`, if it exists.
+    public func removeIndex(named name: String) throws {
+        try write(nil) { try $0.execute(SchemaSQL.dropIndex(name)) }
+    }
+
+    /// DBBBuilder's name for ``removeIndex(named:)``; `false` on failure.
+    @discardableResult
+    public func dropIndex(named indexName: String) -> Bool {
+        recordingErrors { try removeIndex(named: indexName) } != nil
+    }
+
+    // MARK: - Schema version
+
+    /// The highest version recorded in the `DBVersion` table, 0 when there is none.
+    public func databaseVersion() throws -> Double {
+        try read(nil) { connection in
+            let exists = try connection.fetchValue(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'DBVersion'", as: Int.self) ?? 0
+            guard exists > 0 else { return 0 }
+            return try connection.fetchValue("SELECT MAX(version) FROM DBVersion", as: Double.self) ?? 0
+        }
+    }
+
+    /// Records `version` in the `DBVersion` table (DBBBuilder's layout), unless a version
+    /// at least as high is recorded already: versions never go down.
+    public func setDatabaseVersion(_ version: Double) throws {
+        let mapping = try mapping(for: DBVersion.self)
+        try write(mapping) { connection in
+            try connection.transaction(.immediate) {
+                try Self.migrate(mapping, on: connection)
+                let current = try connection.fetchValue("SELECT MAX(version) FROM DBVersion", as: Double.self)
+                if let current, current >= version { return }
+                let now = Date().timeIntervalSinceReferenceDate
+                if current == nil {
+                    try connection.execute(
+                        "INSERT INTO DBVersion (createdTime, modifiedTime, version) VALUES (?, ?, ?)",
+                        [.real(now), .real(now), .real(version)])
+                } else {
+                    try connection.execute("UPDATE DBVersion SET version = ?, modifiedTime = ?", [.real(version), .real(now)])
+                }
+            }
+        }
+    }
+
+    /// DBBBuilder's check: whether the recorded version is at least `currentVersion`, and the recorded version.
+    public func hasLatestDBVersion(currentVersion: Double) -> (hasLatest: Bool, version: Double) {
+        let version = recordingErrors { try databaseVersion() } ?? 0
+        return (version >= currentVersion && version > 0, version)
+    }
+
+    /// DBBBuilder's name for ``setDatabaseVersion(_:)``.
+    public func setCurrentDBVersion(_ version: Double) {
+        _ = recordingErrors { try setDatabaseVersion(version) }
+    }
+}
+
+/// The schema version table, laid out as DBBBuilder writes it.
+final class DBVersion: DBBTableObject {
+    var version: Double = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["version": DBBPropertyPersistence(\DBVersion.version)], for: self)
+    }
+}

@@ -1,0 +1,133 @@
+import DBBSQLite
+import Foundation
+import Synchronization
+
+/// Owns a database file: creates and migrates the tables of the table-object classes it is
+/// given, and runs their saves, fetches and deletes. Every connection it opens has the
+/// DBBLocale date functions.
+///
+/// ```swift
+/// let manager = try DBBManager(url: URL(fileURLWithPath: "app.sqlite"))
+/// try manager.register([Person.self, Project.self])      // DBBBuilder: addTableClasses(_:)
+/// let person = Person(dbManager: manager)
+/// person.firstName = "Ada"
+/// try person.save()
+/// ```
+///
+/// A manager is `Sendable`: use it from any thread or task.
+public final class DBBManager: Sendable {
+    /// The database file, or `nil` for an in-memory database.
+    public let databaseURL: URL?
+
+    let access: any DatabaseAccess
+    let registry = MappingRegistry()
+    private let lastErrorStorage = Mutex<DBBError?>(nil)
+
+    /// Opens (creating if needed) the database at `url`.
+    /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
+    ///   it is not a database (the file is left untouched).
+    public init(url: URL) throws {
+        databaseURL = url
+        access = try Self.openAccess(url).get()
+    }
+
+    /// DBBBuilder's initializer: opens the database at `databaseURL`. When it cannot be
+    /// opened, every later operation fails and ``errorMessage()`` says why.
+    public init(databaseURL: URL) {
+        self.databaseURL = databaseURL
+        switch Self.openAccess(databaseURL) {
+        case .success(let access):
+            self.access = access
+        case .failure(let failure):
+            access = UnavailableAccess(error: failure)
+            lastErrorStorage.withLock { $0 = failure }
+        }
+    }
+
+    private static func openAccess(_ url: URL) -> Result<any DatabaseAccess, DBBError> {
+        do {
+            return .success(SerializedAccess(connection: try ConnectionFactory.open(path: url.path)))
+        } catch let error as SQLiteError {
+            return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error.message)", sqliteError: error))
+        } catch {
+            return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error)"))
+        }
+    }
+
+    private init(inMemory connection: SQLiteConnection) {
+        databaseURL = nil
+        access = SerializedAccess(connection: connection)
+    }
+
+    /// A manager of a private in-memory database, gone when the manager is.
+    public static func inMemory() throws -> DBBManager {
+        DBBManager(inMemory: try ConnectionFactory.open(path: ":memory:"))
+    }
+
+    /// DBBBuilder's name for ``inMemory()``.
+    public static func inMemoryDatabaseManager() -> DBBManager {
+        // Opening :memory: only fails when memory is exhausted.
+        (try? inMemory()) ?? DBBManager(databaseURL: URL(fileURLWithPath: ":memory:"))
+    }
+
+    deinit { access.close() }
+
+    // MARK: - Mappings
+
+    /// Records the mapping of a table-object class. Call it from the class's
+    /// `init(dbManager:)` with `self`; subclasses add their own properties the same way.
+    ///
+    /// The arguments are evaluated only while the class is being registered, so calling this
+    /// in every `init` costs nothing once the class is known.
+    public func addPersistenceMapping(
+        _ contents: @autoclosure () -> [String: DBBPropertyPersistence], for tableObject: DBBTableObject,
+        indexer: @autoclosure () -> DBBIndexer? = nil
+    ) {
+        registry.record(type(of: tableObject), properties: contents, indexer: indexer)
+    }
+
+    /// The mapping of `type`, registering the class on first use.
+    func mapping(for type: DBBTableObject.Type) throws(DBBError) -> TableMapping {
+        try registry.mapping(for: type, manager: self)
+    }
+
+    // MARK: - Errors
+
+    /// The last error of an operation reported with a `Bool` or optional result (DBBBuilder's
+    /// style), or `nil`.
+    public var lastError: DBBError? { lastErrorStorage.withLock { $0 } }
+
+    /// DBBBuilder's `errorMessage()`: the description of ``lastError``, or `""`.
+    public func errorMessage() -> String { lastError?.description ?? "" }
+
+    /// Runs a throwing form for a DBBBuilder-style caller: the result, or `nil` with the error recorded.
+    func recordingErrors<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            let failure = error as? DBBError
+                ?? (error as? SQLiteError).map { DBBError.sqlite($0, table: nil) }
+                ?? DBBError(.invalidOption, "\(error)")
+            lastErrorStorage.withLock { $0 = failure }
+            return nil
+        }
+    }
+
+    /// Runs `body` on the writer connection, turning SQLite errors into ``DBBError``s about `mapping`.
+    func write<T>(_ mapping: TableMapping?, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        do {
+            return try access.write(body)
+        } catch let error as SQLiteError {
+            throw DBBError.sqlite(error, table: mapping?.tableName, mapping: mapping)
+        }
+    }
+
+    /// Runs `body` on a reader connection, turning SQLite errors into ``DBBError``s about `mapping`.
+    func read<T>(_ mapping: TableMapping?, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        do {
+            return try access.read(body)
+        } catch let error as SQLiteError {
+            throw DBBError.sqlite(error, table: mapping?.tableName, mapping: mapping)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import DBBSQLite
+
+/// What to fetch and in which order, as DBBBuilder's query options, plus ``arguments`` for
+/// `?` placeholders in the conditions.
+///
+/// ```swift
+/// var options = DBBQueryOptions.options(withConditions: ["lastName = ?", "age > ?"],
+///                                       sortColumns: ["firstName"])
+/// options.arguments = ["O'Brien", 30]      // bound, never pasted into the SQL
+/// let people = try Person.instances(matching: options, manager: manager)
+/// ```
+public struct DBBQueryOptions: Sendable, Hashable {
+    /// SQL conditions joined with `AND`, or with `OR` when one item is `"OR"`. Property names
+    /// in them are replaced by their column names.
+    public var conditions: [String]?
+
+    /// Values for the `?` placeholders of ``conditions``, in order.
+    public var arguments: [SQLiteValue] = []
+
+    /// The only properties to load (others keep their defaults). `id`, `createdTime` and
+    /// `modifiedTime` are always loaded.
+    public var propertyNames: [String]?
+
+    /// Properties to sort by, in priority order; a `ColumnSorting.descending` item sorts them
+    /// all descending. An item may also carry its own direction: `"age DESC"`.
+    public var sorting: [String]?
+
+    /// The join-table properties to load; `nil` loads all of them (unless ``propertyNames`` says otherwise).
+    public var joinPropertiesToPopulate: [String]?
+
+    /// One object per distinct combination of the ``propertyNames`` (of all mapped properties
+    /// when `nil`): the one with the highest id, as DBBBuilder chose it.
+    public var distinct = false
+
+    /// Empty options: every object, all properties, in table order.
+    public init() {}
+
+    /// Options with conditions, loaded properties, sort columns, or any combination.
+    public static func options(
+        withConditions conditions: [String]? = nil, properties: [String]? = nil, sortColumns: [String]? = nil,
+        ascendingSort: Bool = true, distinct: Bool = false
+    ) -> DBBQueryOptions {
+        var options = DBBQueryOptions()
+        options.conditions = conditions
+        options.propertyNames = properties
+        if let sortColumns {
+            options.sorting = ascendingSort ? sortColumns : sortColumns + [ColumnSorting.descending]
+        }
+        options.distinct = distinct
+        return options
+    }
+
+    /// Options loading only `properties`.
+    public static func queryOptionsWithPropertyNames(_ properties: [String], distinct: Bool = false) -> DBBQueryOptions {
+        options(properties: properties, distinct: distinct)
+    }
+
+    /// Options sorting ascending by `columnNames`.
+    public static func queryOptionsWithAscendingSortForColumns(_ columnNames: [String]) -> DBBQueryOptions {
+        options(sortColumns: columnNames)
+    }
+
+    /// Options sorting descending by `columnNames`.
+    public static func queryOptionsWithDescendingSortForColumns(_ columnNames: [String]) -> DBBQueryOptions {
+        options(sortColumns: columnNames, ascendingSort: false)
+    }
+
+    /// Options with conditions.
+    public static func queryOptionsWithConditions(_ conditions: [String], distinct: Bool = false) -> DBBQueryOptions {
+        options(withConditions: conditions, distinct: distinct)
+    }
+}

@@ -1,0 +1,75 @@
+/// How a property is stored, as DBBBuilder names it. Inferred from the key path's value type
+/// by ``DBBPropertyPersistence``; you rarely write one yourself.
+///
+/// Scalars live in a column of the object's table; arrays, `Data` and references to other
+/// table objects live in join tables `<Table>_<column>` (see DESIGN.md, "On-disk format").
+public enum DBBStorageType: Sendable, CustomStringConvertible {
+    /// `Bool`, stored as 1/0 in a `Boolean` column.
+    case bool
+    /// Any fixed-width integer, in an `Integer` column.
+    case int
+    /// `Double` or `Float`, in a `Real` column.
+    case float
+    /// `String`, in a `Text` column.
+    case string
+    /// `Date`, as seconds since 2001-01-01 (`timeIntervalSinceReferenceDate`) in a `Real` column.
+    case date
+    /// A reference to another table object, stored as its id in a join table.
+    case dbbObject(objectType: DBBTableObject.Type)
+    /// `[Bool]` in a join table.
+    case boolArray
+    /// An array of integers in a join table.
+    case intArray
+    /// `[Double]` or `[Float]` in a join table.
+    case floatArray
+    /// `[String]` in a join table.
+    case stringArray
+    /// `[Date]` in a join table.
+    case dateArray
+    /// An array of table objects, stored as their ids in a join table.
+    case dbbObjectArray(objectType: DBBTableObject.Type)
+    /// `Data`, in a `BLOB` column of a join table.
+    case binary
+
+    /// Whether values live in a join table rather than a column of the object's table.
+    public var isStoredInJoinTable: Bool {
+        switch self {
+        case .bool, .int, .float, .string, .date: false
+        default: true
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .bool: "bool"
+        case .int: "int"
+        case .float: "float"
+        case .string: "string"
+        case .date: "date"
+        case .dbbObject(let type): "dbbObject(\(type))"
+        case .boolArray: "boolArray"
+        case .intArray: "intArray"
+        case .floatArray: "floatArray"
+        case .stringArray: "stringArray"
+        case .dateArray: "dateArray"
+        case .dbbObjectArray(let type): "dbbObjectArray(\(type))"
+        case .binary: "binary"
+        }
+    }
+}
+
+/// Column attributes for ``DBBTableObject/attributesDictionary``, as DBBBuilder spelled them.
+public enum ColumnAttribute {
+    /// `NOT NULL`: saving a `nil` value fails with an error naming the property.
+    public static let notNull = "NOT NULL"
+    /// `UNIQUE`: saving a value another row has fails with an error naming the property.
+    public static let unique = "UNIQUE"
+}
+
+/// Sort directions for ``DBBQueryOptions/sorting``, as DBBBuilder spelled them.
+public enum ColumnSorting {
+    /// Ascending order (the default).
+    public static let ascending = "ASC"
+    /// Descending order: put this in the sorting array to sort every column descending.
+    public static let descending = "DESC"
+}

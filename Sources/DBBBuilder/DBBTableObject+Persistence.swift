@@ -1,0 +1,146 @@
+import DBBSQLite
+import Foundation
+
+// MARK: - Saving
+
+extension DBBTableObject {
+    /// Saves the object: INSERT when it has no id yet, UPDATE otherwise. Sets ``id``,
+    /// ``createdTime`` and ``modifiedTime``, and calls the save hooks.
+    ///
+    /// - Throws: ``DBBError`` naming the table, the property (for a constraint) and SQLite's
+    ///   message. Nothing is written then, and the object's id and times are as before.
+    public func save() throws {
+        try Self.saveBatch([self], manager: dbManager)
+    }
+
+    /// Saves `objects`, all of this class, in one transaction with cached statements: all or
+    /// nothing. The save hooks run for every object.
+    ///
+    /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before writing anything when an object
+    ///   is of another class; otherwise as ``save()``.
+    public static func save(_ objects: [DBBTableObject], manager: DBBManager) throws {
+        try saveBatch(objects, manager: manager)
+    }
+
+    private static func saveBatch(_ objects: [DBBTableObject], manager: DBBManager) throws {
+        guard let first = objects.first else { return }
+        let type = Swift.type(of: first)
+        if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
+            throw DBBError(.nonHomogeneousBatch, table: String(describing: type),
+                           "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was saved")
+        }
+        let mapping = try manager.mapping(for: type)
+        let before = objects.map { ($0.id, $0.createdTime, $0.modifiedTime) }
+        do {
+            try manager.write(mapping) { connection in
+                try connection.transaction(.immediate) {
+                    try Persistence.save(objects, mapping, on: connection)
+                }
+            }
+        } catch {
+            // The rows are gone with the transaction: so are the ids and times it gave.
+            for (object, state) in zip(objects, before) {
+                (object.id, object.createdTime, object.modifiedTime) = state
+            }
+            throw error
+        }
+        for object in objects { object.performPostSaveActions() }
+    }
+}
+
+// MARK: - Fetching
+
+/// Gives the fetches of ``DBBTableObject`` results typed as the class they are called on
+/// (`try Person.all(manager:)` is a `[Person]`). Every table object conforms.
+public protocol DBBTableObjectFetching: DBBTableObject {}
+
+extension DBBTableObject: DBBTableObjectFetching {}
+
+extension DBBTableObjectFetching {
+    /// The objects of this class that `options` select, in its order.
+    ///
+    /// ```swift
+    /// var options = DBBQueryOptions.options(withConditions: ["age > ?"], sortColumns: ["lastName"])
+    /// options.arguments = [30]
+    /// let people = try Person.instances(matching: options, manager: manager)
+    /// ```
+    ///
+    /// - Parameter sparsePopulation: load only `id`, `createdTime` and `modifiedTime`.
+    /// - Throws: ``DBBError`` naming an unknown property of the options, or the failing SQL.
+    public static func instances(
+        matching options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false
+    ) throws -> [Self] {
+        let mapping = try manager.mapping(for: self)
+        let query = try SelectQuery(mapping, options: options, sparse: sparsePopulation)
+        let objects = try manager.read(mapping) { connection in
+            try Persistence.fetch(query, mapping, manager: manager, on: connection)
+        }
+        // The mapping of Self creates objects of Self only.
+        return objects.map { unsafeDowncast($0, to: self) }
+    }
+
+    /// Every object of this class, in id order.
+    public static func all(manager: DBBManager) throws -> [Self] {
+        try instances(matching: .options(sortColumns: [SchemaSQL.idColumn]), manager: manager)
+    }
+
+    /// The object with id `id`, or `nil`.
+    public static func instance(id: Int64, manager: DBBManager, sparsePopulation: Bool = false) throws -> Self? {
+        var options = DBBQueryOptions.options(withConditions: ["id = ?"])
+        options.arguments = [.integer(id)]
+        return try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation).first
+    }
+
+    /// The objects with the ids `ids`, in the order of `ids` (ids without an object are skipped).
+    public static func instances(ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) throws -> [Self] {
+        var options = DBBQueryOptions.options(withConditions: ["id IN (SELECT value FROM json_each(?))"])
+        options.arguments = [.text(Persistence.idList(ids))]
+        let found = try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation)
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// The ids of every object of this class, ascending.
+    public static func allIDs(manager: DBBManager) throws -> [Int64] {
+        let mapping = try manager.mapping(for: self)
+        return try manager.read(mapping) { connection in
+            try connection.fetchAll(mapping.statements.allIDs) { $0.int64(at: 0) }
+        }
+    }
+}
+
+// MARK: - Deleting
+
+extension DBBTableObject {
+    /// Deletes the object's row and join rows, in one transaction; ``id`` becomes 0.
+    public func delete() throws {
+        try Self.delete([self], manager: dbManager)
+    }
+
+    /// Deletes `objects`, all of this class, in one transaction; their ids become 0.
+    /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before deleting anything when an object
+    ///   is of another class.
+    public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
+        guard let first = objects.first else { return }
+        let type = Swift.type(of: first)
+        if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
+            throw DBBError(.nonHomogeneousBatch, table: String(describing: type),
+                           "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was deleted")
+        }
+        let mapping = try manager.mapping(for: type)
+        try manager.write(mapping) { connection in
+            try connection.transaction(.immediate) {
+                try Persistence.delete(ids: objects.map(\.id).filter { $0 != 0 }, mapping, on: connection)
+            }
+        }
+        for object in objects { object.id = 0 }
+    }
+
+    /// Deletes every object of this class, with their join rows, in one transaction.
+    public static func deleteAll(manager: DBBManager) throws {
+        let mapping = try manager.mapping(for: self)
+        try manager.write(mapping) { connection in
+            try connection.transaction(.immediate) { try Persistence.deleteAll(mapping, on: connection) }
+        }
+    }
+}

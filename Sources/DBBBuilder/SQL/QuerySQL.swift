@@ -1,0 +1,160 @@
+import DBBSQLite
+
+/// The DML of one class, built once at registration: insert, update, delete, join rows.
+struct MappingStatements: Sendable {
+    let insert: String
+    let insertWithID: String
+    let update: String
+    let deleteByID: String
+    let deleteByIDs: String
+    let deleteAll: String
+    let allIDs: String
+    /// `id, createdTime, modifiedTime`, the columns every SELECT starts with.
+    let keyColumns: String
+
+    init(table: String, columns: [ColumnProperty]) {
+        let quotedTable = SQLDialect.quote(table)
+        let names = columns.map { SQLDialect.quote($0.column) }
+        let timeColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn]
+        let insertColumns = timeColumns + names
+        insert = "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")"
+        insertWithID = "INSERT INTO \(quotedTable) (\((["id"] + insertColumns).joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: insertColumns.count + 1).joined(separator: ", ") + ")"
+        update = "UPDATE \(quotedTable) SET " + insertColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+        deleteByID = "DELETE FROM \(quotedTable) WHERE id = ?"
+        deleteByIDs = "DELETE FROM \(quotedTable) WHERE id IN (SELECT value FROM json_each(?))"
+        deleteAll = "DELETE FROM \(quotedTable)"
+        allIDs = "SELECT id FROM \(quotedTable) ORDER BY id"
+        keyColumns = "id, createdTime, modifiedTime"
+    }
+}
+
+/// The SQL of join rows.
+enum JoinSQL {
+    static func deleteRows(_ join: JoinProperty) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn)) = ?"
+    }
+
+    static func deleteRowsOfOwners(_ join: JoinProperty) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn))"
+            + " IN (SELECT value FROM json_each(?))"
+    }
+
+    static func deleteAllRows(_ join: JoinProperty) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable))"
+    }
+
+    static func insertRow(_ join: JoinProperty) -> String {
+        "INSERT INTO \(SQLDialect.quote(join.joinTable)) (\(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column))) VALUES (?, ?)"
+    }
+
+    /// Every join row of the owners whose ids are the JSON array bound to `?`, by owner then insertion order.
+    static func selectRows(_ join: JoinProperty) -> String {
+        "SELECT \(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column)) FROM \(SQLDialect.quote(join.joinTable))"
+            + " WHERE \(SQLDialect.quote(join.parentColumn)) IN (SELECT value FROM json_each(?))"
+            + " ORDER BY \(SQLDialect.quote(join.parentColumn)), id"
+    }
+}
+
+/// A SELECT built from query options: its SQL, arguments, and the column properties it reads
+/// after the key columns, in order.
+struct SelectQuery {
+    let sql: String
+    let arguments: [SQLiteValue]
+    let columns: [ColumnProperty]
+    let joins: [JoinProperty]
+
+    /// - Throws: ``DBBError`` naming an unknown property in `propertyNames`, `sorting` or
+    ///   `joinPropertiesToPopulate`.
+    init(_ mapping: TableMapping, options: DBBQueryOptions, sparse: Bool) throws(DBBError) {
+        let table = mapping.tableName
+
+        // What to load.
+        var selected = mapping.columns
+        var joins = mapping.joins
+        if let names = options.propertyNames {
+            selected = []
+            joins = []
+            for name in names where !Self.isKeyProperty(name) {
+                if let column = mapping.column(named: name) {
+                    if !selected.contains(where: { $0.name == name }) { selected.append(column) }
+                } else if let join = mapping.join(named: name) {
+                    if !joins.contains(where: { $0.name == name }) { joins.append(join) }
+                } else {
+                    throw DBBError(.unknownProperty, table: table, property: name,
+                                   "propertyNames names '\(name)', which \(table) does not map")
+                }
+            }
+        }
+        if let names = options.joinPropertiesToPopulate {
+            joins = try names.map { name throws(DBBError) in
+                guard let join = mapping.join(named: name) else {
+                    throw DBBError(.unknownProperty, table: table, property: name,
+                                   "joinPropertiesToPopulate names '\(name)', which is not a join property of \(table)")
+                }
+                return join
+            }
+        }
+        if sparse {
+            selected = []
+            if options.joinPropertiesToPopulate == nil { joins = [] }
+        }
+        columns = selected
+        self.joins = joins
+
+        // WHERE
+        let conditions = try ConditionSQL(mapping, options.conditions ?? [])
+        var whereClause = conditions.sql
+        if options.distinct {
+            let grouping = (options.propertyNames == nil ? mapping.columns : selected).map { SQLDialect.quote($0.column) }
+            let inner = "SELECT MAX(id) FROM \(SQLDialect.quote(table))"
+                + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
+                + (grouping.isEmpty ? "" : " GROUP BY \(grouping.joined(separator: ", "))")
+            whereClause = "id IN (\(inner))"
+        }
+
+        // ORDER BY
+        let order = try Self.orderClause(mapping, options.sorting ?? [])
+
+        let columnList = ([mapping.statements.keyColumns] + selected.map { SQLDialect.quote($0.column) })
+            .joined(separator: ", ")
+        sql = "SELECT \(columnList) FROM \(SQLDialect.quote(table))"
+            + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
+            + (order.isEmpty ? "" : " ORDER BY \(order)")
+        arguments = options.arguments
+    }
+
+    static func isKeyProperty(_ name: String) -> Bool {
+        [SchemaSQL.idColumn, "idNum", SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].contains(name)
+    }
+
+    /// `a ASC, b ASC`; a `DESC` (or `ASC`) item sets the direction of all, `"name DESC"` of one.
+    private static func orderClause(_ mapping: TableMapping, _ items: [String]) throws(DBBError) -> String {
+        var direction = "ASC"
+        var terms: [(column: String, direction: String?)] = []
+        for item in items {
+            let words = item.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard let first = words.first else { continue }
+            if words.count == 1, ["ASC", "DESC"].contains(first.uppercased()) {
+                direction = first.uppercased()
+                continue
+            }
+            guard words.count <= 2, words.count == 1 || ["ASC", "DESC"].contains(words[1].uppercased()) else {
+                throw DBBError(.invalidOption, table: mapping.tableName,
+                               "sorting item '\(item)' is not a property name, optionally followed by ASC or DESC")
+            }
+            let column: String
+            if isKeyProperty(first) {
+                column = first == "idNum" ? SchemaSQL.idColumn : first
+            } else if let property = mapping.column(named: first) {
+                column = property.column
+            } else {
+                throw DBBError(.unknownProperty, table: mapping.tableName, property: first,
+                               "sorting names '\(first)', which is not a column property of \(mapping.tableName)")
+            }
+            terms.append((SQLDialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
+        }
+        return terms.map { "\($0.column) \($0.direction ?? direction)" }.joined(separator: ", ")
+    }
+}

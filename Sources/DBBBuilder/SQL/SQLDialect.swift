@@ -1,0 +1,61 @@
+/// SQLite's spelling of identifiers and column types: the one place that knows it.
+enum SQLDialect {
+    /// `name` as an identifier: bare when it is a plain identifier and not a keyword (so
+    /// `CREATE TABLE` text reads as DBBBuilder wrote it), double-quoted otherwise.
+    static func quote(_ name: String) -> String {
+        if isPlainIdentifier(name) && !keywords.contains(name.uppercased()) { return name }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    /// The column type DBBBuilder writes for a storage type (dates are `Real`).
+    static func columnType(_ type: DBBStorageType) -> String {
+        switch type {
+        case .bool: "Boolean"
+        case .int: "Integer"
+        case .float, .date: "Real"
+        case .string: "Text"
+        case .binary: "BLOB"
+        case .dbbObject, .dbbObjectArray: "Integer"
+        case .boolArray: "Boolean"
+        case .intArray: "Integer"
+        case .floatArray: "Real"
+        case .stringArray: "Text"
+        case .dateArray: "DateTimeStamp"
+        }
+    }
+
+    /// A literal of the column's type, for `DEFAULT` when a `NOT NULL` column is added to a
+    /// table that already has rows.
+    static func defaultLiteral(_ type: DBBStorageType) -> String {
+        switch type {
+        case .string: "''"
+        case .binary: "x''"
+        default: "0"
+        }
+    }
+
+    /// SQLite's keywords (https://www.sqlite.org/lang_keywords.html): names that must be quoted.
+    static let keywords: Set<String> = [
+        "ABORT", "ACTION", "ADD", "AFTER", "ALL", "ALTER", "ALWAYS", "ANALYZE", "AND", "AS", "ASC", "ATTACH",
+        "AUTOINCREMENT", "BEFORE", "BEGIN", "BETWEEN", "BY", "CASCADE", "CASE", "CAST", "CHECK", "COLLATE",
+        "COLUMN", "COMMIT", "CONFLICT", "CONSTRAINT", "CREATE", "CROSS", "CURRENT", "CURRENT_DATE",
+        "CURRENT_TIME", "CURRENT_TIMESTAMP", "DATABASE", "DEFAULT", "DEFERRABLE", "DEFERRED", "DELETE", "DESC",
+        "DETACH", "DISTINCT", "DO", "DROP", "EACH", "ELSE", "END", "ESCAPE", "EXCEPT", "EXCLUDE", "EXCLUSIVE",
+        "EXISTS", "EXPLAIN", "FAIL", "FILTER", "FIRST", "FOLLOWING", "FOR", "FOREIGN", "FROM", "FULL",
+        "GENERATED", "GLOB", "GROUP", "GROUPS", "HAVING", "IF", "IGNORE", "IMMEDIATE", "IN", "INDEX", "INDEXED",
+        "INITIALLY", "INNER", "INSERT", "INSTEAD", "INTERSECT", "INTO", "IS", "ISNULL", "JOIN", "KEY", "LAST",
+        "LEFT", "LIKE", "LIMIT", "MATCH", "MATERIALIZED", "NATURAL", "NO", "NOT", "NOTHING", "NOTNULL", "NULL",
+        "NULLS", "OF", "OFFSET", "ON", "OR", "ORDER", "OTHERS", "OUTER", "OVER", "PARTITION", "PLAN", "PRAGMA",
+        "PRECEDING", "PRIMARY", "QUERY", "RAISE", "RANGE", "RECURSIVE", "REFERENCES", "REGEXP", "REINDEX",
+        "RELEASE", "RENAME", "REPLACE", "RESTRICT", "RETURNING", "RIGHT", "ROLLBACK", "ROW", "ROWS", "SAVEPOINT",
+        "SELECT", "SET", "TABLE", "TEMP", "TEMPORARY", "THEN", "TIES", "TO", "TRANSACTION", "TRIGGER",
+        "UNBOUNDED", "UNION", "UNIQUE", "UPDATE", "USING", "VACUUM", "VALUES", "VIEW", "VIRTUAL", "WHEN", "WHERE",
+        "WINDOW", "WITH", "WITHOUT",
+    ]
+}

@@ -1,0 +1,69 @@
+/// The DDL of a table-object class, in DBBBuilder's on-disk layout:
+///
+/// ```sql
+/// CREATE TABLE IF NOT EXISTS Person (id Integer PRIMARY KEY AUTOINCREMENT, createdTime Real,
+///     modifiedTime Real, firstName Text NOT NULL, …)
+/// CREATE TABLE IF NOT EXISTS Person_photo (id Integer PRIMARY KEY AUTOINCREMENT, Person_ID Integer, photo BLOB)
+/// CREATE INDEX IF NOT EXISTS Person_photo_idx ON Person_photo (Person_ID)
+/// ```
+enum SchemaSQL {
+    static let idColumn = "id"
+    static let createdTimeColumn = "createdTime"
+    static let modifiedTimeColumn = "modifiedTime"
+    static let idDefinition = "id Integer PRIMARY KEY AUTOINCREMENT"
+
+    static func createTable(_ mapping: TableMapping) -> String {
+        let columns = [idDefinition, "createdTime Real", "modifiedTime Real"]
+            + mapping.columns.map { column in
+                let attributes = column.attributes.isEmpty ? "" : " " + column.attributes
+                return "\(SQLDialect.quote(column.column)) \(SQLDialect.columnType(column.storageType))\(attributes)"
+            }
+        return "CREATE TABLE IF NOT EXISTS \(SQLDialect.quote(mapping.tableName)) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// `ALTER TABLE … ADD COLUMN`: SQLite refuses to add `UNIQUE` columns (a unique index is
+    /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default.
+    static func addColumn(_ column: ColumnProperty, to mapping: TableMapping) -> String {
+        var definition = "\(SQLDialect.quote(column.column)) \(SQLDialect.columnType(column.storageType))"
+        if column.isNotNull {
+            definition += " NOT NULL DEFAULT \(SQLDialect.defaultLiteral(column.storageType))"
+        }
+        return "ALTER TABLE \(SQLDialect.quote(mapping.tableName)) ADD COLUMN \(definition)"
+    }
+
+    /// The unique index standing in for a `UNIQUE` attribute on an added column.
+    static func uniqueIndex(_ column: ColumnProperty, _ mapping: TableMapping) -> String {
+        "CREATE UNIQUE INDEX IF NOT EXISTS \(SQLDialect.quote("\(mapping.tableName)_\(column.column)_unique"))"
+            + " ON \(SQLDialect.quote(mapping.tableName)) (\(SQLDialect.quote(column.column)))"
+    }
+
+    /// DBBBuilder's index: named after the table and the listed property names, over their columns.
+    static func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
+        let name = mapping.tableName + "_" + indexer.columns.joined()
+        let columns = indexer.columns.map { SQLDialect.quote(mapping.column(named: $0)?.column ?? $0) }
+        return "CREATE \(indexer.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQLDialect.quote(name))"
+            + " ON \(SQLDialect.quote(mapping.tableName)) (\(columns.joined(separator: ",")))"
+    }
+
+    static func createJoinTable(_ join: JoinProperty) -> String {
+        "CREATE TABLE IF NOT EXISTS \(SQLDialect.quote(join.joinTable)) (\(idDefinition), "
+            + "\(SQLDialect.quote(join.parentColumn)) Integer, "
+            + "\(SQLDialect.quote(join.column)) \(SQLDialect.columnType(join.storageType)))"
+    }
+
+    static func createJoinIndex(_ join: JoinProperty) -> String {
+        "CREATE INDEX IF NOT EXISTS \(SQLDialect.quote(join.indexName)) ON \(SQLDialect.quote(join.joinTable))"
+            + " (\(SQLDialect.quote(join.parentColumn)))"
+    }
+
+    /// The names of the columns of the table bound to `?` (none when it does not exist).
+    static let tableColumns = "SELECT name FROM pragma_table_info(?)"
+
+    static func dropIndex(_ name: String) -> String {
+        "DROP INDEX IF EXISTS \(SQLDialect.quote(name))"
+    }
+
+    static func count(_ table: String) -> String {
+        "SELECT COUNT(*) FROM \(SQLDialect.quote(table))"
+    }
+}

@@ -1,0 +1,181 @@
+import DBBSQLite
+import Foundation
+import Synchronization
+
+/// A property stored in a column of the object's table.
+struct ColumnProperty: Sendable {
+    let name: String
+    let column: String
+    let storageType: DBBStorageType
+    let accessor: any ColumnAccessor
+    /// `NOT NULL`, `UNIQUE`, or both, from the class's `attributesDictionary`.
+    let attributes: String
+
+    var isNotNull: Bool { attributes.uppercased().contains("NOT NULL") }
+    var isUnique: Bool { attributes.uppercased().contains("UNIQUE") }
+}
+
+/// A property stored in the join table `<Table>_<column>`.
+struct JoinProperty: Sendable {
+    let name: String
+    let column: String
+    let storageType: DBBStorageType
+    let accessor: any JoinAccessor
+    let joinTable: String
+    /// `<Table>_ID`, the column holding the owner's id.
+    let parentColumn: String
+    /// `<Table>_<property>_idx`, on `parentColumn`.
+    let indexName: String
+}
+
+/// Everything DBBBuilder knows about one table-object class: its table, its properties in
+/// column order, and the SQL it runs, built once when the class is registered.
+final class TableMapping: Sendable {
+    let objectType: DBBTableObject.Type
+    let tableName: String
+    /// Column properties, sorted by property name: the column order of every statement.
+    let columns: [ColumnProperty]
+    let joins: [JoinProperty]
+    let indexers: [DBBIndexer]
+    let statements: MappingStatements
+    private let columnIndex: [String: Int]
+    private let joinIndex: [String: Int]
+
+    init(objectType: DBBTableObject.Type, tableName: String, properties: [String: DBBPropertyPersistence],
+         indexers: [DBBIndexer], attributes: [String: String]) throws(DBBError) {
+        self.objectType = objectType
+        self.tableName = tableName
+        self.indexers = indexers
+
+        var columns: [ColumnProperty] = []
+        var joins: [JoinProperty] = []
+        var owners: [String: String] = [:]  // lowercased column name → property
+        for reserved in [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
+            owners[reserved.lowercased()] = reserved
+        }
+        for name in properties.keys.sorted() {
+            let persistence = properties[name]!
+            let column = persistence.columnName.isEmpty ? name : persistence.columnName
+            if ["id", "idnum", "createdtime", "modifiedtime"].contains(name.lowercased()) {
+                throw DBBError(.invalidMapping, table: tableName, property: name,
+                               "'\(name)' is managed by DBBTableObject and cannot be mapped")
+            }
+            if let owner = owners[column.lowercased()] {
+                throw DBBError(.invalidMapping, table: tableName, property: name,
+                               "column '\(column)' is already used by '\(owner)'")
+            }
+            owners[column.lowercased()] = name
+            switch persistence.access {
+            case .column(let accessor):
+                columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
+                                              accessor: accessor, attributes: attributes[name] ?? ""))
+            case .join(let accessor):
+                joins.append(JoinProperty(
+                    name: name, column: column, storageType: persistence.storageType, accessor: accessor,
+                    joinTable: "\(tableName)_\(column)", parentColumn: "\(tableName)_ID",
+                    indexName: "\(tableName)_\(name)_idx"))
+            }
+        }
+        self.columns = columns
+        self.joins = joins
+        columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
+        joinIndex = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($1.name, $0) })
+
+        for name in attributes.keys.sorted() where columnIndex[name] == nil {
+            throw DBBError(.unknownProperty, table: tableName, property: name,
+                           "attributesDictionary names '\(name)', which is not a mapped column property")
+        }
+        for indexer in indexers {
+            for name in indexer.columns where columnIndex[name] == nil {
+                throw DBBError(.unknownProperty, table: tableName, property: name,
+                               "DBBIndexer names '\(name)', which is not a mapped column property")
+            }
+        }
+        statements = MappingStatements(table: tableName, columns: columns)
+    }
+
+    func column(named property: String) -> ColumnProperty? {
+        columnIndex[property].map { columns[$0] }
+    }
+
+    func join(named property: String) -> JoinProperty? {
+        joinIndex[property].map { joins[$0] }
+    }
+}
+
+/// Builds and caches the mapping of each class a manager handles.
+///
+/// A class is mapped by creating one prototype with `init(dbManager:)` while its mapping is
+/// being recorded: every `addPersistenceMapping(_:for:indexer:)` call in the init chain
+/// (Animal → Mammal → Pet) merges into the runtime class's mapping. Afterwards those calls
+/// return at once, without evaluating their arguments.
+final class MappingRegistry: Sendable {
+    private struct Recording {
+        var properties: [String: DBBPropertyPersistence] = [:]
+        var indexers: [DBBIndexer] = []
+        var calls = 0
+    }
+
+    private struct State {
+        var mappings: [ObjectIdentifier: TableMapping] = [:]
+        var recordings: [ObjectIdentifier: Recording] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// Held while a prototype is made, so one thread records a class at a time; recursive
+    /// because a prototype's init may need another class's mapping.
+    private let registration = RecursiveLock()
+
+    /// The mapping of `type`, building it on first use.
+    func mapping(for type: DBBTableObject.Type, manager: DBBManager) throws(DBBError) -> TableMapping {
+        let key = ObjectIdentifier(type)
+        if let mapping = state.withLock({ $0.mappings[key] }) { return mapping }
+        return try registration.withLock { () throws(DBBError) -> TableMapping in
+            if let mapping = state.withLock({ $0.mappings[key] }) { return mapping }
+            return try build(type, key: key, manager: manager)
+        }
+    }
+
+    private func build(_ type: DBBTableObject.Type, key: ObjectIdentifier, manager: DBBManager) throws(DBBError) -> TableMapping {
+        state.withLock { $0.recordings[key] = Recording() }
+        let prototype = type.init(dbManager: manager)
+        let recording = state.withLock { $0.recordings.removeValue(forKey: key) } ?? Recording()
+        let tableName = prototype.shortName
+        guard recording.calls > 0 else {
+            throw DBBError(.invalidMapping, table: tableName,
+                           "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:)")
+        }
+        let mapping = try TableMapping(
+            objectType: type, tableName: tableName, properties: recording.properties,
+            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:])
+        return state.withLock { state in
+            if let existing = state.mappings[key] { return existing }
+            state.mappings[key] = mapping
+            return mapping
+        }
+    }
+
+    /// Whether `type` is mapped already.
+    func isMapped(_ type: DBBTableObject.Type) -> Bool {
+        state.withLock { $0.mappings[ObjectIdentifier(type)] != nil }
+    }
+
+    /// Merges one `addPersistenceMapping` call into the recording of `type`, if one is going on.
+    func record(
+        _ type: DBBTableObject.Type, properties: () -> [String: DBBPropertyPersistence], indexer: () -> DBBIndexer?
+    ) {
+        let key = ObjectIdentifier(type)
+        guard state.withLock({ $0.recordings[key] != nil }) else { return }
+        let properties = properties()
+        let indexer = indexer()
+        state.withLock { state in
+            guard var recording = state.recordings[key] else { return }
+            recording.properties.merge(properties) { _, new in new }
+            if let indexer, !indexer.columns.isEmpty, !recording.indexers.contains(indexer) {
+                recording.indexers.append(indexer)
+            }
+            recording.calls += 1
+            state.recordings[key] = recording
+        }
+    }
+}

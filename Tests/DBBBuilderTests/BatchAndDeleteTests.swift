@@ -1,0 +1,90 @@
+import DBBBuilder
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("Batches, save hooks, deletion")
+struct BatchAndDeleteTests {
+    @Test("saveObjects writes a batch in one go and calls both hooks for every object")
+    func batchWithHooks() throws {
+        let database = try ManagerTestDatabase([Hooked.self])
+        let objects = (0..<50).map { n -> Hooked in
+            let object = Hooked(dbManager: database.manager)
+            object.name = "item \(n)"
+            return object
+        }
+        #expect(Hooked.saveObjects(objects, dbManager: database.manager))
+        #expect(objects.allSatisfy { $0.preSaves == 1 && $0.postSaves == 1 && $0.idSeenBeforeSave == 0 })
+        #expect(objects.map(\.id) == Array(1...50))
+        try Hooked.save(objects, manager: database.manager)
+        #expect(objects.allSatisfy { $0.preSaves == 2 && $0.postSaves == 2 })
+        #expect(try database.manager.count(of: "Hooked") == 50)
+    }
+
+    @Test("a batch with a failing row leaves the database and the objects as they were")
+    func failingBatch() throws {
+        let database = try ManagerTestDatabase([Hooked.self])
+        let existing = Hooked(dbManager: database.manager)
+        existing.name = "taken"
+        try existing.save()
+        let before = try database.connection().fetchAll("SELECT * FROM Hooked") { $0.values }
+
+        let batch = ["a", "b", "taken", "d"].map { name -> Hooked in
+            let object = Hooked(dbManager: database.manager)
+            object.name = name
+            return object
+        }
+        existing.name = "renamed"
+        #expect {
+            try Hooked.save(batch + [existing], manager: database.manager)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.sqliteError?.code == .constraint && error.property == "name"
+        }
+        #expect(try database.connection().fetchAll("SELECT * FROM Hooked") { $0.values } == before)
+        #expect(batch.allSatisfy { $0.id == 0 && $0.createdTime == nil && $0.postSaves == 0 })
+        #expect(existing.id == 1)
+        #expect(!Hooked.saveObjects(batch, dbManager: database.manager))
+        #expect(database.manager.errorMessage().contains("UNIQUE"))
+    }
+
+    @Test("a batch mixing classes is refused before anything is written")
+    func mixedBatch() throws {
+        let database = try ManagerTestDatabase([Person.self, Project.self])
+        let person = Person("A", "B", age: 1, manager: database.manager)
+        let project = Project("P", budget: 1, manager: database.manager)
+        #expect {
+            try Person.save([person, project], manager: database.manager)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .nonHomogeneousBatch && error.message.contains("object 1")
+        }
+        #expect(!Person.saveObjects([person, project], dbManager: database.manager))
+        #expect(try database.manager.count(of: "Person") == 0 && database.manager.count(of: "Project") == 0)
+        #expect(person.id == 0)
+    }
+
+    @Test("delete one, several, all; join rows go with their objects")
+    func deletion() throws {
+        let database = try ManagerTestDatabase([AllTypes.self])
+        let m = database.manager
+        let objects = (0..<5).map { n -> AllTypes in
+            let object = AllTypes(dbManager: m)
+            object.int = n
+            object.blob = Data([UInt8(n)])
+            return object
+        }
+        try AllTypes.save(objects, manager: m)
+        #expect(AllTypes.deleteInstance(objects[0], manager: m))
+        #expect(objects[0].id == 0)
+        #expect(AllTypes.allInstanceIDs(manager: m) == [2, 3, 4, 5])
+        #expect(AllTypes.deleteMultipleInstances([objects[1], objects[2]], manager: m))
+        #expect(try AllTypes.allIDs(manager: m) == [4, 5])
+        #expect(try database.connection().fetchAll("SELECT AllTypes_ID FROM AllTypes_blob ORDER BY 1") { $0.int64(at: 0) } == [4, 5])
+        try objects[3].delete()
+        #expect(AllTypes.deleteAllInstances(manager: m))
+        #expect(try m.count(of: "AllTypes") == 0)
+        #expect(try database.connection().fetchValue("SELECT count(*) FROM AllTypes_blob", as: Int.self) == 0)
+    }
+}

@@ -1,0 +1,239 @@
+import DBBBuilder
+import Foundation
+
+final class Person: DBBTableObject {
+    enum Keys {
+        static let firstName = "firstName"
+        static let lastName = "lastName"
+        static let age = "age"
+        static let birthday = "birthday"
+        static let isMember = "isMember"
+        static let rating = "rating"
+        static let nickname = "nickname"
+    }
+
+    var firstName: String? = ""
+    var lastName = ""
+    var age = 0
+    var birthday: Date?
+    var isMember = false
+    var rating: Double?
+    var nickname: String?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = [Keys.firstName: ColumnAttribute.notNull]
+        dbManager.addPersistenceMapping([
+            Keys.firstName: DBBPropertyPersistence(\Person.firstName),
+            Keys.lastName: DBBPropertyPersistence(\Person.lastName),
+            Keys.age: DBBPropertyPersistence(\Person.age),
+            Keys.birthday: DBBPropertyPersistence(\Person.birthday),
+            Keys.isMember: DBBPropertyPersistence(\Person.isMember),
+            Keys.rating: DBBPropertyPersistence(\Person.rating),
+            Keys.nickname: DBBPropertyPersistence(\Person.nickname, columnName: "nick"),
+        ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.lastName, Keys.nickname]))
+    }
+
+    convenience init(_ first: String, _ last: String, age: Int, manager: DBBManager) {
+        self.init(dbManager: manager)
+        firstName = first
+        lastName = last
+        self.age = age
+    }
+}
+
+final class Project: DBBTableObject {
+    var name = ""
+    var code = ""
+    var startDate: Date?
+    var endDate: Date?
+    var budget: Float = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "name": DBBPropertyPersistence(\Project.name, columnName: "itemName"),
+            "code": DBBPropertyPersistence(\Project.code),
+            "startDate": DBBPropertyPersistence(\Project.startDate),
+            "endDate": DBBPropertyPersistence(\Project.endDate),
+            "budget": DBBPropertyPersistence(\Project.budget),
+        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
+    }
+
+    convenience init(_ name: String, budget: Float, manager: DBBManager) {
+        self.init(dbManager: manager)
+        self.name = name
+        self.budget = budget
+    }
+}
+
+/// Every scalar type, plain and optional.
+final class AllTypes: DBBTableObject {
+    var bool = false
+    var int = 0
+    var int8: Int8 = 0
+    var int16: Int16 = 0
+    var int32: Int32 = 0
+    var int64: Int64 = 0
+    var uint8: UInt8 = 0
+    var uint32: UInt32 = 0
+    var uint64: UInt64 = 0
+    var double = 0.0
+    var float: Float = 0
+    var string = ""
+    var date = Date(timeIntervalSinceReferenceDate: 0)
+    var optionalBool: Bool?
+    var optionalInt: Int?
+    var optionalDouble: Double?
+    var optionalString: String?
+    var optionalDate: Date?
+    var blob: Data?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "bool": DBBPropertyPersistence(\AllTypes.bool),
+            "int": DBBPropertyPersistence(\AllTypes.int),
+            "int8": DBBPropertyPersistence(\AllTypes.int8),
+            "int16": DBBPropertyPersistence(\AllTypes.int16),
+            "int32": DBBPropertyPersistence(\AllTypes.int32),
+            "int64": DBBPropertyPersistence(\AllTypes.int64),
+            "uint8": DBBPropertyPersistence(\AllTypes.uint8),
+            "uint32": DBBPropertyPersistence(\AllTypes.uint32),
+            "uint64": DBBPropertyPersistence(\AllTypes.uint64),
+            "double": DBBPropertyPersistence(\AllTypes.double),
+            "float": DBBPropertyPersistence(\AllTypes.float, columnName: "single"),
+            "string": DBBPropertyPersistence(\AllTypes.string, columnName: "text"),
+            "date": DBBPropertyPersistence(\AllTypes.date),
+            "optionalBool": DBBPropertyPersistence(\AllTypes.optionalBool),
+            "optionalInt": DBBPropertyPersistence(\AllTypes.optionalInt),
+            "optionalDouble": DBBPropertyPersistence(\AllTypes.optionalDouble),
+            "optionalString": DBBPropertyPersistence(\AllTypes.optionalString),
+            "optionalDate": DBBPropertyPersistence(\AllTypes.optionalDate, columnName: "order"),
+            "blob": DBBPropertyPersistence(\AllTypes.blob),
+        ], for: self)
+    }
+}
+
+/// Counts its save hooks.
+final class Hooked: DBBTableObject {
+    var name = ""
+    var preSaves = 0
+    var postSaves = 0
+    var idSeenBeforeSave: Int64 = -1
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = ["name": ColumnAttribute.unique]
+        dbManager.addPersistenceMapping(["name": DBBPropertyPersistence(\Hooked.name)], for: self)
+    }
+
+    override func performPreSaveActions() {
+        preSaves += 1
+        idSeenBeforeSave = id
+    }
+
+    override func performPostSaveActions() { postSaves += 1 }
+}
+
+// MARK: - Inheritance: Animal → Mammal → Pet, one table "Pet"
+
+class Animal: DBBTableObject {
+    var species = ""
+    var legs = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "species": DBBPropertyPersistence(\Animal.species),
+            "legs": DBBPropertyPersistence(\Animal.legs),
+        ], for: self)
+    }
+}
+
+class Mammal: Animal {
+    var furColor: String?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["furColor": DBBPropertyPersistence(\Mammal.furColor, columnName: "fur")], for: self)
+    }
+}
+
+final class Pet: Mammal {
+    var name = ""
+    var adopted: Date?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "name": DBBPropertyPersistence(\Pet.name),
+            "adopted": DBBPropertyPersistence(\Pet.adopted),
+        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"], unique: true))
+    }
+}
+
+// MARK: - Two versions of one class, for migration
+
+enum Version1 {
+    final class Gadget: DBBTableObject {
+        var name = ""
+        var weight = 0.0
+        var obsolete = ""
+
+        required init(dbManager: DBBManager) {
+            super.init(dbManager: dbManager)
+            dbManager.addPersistenceMapping([
+                "name": DBBPropertyPersistence(\Gadget.name),
+                "weight": DBBPropertyPersistence(\Gadget.weight),
+                "obsolete": DBBPropertyPersistence(\Gadget.obsolete),
+            ], for: self)
+        }
+    }
+}
+
+enum Version2 {
+    /// Version 1 less `obsolete`, plus `color` and `serial` (stored as `serialNumber`).
+    final class Gadget: DBBTableObject {
+        var name = ""
+        var weight = 0.0
+        var color = "none"
+        var serial = 0
+
+        required init(dbManager: DBBManager) {
+            super.init(dbManager: dbManager)
+            attributesDictionary = ["serial": ColumnAttribute.notNull]
+            dbManager.addPersistenceMapping([
+                "name": DBBPropertyPersistence(\Gadget.name),
+                "weight": DBBPropertyPersistence(\Gadget.weight),
+                "color": DBBPropertyPersistence(\Gadget.color),
+                "serial": DBBPropertyPersistence(\Gadget.serial, columnName: "serialNumber"),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["serial"]))
+        }
+    }
+}
+
+// MARK: - Bad mappings
+
+final class NoMapping: DBBTableObject {}
+
+final class ClashingColumns: DBBTableObject {
+    var a = ""
+    var b = ""
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "a": DBBPropertyPersistence(\ClashingColumns.a, columnName: "same"),
+            "b": DBBPropertyPersistence(\ClashingColumns.b, columnName: "same"),
+        ], for: self)
+    }
+}
+
+final class BadIndexer: DBBTableObject {
+    var a = ""
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["a": DBBPropertyPersistence(\BadIndexer.a)], for: self,
+                                        indexer: DBBIndexer(columnsToIndex: ["missing"]))
+    }
+}

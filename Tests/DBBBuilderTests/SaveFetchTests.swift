@@ -1,0 +1,125 @@
+import DBBBuilder
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("Saving, updating and fetching scalar properties")
+struct SaveFetchTests {
+    @Test("insert then update, refetched with exact dates, from another manager")
+    func saveUpdateRefetch() throws {
+        let database = try ManagerTestDatabase([Person.self])
+        let ada = Person("Ada", "Lovelace", age: 36, manager: database.manager)
+        let birthday = Date(timeIntervalSinceReferenceDate: -5_000_000_000.123456)
+        ada.birthday = birthday
+        ada.isMember = true
+        ada.rating = 4.75
+        ada.nickname = "Enchantress"
+        #expect(ada.id == 0)
+        #expect(ada.saveToDB())
+        #expect(ada.id == 1)
+        let created = try #require(ada.createdTime)
+        #expect(ada.modifiedTime == created)
+
+        let other = try database.reopen([Person.self])
+        let fetched = try #require(try Person.instance(id: ada.id, manager: other))
+        #expect(fetched.firstName == "Ada" && fetched.lastName == "Lovelace" && fetched.age == 36)
+        #expect(fetched.birthday == birthday, "dates come back bit for bit")
+        #expect(fetched.isMember && fetched.rating == 4.75 && fetched.nickname == "Enchantress")
+        #expect(fetched.createdTime == created)
+
+        fetched.age = 37
+        fetched.nickname = nil
+        fetched.rating = nil
+        try fetched.save()
+        #expect(fetched.id == 1)
+        #expect(try Person.allIDs(manager: other) == [1])
+        let updated = try #require(try Person.instance(id: 1, manager: database.manager))
+        #expect(updated.age == 37)
+        #expect(updated.nickname == nil, "setting an optional to nil and saving clears the column")
+        #expect(updated.rating == nil)
+        #expect(updated.createdTime == created)
+        #expect(try #require(updated.modifiedTime) >= created)
+        #expect(try database.connection().fetchValue("SELECT nick IS NULL FROM Person", as: Bool.self) == true)
+    }
+
+    @Test("every scalar type round-trips, extreme values included")
+    func allTypes() throws {
+        let database = try ManagerTestDatabase([AllTypes.self])
+        let object = AllTypes(dbManager: database.manager)
+        object.bool = true
+        object.int = Int.min
+        object.int8 = Int8.min
+        object.int16 = Int16.max
+        object.int32 = Int32.min
+        object.int64 = Int64.max
+        object.uint8 = UInt8.max
+        object.uint32 = UInt32.max
+        object.uint64 = UInt64.max
+        object.double = -Double.greatestFiniteMagnitude
+        object.float = Float.leastNonzeroMagnitude
+        object.string = "Zoë 🇩🇪 'quoted' \"double\" \u{0}nul"
+        object.date = Date.distantFuture
+        object.optionalBool = false
+        object.optionalInt = 0
+        object.optionalDouble = .pi
+        object.optionalString = ""
+        object.optionalDate = Date.distantPast
+        object.blob = Data((0...255).map(UInt8.init))
+        try object.save()
+
+        let back = try #require(try AllTypes.instance(id: object.id, manager: try database.reopen()))
+        #expect(back.bool && back.int == Int.min && back.int8 == Int8.min && back.int16 == Int16.max)
+        #expect(back.int32 == Int32.min && back.int64 == Int64.max && back.uint8 == UInt8.max)
+        #expect(back.uint32 == UInt32.max && back.uint64 == UInt64.max)
+        #expect(back.double == -Double.greatestFiniteMagnitude && back.float == Float.leastNonzeroMagnitude)
+        #expect(back.string == object.string)
+        #expect(back.date == Date.distantFuture && back.optionalDate == Date.distantPast)
+        #expect(back.optionalBool == false && back.optionalInt == 0 && back.optionalDouble == .pi)
+        #expect(back.optionalString == "", "an empty string is not nil")
+        #expect(back.blob == object.blob)
+
+        // And nil everywhere it can be.
+        let empty = AllTypes(dbManager: database.manager)
+        try empty.save()
+        let emptyBack = try #require(try AllTypes.instance(id: empty.id, manager: database.manager))
+        #expect(emptyBack.optionalBool == nil && emptyBack.optionalInt == nil && emptyBack.optionalDouble == nil)
+        #expect(emptyBack.optionalString == nil && emptyBack.optionalDate == nil && emptyBack.blob == nil)
+        #expect(try database.connection().fetchValue("SELECT count(*) FROM AllTypes_blob", as: Int.self) == 1)
+
+        object.blob = nil
+        try object.save()
+        #expect(try AllTypes.instance(id: object.id, manager: database.manager)?.blob == nil)
+        #expect(try database.connection().fetchValue("SELECT count(*) FROM AllTypes_blob", as: Int.self) == 0)
+    }
+
+    @Test("an object whose row is gone is inserted again with its id")
+    func updateOfMissingRow() throws {
+        let database = try ManagerTestDatabase([Project.self])
+        let project = Project("Apollo", budget: 1, manager: database.manager)
+        try project.save()
+        try database.manager.execute("DELETE FROM Project")
+        project.budget = 2
+        try project.save()
+        #expect(try Project.allIDs(manager: database.manager) == [project.id])
+    }
+
+    @Test("a NOT NULL violation names the property, and nothing is written")
+    func notNullViolation() throws {
+        let database = try ManagerTestDatabase([Person.self])
+        let nameless = Person(dbManager: database.manager)
+        nameless.firstName = nil
+        #expect {
+            try nameless.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .sqlite && error.table == "Person" && error.property == "firstName"
+                && error.sqliteError?.code == .constraint
+                && error.description.contains("NOT NULL constraint failed: Person.firstName")
+        }
+        #expect(nameless.id == 0 && nameless.createdTime == nil)
+        #expect(!nameless.saveToDB())
+        #expect(database.manager.errorMessage().contains("Person.firstName"))
+        #expect(try database.manager.count(of: "Person") == 0)
+    }
+}
