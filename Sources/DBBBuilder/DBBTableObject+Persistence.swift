@@ -22,13 +22,20 @@ extension DBBTableObject {
         try saveBatch(objects, manager: manager)
     }
 
-    private static func saveBatch(_ objects: [DBBTableObject], manager: DBBManager) throws {
-        guard let first = objects.first else { return }
+    /// The class of every object of `objects`, `nil` when empty.
+    /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` naming the first object of another class.
+    static func batchClass(_ objects: [DBBTableObject], action: String) throws -> DBBTableObject.Type? {
+        guard let first = objects.first else { return nil }
         let type = Swift.type(of: first)
         if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
             throw DBBError(.nonHomogeneousBatch, table: String(describing: type),
-                           "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was saved")
+                           "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was \(action)")
         }
+        return type
+    }
+
+    private static func saveBatch(_ objects: [DBBTableObject], manager: DBBManager) throws {
+        guard let type = try batchClass(objects, action: "saved") else { return }
         let mapping = try manager.mapping(for: type)
         let before = objects.map { ($0.id, $0.createdTime, $0.modifiedTime) }
         do {
@@ -121,12 +128,7 @@ extension DBBTableObject {
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before deleting anything when an object
     ///   is of another class.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
-        guard let first = objects.first else { return }
-        let type = Swift.type(of: first)
-        if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
-            throw DBBError(.nonHomogeneousBatch, table: String(describing: type),
-                           "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was deleted")
-        }
+        guard let type = try batchClass(objects, action: "deleted") else { return }
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
             try connection.transaction(.immediate) {
