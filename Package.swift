@@ -32,8 +32,10 @@ let package = Package(
         ),
         .target(
             name: "DBBBuilder",
-            dependencies: ["DBBSQLite", "DBBLocale"]
+            dependencies: ["DBBSQLite", "DBBLocale", "CDBBRuntime"]
         ),
+        /// One C helper of DBBBuilder: the size of an object's heap block.
+        .target(name: "CDBBRuntime"),
 
         // MARK: - Tests
 

@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "DBBSQLite", package: "DBBBuilder"),
                 .product(name: "DBBLocale", package: "DBBBuilder"),
+                .product(name: "DBBBuilder", package: "DBBBuilder"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

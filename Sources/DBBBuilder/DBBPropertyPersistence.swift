@@ -1,3 +1,4 @@
+import DBBSQLite
 import Foundation
 
 /// How one property of a table object is persisted: its key path, its column name, and the
@@ -21,28 +22,68 @@ public struct DBBPropertyPersistence: Sendable {
     /// The column (or join-table) name; empty means the property's name.
     public let columnName: String
 
+    @usableFromInline
     enum Access: Sendable {
-        case column(any ColumnAccessor)
-        case join(any JoinAccessor)
+        case column(ColumnAccess)
+        case join(JoinAccess)
     }
 
     let access: Access
 
+    @usableFromInline
+    init(storageType: DBBStorageType, columnName: String, access: Access) {
+        self.storageType = storageType
+        self.columnName = columnName
+        self.access = access
+    }
+
     /// A property stored in a column: `Bool`, integers, `Double`, `Float`, `String`, `Date`,
     /// or an optional of one of them.
+    // `Root` is the class declaring the property; the objects given to the closures are of
+    // that class or a subclass (a class's mapping holds its superclasses' key paths), so the
+    // downcasts cannot fail.
+    @inlinable
     public init<Root: DBBTableObject, Value: DBBColumnValue>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
-        storageType = Value.storageType
-        self.columnName = columnName
-        access = .column(KeyPathColumnAccessor(keyPath: keyPath))
+        self.init(storageType: Value.storageType, columnName: columnName, access: .column(ColumnAccess(
+            bind: { object, statement, index in
+                try unsafeDowncast(object, to: Root.self)[keyPath: keyPath].bind(to: statement, at: index)
+            },
+            read: { row, index, object in
+                if let value = Value.read(from: row, at: index) {
+                    unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = value
+                }
+            },
+            direct: { prototype in
+                guard let offset = StoredProperty.offset(of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
+                else { return nil }
+                return ColumnAccess(
+                    bind: { object, statement, index in
+                        try withExtendedLifetime(object) {
+                            try StoredProperty.pointer(object, offset, as: Value.self).pointee.bind(to: statement, at: index)
+                        }
+                    },
+                    read: { row, index, object in
+                        guard let value = Value.read(from: row, at: index) else { return }
+                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: Value.self).pointee = value }
+                    },
+                    direct: { _ in nil })
+            })))
     }
 
-    /// An optional `Data` property (`.binary`), stored in the join table `<Table>_<column>`.
+    /// An optional `Data` property (`.binary`), stored in the join table `<Table>_<column>`:
+    /// one row with the bytes, none for `nil`.
+    @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data?>, columnName: String = "") {
-        storageType = .binary
-        self.columnName = columnName
-        access = .join(DataJoinAccessor(keyPath: keyPath))
+        self.init(storageType: .binary, columnName: columnName, access: .join(JoinAccess(
+            values: { object in
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [.blob($0)] } ?? []
+            },
+            assign: { values, object in
+                let data: Data? = values.first.flatMap { if case .blob(let data) = $0 { data } else { nil } }
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data
+            })))
     }
 }
 

@@ -27,22 +27,22 @@ open class DBBTableObject {
     public let dbManager: DBBManager
 
     /// The row id; 0 until the object is first saved.
-    public var id: Int64 = 0
+    public final var id: Int64 = 0
 
     /// DBBBuilder's name for ``id``.
-    public var idNum: Int64 {
+    public final var idNum: Int64 {
         get { id }
         set { id = newValue }
     }
 
     /// When the object was first saved.
-    public var createdTime: Date?
+    public final var createdTime: Date?
 
     /// When the object was last saved.
-    public var modifiedTime: Date?
+    public final var modifiedTime: Date?
 
     /// Free for the application to mark unsaved changes; DBBBuilder never sets it.
-    public var isDirty = false
+    public final var isDirty = false
 
     /// Column attributes by property name, e.g. `["firstName": ColumnAttribute.notNull]`;
     /// set it in `init(dbManager:)`. Read once, when the class is registered.

@@ -47,7 +47,7 @@ enum Persistence {
         try statement.bind(modified.timeIntervalSinceReferenceDate, at: first + 1)
         var index = first + 2
         for column in mapping.columns {
-            try column.accessor.bind(object, to: statement, at: index)
+            try column.access.bind(object, statement, index)
             index += 1
         }
         return index
@@ -59,7 +59,7 @@ enum Persistence {
             let delete = try connection.cachedStatement(JoinSQL.deleteRows(join))
             try delete.bind(object.id, at: 1)
             try delete.execute()
-            let values = join.accessor.values(of: object)
+            let values = join.access.values(object)
             guard !values.isEmpty else { continue }
             let insert = try connection.cachedStatement(JoinSQL.insertRow(join))
             try insert.bind(object.id, at: 1)
@@ -79,16 +79,19 @@ enum Persistence {
         let statement = try connection.cachedStatement(query.sql)
         try statement.bind(query.arguments)
         var objects: [DBBTableObject] = []
-        let columns = query.columns
-        try statement.forEachRow { row in
-            let object = mapping.objectType.init(dbManager: manager)
-            object.id = row.int64(at: 0)
-            object.createdTime = Date.read(from: row, at: 1)
-            object.modifiedTime = Date.read(from: row, at: 2)
-            for (offset, column) in columns.enumerated() {
-                column.accessor.read(row, at: offset + 3, into: object)
+        let readers = query.columns.map(\.access.read)
+        let objectType = mapping.objectType
+        try readers.withUnsafeBufferPointer { readers in
+            try statement.forEachRow { row in
+                let object = objectType.init(dbManager: manager)
+                object.id = row.int64(at: 0)
+                object.createdTime = Date.read(from: row, at: 1)
+                object.modifiedTime = Date.read(from: row, at: 2)
+                for index in readers.indices {
+                    readers[index](row, index + 3, object)
+                }
+                objects.append(object)
             }
-            objects.append(object)
         }
         try loadJoins(query.joins, of: objects, on: connection)
         return objects
@@ -104,7 +107,7 @@ enum Persistence {
                 rows[row.int64(at: 0), default: []].append(row.value(at: 1))
             }
             for object in objects {
-                join.accessor.assign(rows[object.id] ?? [], to: object)
+                join.access.assign(rows[object.id] ?? [], object)
             }
         }
     }

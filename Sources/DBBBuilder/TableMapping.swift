@@ -7,7 +7,7 @@ struct ColumnProperty: Sendable {
     let name: String
     let column: String
     let storageType: DBBStorageType
-    let accessor: any ColumnAccessor
+    let access: ColumnAccess
     /// `NOT NULL`, `UNIQUE`, or both, from the class's `attributesDictionary`.
     let attributes: String
 
@@ -20,7 +20,7 @@ struct JoinProperty: Sendable {
     let name: String
     let column: String
     let storageType: DBBStorageType
-    let accessor: any JoinAccessor
+    let access: JoinAccess
     let joinTable: String
     /// `<Table>_ID`, the column holding the owner's id.
     let parentColumn: String
@@ -41,9 +41,11 @@ final class TableMapping: Sendable {
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
 
-    init(objectType: DBBTableObject.Type, tableName: String, properties: [String: DBBPropertyPersistence],
+    /// - Parameter prototype: an object of `objectType`, to find the storage of its properties.
+    init(objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
          indexers: [DBBIndexer], attributes: [String: String]) throws(DBBError) {
         self.objectType = objectType
+        let tableName = prototype.shortName
         self.tableName = tableName
         self.indexers = indexers
 
@@ -66,12 +68,12 @@ final class TableMapping: Sendable {
             }
             owners[column.lowercased()] = name
             switch persistence.access {
-            case .column(let accessor):
+            case .column(let access):
                 columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
-                                              accessor: accessor, attributes: attributes[name] ?? ""))
-            case .join(let accessor):
+                                              access: access.direct(prototype) ?? access, attributes: attributes[name] ?? ""))
+            case .join(let access):
                 joins.append(JoinProperty(
-                    name: name, column: column, storageType: persistence.storageType, accessor: accessor,
+                    name: name, column: column, storageType: persistence.storageType, access: access,
                     joinTable: "\(tableName)_\(column)", parentColumn: "\(tableName)_ID",
                     indexName: "\(tableName)_\(name)_idx"))
             }
@@ -122,6 +124,8 @@ final class MappingRegistry: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How many classes are being recorded: while 0, `record` returns without locking.
+    private let activeRecordings = Atomic<Int>(0)
     /// Held while a prototype is made, so one thread records a class at a time; recursive
     /// because a prototype's init may need another class's mapping.
     private let registration = RecursiveLock()
@@ -138,6 +142,8 @@ final class MappingRegistry: Sendable {
 
     private func build(_ type: DBBTableObject.Type, key: ObjectIdentifier, manager: DBBManager) throws(DBBError) -> TableMapping {
         state.withLock { $0.recordings[key] = Recording() }
+        activeRecordings.add(1, ordering: .sequentiallyConsistent)
+        defer { activeRecordings.subtract(1, ordering: .sequentiallyConsistent) }
         let prototype = type.init(dbManager: manager)
         let recording = state.withLock { $0.recordings.removeValue(forKey: key) } ?? Recording()
         let tableName = prototype.shortName
@@ -146,7 +152,7 @@ final class MappingRegistry: Sendable {
                            "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:)")
         }
         let mapping = try TableMapping(
-            objectType: type, tableName: tableName, properties: recording.properties,
+            objectType: type, prototype: prototype, properties: recording.properties,
             indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:])
         return state.withLock { state in
             if let existing = state.mappings[key] { return existing }
@@ -164,6 +170,7 @@ final class MappingRegistry: Sendable {
     func record(
         _ type: DBBTableObject.Type, properties: () -> [String: DBBPropertyPersistence], indexer: () -> DBBIndexer?
     ) {
+        guard activeRecordings.load(ordering: .sequentiallyConsistent) > 0 else { return }
         let key = ObjectIdentifier(type)
         guard state.withLock({ $0.recordings[key] != nil }) else { return }
         let properties = properties()

@@ -237,3 +237,30 @@ final class BadIndexer: DBBTableObject {
                                         indexer: DBBIndexer(columnsToIndex: ["missing"]))
     }
 }
+
+// MARK: - Properties the direct-storage path must not take
+
+/// A property with observers and a computed property: both must go through their setters.
+final class Observed: DBBTableObject {
+    var changes: [String] = []
+    var title = "" {
+        didSet { changes.append("title \(oldValue) → \(title)") }
+    }
+    private var storedCelsius = 0.0
+    var fahrenheit: Double {
+        get { storedCelsius * 9 / 5 + 32 }
+        set { storedCelsius = (newValue - 32) * 5 / 9 }
+    }
+    var plain = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "title": DBBPropertyPersistence(\Observed.title),
+            "fahrenheit": DBBPropertyPersistence(\Observed.fahrenheit),
+            "plain": DBBPropertyPersistence(\Observed.plain),
+        ], for: self)
+    }
+
+    var celsius: Double { storedCelsius }
+}

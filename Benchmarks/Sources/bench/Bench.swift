@@ -27,6 +27,8 @@ struct Bench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         let iterations = quick ? 3 : 7
         let workloads: [(String, () throws -> Workload)] = [
+            ("insert", { try insertWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
+            ("fetch", { try fetchWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
             ("weekly report", { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }),
             ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
         ]
