@@ -72,6 +72,17 @@ public struct DBBPropertyPersistence: Sendable {
             })))
     }
 
+    /// A `Data` property (`.binary`), stored in the join table `<Table>_<column>`: one row
+    /// with the bytes (an empty blob for empty data).
+    @inlinable
+    public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data>, columnName: String = "") {
+        self.init(storageType: .binary, columnName: columnName, access: .join(JoinAccess(
+            values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
+            assign: { values, object in
+                if case .blob(let data) = values.first { unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data }
+            })))
+    }
+
     /// An optional `Data` property (`.binary`), stored in the join table `<Table>_<column>`:
     /// one row with the bytes, none for `nil`.
     @inlinable

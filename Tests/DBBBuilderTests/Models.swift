@@ -88,10 +88,12 @@ final class AllTypes: DBBTableObject {
     var optionalString: String?
     var optionalDate: Date?
     var blob: Data?
+    var bytes = Data([1])
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         dbManager.addPersistenceMapping([
+            "bytes": DBBPropertyPersistence(\AllTypes.bytes),
             "bool": DBBPropertyPersistence(\AllTypes.bool),
             "int": DBBPropertyPersistence(\AllTypes.int),
             "int8": DBBPropertyPersistence(\AllTypes.int8),

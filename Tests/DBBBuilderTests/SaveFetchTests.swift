@@ -66,6 +66,7 @@ struct SaveFetchTests {
         object.optionalString = ""
         object.optionalDate = Date.distantPast
         object.blob = Data((0...255).map(UInt8.init))
+        object.bytes = Data()
         try object.save()
 
         let back = try #require(try AllTypes.instance(id: object.id, manager: try database.reopen()))
@@ -78,6 +79,7 @@ struct SaveFetchTests {
         #expect(back.optionalBool == false && back.optionalInt == 0 && back.optionalDouble == .pi)
         #expect(back.optionalString == "", "an empty string is not nil")
         #expect(back.blob == object.blob)
+        #expect(back.bytes == Data(), "empty data is an empty blob, not the default")
 
         // And nil everywhere it can be.
         let empty = AllTypes(dbManager: database.manager)
@@ -85,6 +87,7 @@ struct SaveFetchTests {
         let emptyBack = try #require(try AllTypes.instance(id: empty.id, manager: database.manager))
         #expect(emptyBack.optionalBool == nil && emptyBack.optionalInt == nil && emptyBack.optionalDouble == nil)
         #expect(emptyBack.optionalString == nil && emptyBack.optionalDate == nil && emptyBack.blob == nil)
+        #expect(emptyBack.bytes == Data([1]))
         #expect(try database.connection().fetchValue("SELECT count(*) FROM AllTypes_blob", as: Int.self) == 1)
 
         object.blob = nil
