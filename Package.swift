@@ -42,7 +42,7 @@ let package = Package(
         /// Helpers shared by every test target: temporary directories and databases.
         .target(
             name: "DBBTestSupport",
-            dependencies: ["DBBSQLite", "DBBLocale"],
+            dependencies: ["DBBSQLite", "DBBLocale", "DBBBuilder"],
             path: "Tests/DBBTestSupport"
         ),
         .testTarget(
