@@ -9,12 +9,13 @@ extension DBBManager {
     ///
     /// - Throws: ``DBBError`` naming the class and property of a bad mapping, or the SQL that failed.
     public func register(_ tableClasses: [DBBTableObject.Type]) throws {
-        let mappings = try tableClasses.map { type throws(DBBError) in try mapping(for: type) }
+        let mappings = try tableClasses.map { type throws(DBBError) in try registry.mapping(for: type, manager: self) }
         try write(nil) { connection in
             try connection.transaction(.immediate) {
                 for mapping in mappings { try Self.migrate(mapping, on: connection) }
             }
         }
+        markTablesReady(mappings)
     }
 
     /// DBBBuilder's name for ``register(_:)``; a failure is reported by ``errorMessage()``.

@@ -21,6 +21,8 @@ public final class DBBManager: Sendable {
 
     let access: any DatabaseAccess
     let registry = MappingRegistry()
+    /// The classes whose tables exist (created or checked) in this database.
+    private let tablesReady = Mutex<Set<ObjectIdentifier>>([])
     private let lastErrorStorage = Mutex<DBBError?>(nil)
 
     /// Opens (creating if needed) the database at `url`.
@@ -46,7 +48,7 @@ public final class DBBManager: Sendable {
 
     private static func openAccess(_ url: URL) -> Result<any DatabaseAccess, DBBError> {
         do {
-            return .success(SerializedAccess(connection: try ConnectionFactory.open(path: url.path)))
+            return .success(PooledAccess(path: url.path, writer: try ConnectionFactory.open(path: url.path)))
         } catch let error as SQLiteError {
             return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error.message)", sqliteError: error))
         } catch {
@@ -86,9 +88,29 @@ public final class DBBManager: Sendable {
         registry.record(type(of: tableObject), properties: contents, indexer: indexer)
     }
 
-    /// The mapping of `type`, registering the class on first use.
-    func mapping(for type: DBBTableObject.Type) throws(DBBError) -> TableMapping {
-        try registry.mapping(for: type, manager: self)
+    /// The table name of `type` (its short name), for messages.
+    func tableName(of type: DBBTableObject.Type) -> String {
+        String(describing: type)
+    }
+
+    /// The mapping of `type`, registering the class on first use, its table created or
+    /// brought up to date if ``register(_:)`` did not do it (a class reached through a relation).
+    func mapping(for type: DBBTableObject.Type) throws -> TableMapping {
+        let mapping = try registry.mapping(for: type, manager: self)
+        let key = ObjectIdentifier(type)
+        if !tablesReady.withLock({ $0.contains(key) }) {
+            // A savepoint: this may run inside a save's transaction.
+            try write(mapping) { connection in try connection.savepoint { try Self.migrate(mapping, on: connection) } }
+            markTablesReady([mapping])
+        }
+        return mapping
+    }
+
+    /// Records that the tables of `mappings` exist.
+    func markTablesReady(_ mappings: [TableMapping]) {
+        tablesReady.withLock { ready in
+            for mapping in mappings { ready.insert(ObjectIdentifier(mapping.objectType)) }
+        }
     }
 
     // MARK: - Errors

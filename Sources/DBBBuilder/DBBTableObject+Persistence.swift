@@ -37,21 +37,18 @@ extension DBBTableObject {
     private static func saveBatch(_ objects: [DBBTableObject], manager: DBBManager) throws {
         guard let type = try batchClass(objects, action: "saved") else { return }
         let mapping = try manager.mapping(for: type)
-        let before = objects.map { ($0.id, $0.createdTime, $0.modifiedTime) }
-        do {
-            try manager.write(mapping) { connection in
-                try connection.transaction(.immediate) {
-                    try Persistence.save(objects, mapping, on: connection)
-                }
+        let written = try manager.write(mapping) { connection in
+            let session = SaveSession(connection: connection, manager: manager)
+            do {
+                try connection.transaction(.immediate) { try session.save(objects, mapping) }
+            } catch {
+                // The rows are gone with the transaction: so are the ids and times it gave.
+                session.restore()
+                throw error
             }
-        } catch {
-            // The rows are gone with the transaction: so are the ids and times it gave.
-            for (object, state) in zip(objects, before) {
-                (object.id, object.createdTime, object.modifiedTime) = state
-            }
-            throw error
+            return session.written.map(\.object)
         }
-        for object in objects { object.performPostSaveActions() }
+        for object in written { object.performPostSaveActions() }
     }
 }
 
@@ -80,7 +77,7 @@ extension DBBTableObjectFetching {
         let mapping = try manager.mapping(for: self)
         let query = try SelectQuery(mapping, options: options, sparse: sparsePopulation)
         let objects = try manager.read(mapping) { connection in
-            try Persistence.fetch(query, mapping, manager: manager, on: connection)
+            try FetchSession(connection: connection, manager: manager).fetch(query, mapping)
         }
         // The mapping of Self creates objects of Self only.
         return objects.map { unsafeDowncast($0, to: self) }
@@ -129,20 +126,26 @@ extension DBBTableObject {
     ///   is of another class.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
         guard let type = try batchClass(objects, action: "deleted") else { return }
+        try delete(ids: objects.map(\.id), of: type, manager: manager)
+        for object in objects { object.id = 0 }
+    }
+
+    /// Deletes the objects of `type` with `ids`, their join rows and the join rows that refer
+    /// to them, in one transaction.
+    static func delete(ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager) throws {
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
             try connection.transaction(.immediate) {
-                try Persistence.delete(ids: objects.map(\.id).filter { $0 != 0 }, mapping, on: connection)
+                try Persistence.delete(ids: ids.filter { $0 != 0 }, mapping, manager: manager, on: connection)
             }
         }
-        for object in objects { object.id = 0 }
     }
 
     /// Deletes every object of this class, with their join rows, in one transaction.
     public static func deleteAll(manager: DBBManager) throws {
         let mapping = try manager.mapping(for: self)
         try manager.write(mapping) { connection in
-            try connection.transaction(.immediate) { try Persistence.deleteAll(mapping, on: connection) }
+            try connection.transaction(.immediate) { try Persistence.deleteAll(mapping, manager: manager, on: connection) }
         }
     }
 }

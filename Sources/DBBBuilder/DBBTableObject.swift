@@ -56,6 +56,12 @@ open class DBBTableObject {
     /// The class's short name: the table's name.
     public var shortName: String { String(describing: type(of: self)) }
 
+    /// DBBBuilder's setter for ``isDirty``.
+    public func makeDirty(_ dirty: Bool) { isDirty = dirty }
+
+    /// The table name of the class: its short name.
+    public static func tableName() -> String { String(describing: self) }
+
     /// Called just before the object is written; override to prepare it.
     open func performPreSaveActions() {}
 

@@ -1,6 +1,7 @@
 import DBBLocale
 import DBBSQLite
 import Foundation
+import Synchronization
 
 /// How the ORM reaches its database: the small internal seam between persistence code and
 /// SQLite connections (a PostgreSQL backend would implement it too).
@@ -24,7 +25,74 @@ enum ConnectionFactory {
     }
 }
 
-/// One connection, used under a recursive lock: reads and writes are serialized.
+/// A file database in WAL mode: one writer connection, used under a recursive lock, and up to
+/// `maximumReaders` reader connections, so reads go on while a long write runs. A read on the
+/// thread that is inside a write uses the writer, and so sees that write's own changes.
+final class PooledAccess: DatabaseAccess, @unchecked Sendable {
+    // @unchecked Sendable: `writer` is only used while `writerLock` is held; a reader
+    // connection is used only by the thread that took it from `idleReaders` (under its
+    // mutex) until that thread puts it back.
+    private let path: String
+    private let writerLock = RecursiveLock()
+    private let writer: SQLiteConnection
+    /// The thread inside `write`, 0 when none.
+    private let writerThread = Atomic<UInt>(0)
+    private let idleReaders = Mutex<[Reader]>([])
+
+    /// A reader connection handed from thread to thread through `idleReaders`.
+    /// `@unchecked Sendable`: one thread at a time holds it (see the class comment).
+    private final class Reader: @unchecked Sendable {
+        let connection: SQLiteConnection
+        init(_ connection: SQLiteConnection) { self.connection = connection }
+    }
+    private let readerSlots: DispatchSemaphore
+
+    init(path: String, writer: SQLiteConnection, maximumReaders: Int = 4) {
+        self.path = path
+        self.writer = writer
+        readerSlots = DispatchSemaphore(value: maximumReaders)
+    }
+
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try writerLock.withLock {
+            let me = Self.currentThread()
+            let previous = writerThread.exchange(me, ordering: .sequentiallyConsistent)
+            defer { writerThread.store(previous, ordering: .sequentiallyConsistent) }
+            return try body(writer)
+        }
+    }
+
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        if writerThread.load(ordering: .sequentiallyConsistent) == Self.currentThread() {
+            return try write(body)
+        }
+        readerSlots.wait()
+        defer { readerSlots.signal() }
+        let reader = try idleReaders.withLock { $0.popLast() } ?? Reader(ConnectionFactory.open(path: path))
+        defer { idleReaders.withLock { $0.append(reader) } }
+        return try body(reader.connection)
+    }
+
+    func close() {
+        idleReaders.withLock { readers in
+            for reader in readers { reader.connection.close() }
+            readers.removeAll()
+        }
+        writerLock.withLock { writer.close() }
+    }
+
+    /// An id of the calling thread, never 0.
+    private static func currentThread() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+}
+
+/// One connection, used under a recursive lock: reads and writes are serialized (an
+/// in-memory database, which other connections cannot see).
 final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
     // @unchecked Sendable: `connection` is only touched inside `lock.withLock`.
     private let lock = RecursiveLock()

@@ -38,14 +38,46 @@ struct JoinAccess: @unchecked Sendable {
     @usableFromInline typealias Values = (DBBTableObject) -> [SQLiteValue]
     @usableFromInline typealias Assign = ([SQLiteValue], DBBTableObject) -> Void
 
-    /// The values to store for an object, one join row each.
+    /// The values to store for an object, one join row each (for a relation: the related
+    /// objects' ids, read after they are saved).
     let values: Values
-    /// Sets the property from the values of its join rows (possibly none).
+    /// Sets the property from the values of its join rows (possibly none); unused by relations.
     let assign: Assign
+    /// For references to table objects: how to reach the related objects.
+    let relation: RelationAccess?
 
     @usableFromInline
     init(values: @escaping Values, assign: @escaping Assign) {
         self.values = values
         self.assign = assign
+        self.relation = nil
+    }
+
+    /// A relation's join rows: the related objects' ids.
+    @usableFromInline
+    init(relation: RelationAccess) {
+        values = { object in relation.objects(object).map { .integer($0.id) } }
+        assign = { _, _ in }
+        self.relation = relation
+    }
+}
+
+/// A property that refers to other table objects: one (`Person?`) or an array (`[Meeting]`).
+/// `@unchecked Sendable` as ``ColumnAccess``.
+@usableFromInline
+struct RelationAccess: @unchecked Sendable {
+    /// The class of the related objects, whose table holds their rows.
+    let targetType: DBBTableObject.Type
+    /// The related objects of an object, in order (none for `nil`).
+    let objects: (DBBTableObject) -> [DBBTableObject]
+    /// Sets the property of an object from its related objects, in order.
+    let assignObjects: ([DBBTableObject], DBBTableObject) -> Void
+
+    @usableFromInline
+    init(targetType: DBBTableObject.Type, objects: @escaping (DBBTableObject) -> [DBBTableObject],
+         assignObjects: @escaping ([DBBTableObject], DBBTableObject) -> Void) {
+        self.targetType = targetType
+        self.objects = objects
+        self.assignObjects = assignObjects
     }
 }

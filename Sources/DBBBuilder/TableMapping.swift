@@ -161,6 +161,15 @@ final class MappingRegistry: Sendable {
         }
     }
 
+    /// The join properties of every mapped class that refer to objects of `type`.
+    func references(to type: DBBTableObject.Type) -> [JoinProperty] {
+        state.withLock { state in
+            state.mappings.values.flatMap { mapping in
+                mapping.joins.filter { $0.access.relation.map { $0.targetType == type } ?? false }
+            }
+        }
+    }
+
     /// Whether `type` is mapped already.
     func isMapped(_ type: DBBTableObject.Type) -> Bool {
         state.withLock { $0.mappings[ObjectIdentifier(type)] != nil }

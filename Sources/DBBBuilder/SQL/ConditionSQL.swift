@@ -3,7 +3,9 @@ import Foundation
 /// The WHERE clause of query options: each condition in parentheses, joined with `AND`, or
 /// with `OR` when one item of the list is `"OR"` (an `"AND"` item is accepted too). Property
 /// names used in a condition are replaced by their column names; string literals, quoted
-/// identifiers and parameters are left alone.
+/// identifiers and parameters are left alone. A condition on a join property
+/// (`participants IN (?)`, `project = ?`) selects through its join table:
+/// `id IN (SELECT Meeting_ID FROM Meeting_participants WHERE participants IN (?))`.
 struct ConditionSQL {
     let sql: String
 
@@ -17,14 +19,38 @@ struct ConditionSQL {
             case "AND": continue
             case "":
                 throw DBBError(.invalidOption, table: mapping.tableName, "an empty condition in the conditions list")
-            default: parts.append("(" + Self.mapProperties(trimmed, mapping) + ")")
+            default: parts.append(try Self.condition(trimmed, mapping))
             }
         }
         sql = parts.joined(separator: conjunction)
     }
 
-    /// `condition` with each bare identifier that names a mapped property replaced by its column.
-    static func mapProperties(_ condition: String, _ mapping: TableMapping) -> String {
+    /// One condition, in parentheses, its properties mapped; through the join table when it
+    /// names a join property.
+    private static func condition(_ text: String, _ mapping: TableMapping) throws(DBBError) -> String {
+        var joins: [JoinProperty] = []
+        var columns: [String] = []
+        let sql = mapProperties(text, mapping) { name in
+            if let join = mapping.join(named: name) {
+                if !joins.contains(where: { $0.name == name }) { joins.append(join) }
+                return join.column
+            }
+            if let column = mapping.column(named: name) {
+                columns.append(name)
+                return column.column
+            }
+            return nil
+        }
+        guard let join = joins.first else { return "(" + sql + ")" }
+        guard joins.count == 1, columns.isEmpty else {
+            throw DBBError(.invalidOption, table: mapping.tableName, property: join.name,
+                           "condition '\(text)' names the join property '\(join.name)' with other properties; give each its own condition")
+        }
+        return "(id IN (SELECT \(SQLDialect.quote(join.parentColumn)) FROM \(SQLDialect.quote(join.joinTable)) WHERE \(sql)))"
+    }
+
+    /// `condition` with each bare identifier for which `column` gives a name replaced by it (quoted).
+    static func mapProperties(_ condition: String, _ mapping: TableMapping, column: (String) -> String?) -> String {
         let scalars = Array(condition.unicodeScalars)
         var output = String.UnicodeScalarView()
         var index = 0
@@ -72,8 +98,8 @@ struct ConditionSQL {
                 }
                 let name = String(word)
                 let qualified = output.last == "."
-                if !qualified, let column = mapping.column(named: name), column.column != name {
-                    output.append(contentsOf: SQLDialect.quote(column.column).unicodeScalars)
+                if !qualified, let replacement = column(name), replacement != name {
+                    output.append(contentsOf: SQLDialect.quote(replacement).unicodeScalars)
                 } else {
                     output.append(contentsOf: word)
                 }

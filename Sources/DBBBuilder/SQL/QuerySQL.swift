@@ -45,6 +45,18 @@ enum JoinSQL {
         "DELETE FROM \(SQLDialect.quote(join.joinTable))"
     }
 
+    /// Join rows of another class that refer to the objects whose ids are the JSON array bound to `?`.
+    static func deleteReferences(_ join: JoinProperty) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column))"
+            + " IN (SELECT value FROM json_each(?))"
+    }
+
+    /// Join rows of another class that refer to any object of `mapping`'s table.
+    static func deleteReferencesToAll(_ join: JoinProperty, of mapping: TableMapping) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column))"
+            + " IN (SELECT id FROM \(SQLDialect.quote(mapping.tableName)))"
+    }
+
     static func insertRow(_ join: JoinProperty) -> String {
         "INSERT INTO \(SQLDialect.quote(join.joinTable)) (\(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column))) VALUES (?, ?)"
     }

@@ -1,0 +1,70 @@
+import DBBSQLite
+import Foundation
+
+/// A Swift type whose arrays a table-object property can hold, one join-table row per element:
+/// `Bool`, the fixed-width integers, `Double`, `Float`, `String`, `Date`.
+public protocol DBBArrayElement {
+    /// The storage type of an array of this element (`.stringArray`…).
+    static var arrayStorageType: DBBStorageType { get }
+    /// The element as a join-table value.
+    var joinValue: SQLiteValue { get }
+    /// The element a join-table value stands for, or `nil` when it does not convert.
+    init?(joinValue: SQLiteValue)
+}
+
+extension Bool: DBBArrayElement {
+    public static var arrayStorageType: DBBStorageType { .boolArray }
+    public var joinValue: SQLiteValue { .integer(self ? 1 : 0) }
+    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+}
+
+extension String: DBBArrayElement {
+    public static var arrayStorageType: DBBStorageType { .stringArray }
+    public var joinValue: SQLiteValue { .text(self) }
+    public init?(joinValue: SQLiteValue) {
+        switch joinValue {
+        case .text(let text): self = text
+        case .integer(let value): self = String(value)
+        case .real(let value): self = String(value)
+        default: return nil
+        }
+    }
+}
+
+extension Double: DBBArrayElement {
+    public static var arrayStorageType: DBBStorageType { .floatArray }
+    public var joinValue: SQLiteValue { .real(self) }
+    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+}
+
+extension Float: DBBArrayElement {
+    public static var arrayStorageType: DBBStorageType { .floatArray }
+    public var joinValue: SQLiteValue { .real(Double(self)) }
+    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+}
+
+extension Date: DBBArrayElement {
+    public static var arrayStorageType: DBBStorageType { .dateArray }
+    public var joinValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    public init?(joinValue: SQLiteValue) {
+        guard let seconds = Double(sqliteValue: joinValue) else { return nil }
+        self.init(timeIntervalSinceReferenceDate: seconds)
+    }
+}
+
+extension DBBArrayElement where Self: DBBIntegerColumnValue & SQLiteValueConvertible {
+    public static var arrayStorageType: DBBStorageType { .intArray }
+    public var joinValue: SQLiteValue { sqliteValue }
+    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+}
+
+extension Int: DBBArrayElement {}
+extension Int8: DBBArrayElement {}
+extension Int16: DBBArrayElement {}
+extension Int32: DBBArrayElement {}
+extension Int64: DBBArrayElement {}
+extension UInt: DBBArrayElement {}
+extension UInt8: DBBArrayElement {}
+extension UInt16: DBBArrayElement {}
+extension UInt32: DBBArrayElement {}
+extension UInt64: DBBArrayElement {}

@@ -1,0 +1,78 @@
+import DBBSQLite
+import Foundation
+
+// Arrays and references, stored in join tables `<Table>_<column>`. As in DBBBuilder, `nil`
+// and an empty array both store no row; a property with no rows reads back as `nil` when it is
+// optional, as an empty array otherwise.
+extension DBBPropertyPersistence {
+    /// An array of `Bool`, integers, `Double`, `Float`, `String` or `Date`, one join row per
+    /// element, in order.
+    @inlinable
+    public init<Root: DBBTableObject, Element: DBBArrayElement>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
+    ) {
+        self.init(storageType: Element.arrayStorageType, columnName: columnName, access: .join(JoinAccess(
+            values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
+            assign: { values, object in
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = values.compactMap(Element.init(joinValue:))
+            })))
+    }
+
+    /// An optional array of `Bool`, integers, `Double`, `Float`, `String` or `Date`.
+    @inlinable
+    public init<Root: DBBTableObject, Element: DBBArrayElement>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
+    ) {
+        self.init(storageType: Element.arrayStorageType, columnName: columnName, access: .join(JoinAccess(
+            values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? [] },
+            assign: { values, object in
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] =
+                    values.isEmpty ? nil : values.compactMap(Element.init(joinValue:))
+            })))
+    }
+
+    /// A reference to another table object (`.dbbObject`), stored as its id. Saving the
+    /// owner saves the referenced object first when it has not been saved.
+    @inlinable
+    public init<Root: DBBTableObject, Target: DBBTableObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Target?>, columnName: String = ""
+    ) {
+        let relation = RelationAccess(
+            targetType: Target.self,
+            objects: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [$0] } ?? [] },
+            assignObjects: { related, object in
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.first.map { unsafeDowncast($0, to: Target.self) }
+            })
+        self.init(storageType: .dbbObject(objectType: Target.self), columnName: columnName, access: .join(JoinAccess(relation: relation)))
+    }
+
+    /// An array of table objects (`.dbbObjectArray`), stored as their ids in order. Saving the
+    /// owner saves every object of the array.
+    @inlinable
+    public init<Root: DBBTableObject, Target: DBBTableObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Target]>, columnName: String = ""
+    ) {
+        let relation = RelationAccess(
+            targetType: Target.self,
+            objects: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath] },
+            assignObjects: { related, object in
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.map { unsafeDowncast($0, to: Target.self) }
+            })
+        self.init(storageType: .dbbObjectArray(objectType: Target.self), columnName: columnName, access: .join(JoinAccess(relation: relation)))
+    }
+
+    /// An optional array of table objects (`.dbbObjectArray`).
+    @inlinable
+    public init<Root: DBBTableObject, Target: DBBTableObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Target]?>, columnName: String = ""
+    ) {
+        let relation = RelationAccess(
+            targetType: Target.self,
+            objects: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath] ?? [] },
+            assignObjects: { related, object in
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] =
+                    related.isEmpty ? nil : related.map { unsafeDowncast($0, to: Target.self) }
+            })
+        self.init(storageType: .dbbObjectArray(objectType: Target.self), columnName: columnName, access: .join(JoinAccess(relation: relation)))
+    }
+}

@@ -1,0 +1,143 @@
+import DBBBuilder
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Concurrency: one manager, many tasks", .serialized)
+struct ConcurrencyTests {
+    @Test("8 tasks saving, updating, fetching and deleting at once end with exact counts")
+    func stress() async throws {
+        let database = try ManagerTestDatabase([Member.self, Company.self])
+        let manager = database.manager
+        let tasks = 8
+        let rounds = 40
+        let tallies = try await withThrowingTaskGroup(of: (kept: Int, nicknames: Int).self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    var kept = 0
+                    var nicknames = 0
+                    for round in 0..<rounds {
+                        let member = Member("T\(task)", "R\(round)", age: round, manager: manager)
+                        member.nicknames = (0..<(round % 3)).map { "n\($0)" }
+                        member.employer = Company("C\(task)-\(round)", manager: manager)
+                        try member.save()
+                        member.age += 100
+                        try member.save()
+                        var options = DBBQueryOptions.options(withConditions: ["firstName = ?"])
+                        options.arguments = [.text("T\(task)")]
+                        let mine = try await Member.instances(matching: options, manager: manager)
+                        #expect(mine.count == kept + 1, "a task sees exactly its own committed rows")
+                        #expect(mine.allSatisfy { $0.age >= 100 && $0.employer?.name.hasPrefix("C\(task)-") == true })
+                        if round % 4 == 3 {
+                            try member.delete()
+                        } else {
+                            kept += 1
+                            nicknames += round % 3
+                        }
+                    }
+                    return (kept, nicknames)
+                }
+            }
+            return try await group.reduce(into: (kept: 0, nicknames: 0)) { $0.kept += $1.kept; $0.nicknames += $1.nicknames }
+        }
+        #expect(tallies.kept == tasks * rounds * 3 / 4)
+        #expect(try manager.count(of: "Member") == tallies.kept)
+        #expect(try manager.count(of: "Member_nicknames") == tallies.nicknames)
+        #expect(try manager.count(of: "Company") == tasks * rounds, "companies are not deleted with members")
+        #expect(try manager.count(of: "Member_company") == tallies.kept)
+        #expect(try database.connection().fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
+    }
+
+    @Test("reads are not blocked by a long write")
+    func readsDuringWrite() async throws {
+        let database = try ManagerTestDatabase([Member.self, SlowSave.self])
+        let manager = database.manager
+        try Member("Early", "Bird", age: 1, manager: manager).save()
+        SlowSave.started = DispatchSemaphore(value: 0)
+        SlowSave.release = DispatchSemaphore(value: 0)
+        defer { SlowSave.started = nil; SlowSave.release = nil }
+
+        let writer = Task.detached {
+            let slow = SlowSave(dbManager: manager)
+            slow.name = "slow"
+            try slow.save()
+        }
+        #expect(SlowSave.started!.wait(timeout: .now() + 10) == .success)
+        // The write transaction is open now; a read on another thread must not wait for it.
+        let readFinished = Atomic<Bool>(false)
+        let reader = Thread {
+            if (try? Member.all(manager: manager).count) == 1 { readFinished.store(true, ordering: .sequentiallyConsistent) }
+        }
+        reader.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !readFinished.load(ordering: .sequentiallyConsistent) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let finished = readFinished.load(ordering: .sequentiallyConsistent)
+        #expect(finished, "the read finished while the write was open")
+        #expect(try manager.count(of: "SlowSave") == 0, "the write is not committed yet")
+        SlowSave.release!.signal()
+        try await writer.value
+        #expect(try manager.count(of: "SlowSave") == 1)
+    }
+
+    @Test("async forms return the same objects as the synchronous ones")
+    func asyncForms() async throws {
+        let database = try ManagerTestDatabase([Member.self, Company.self])
+        let manager = database.manager
+        let daddy = Member("John", "Doe", age: 35, manager: manager)
+        daddy.nicknames = ["J"]
+        daddy.employer = Company("Acme", manager: manager)
+        try Member.save([daddy, Member("Ann", "Doe", age: 3, manager: manager)], manager: manager)
+
+        let options = DBBQueryOptions.options(sortColumns: ["firstName"])
+        let async = try await Member.instances(matching: options, manager: manager)
+        let sync: [Member] = try { try Member.instances(matching: options, manager: manager) }()
+        #expect(async.map(\.id) == sync.map(\.id) && async.map(\.firstName) == ["Ann", "John"])
+        #expect(async.last?.employer?.name == "Acme" && async.last?.nicknames == ["J"])
+        #expect(try await Member.all(manager: manager).count == 2)
+        #expect(try await Member.instance(id: daddy.id, manager: manager)?.firstName == "John")
+        #expect(try await Member.instances(ids: [2, 1], manager: manager).map(\.firstName) == ["Ann", "John"])
+        #expect(try await Member.allIDs(manager: manager) == [1, 2])
+    }
+
+    @Test("DBBBuilder's queue forms call back with results or errors")
+    func queueForms() async throws {
+        let database = try ManagerTestDatabase([Member.self])
+        let manager = database.manager
+        try Member.save([Member("A", "X", age: 1, manager: manager), Member("B", "Y", age: 2, manager: manager)], manager: manager)
+
+        let fetched: ([String], DBBError?) = await withCheckedContinuation { continuation in
+            Member.getInstancesFromQueue(withOptions: .options(sortColumns: ["firstName"]), manager: manager) { objects, error in
+                continuation.resume(returning: (objects.compactMap { ($0 as? Member)?.firstName }, error))
+            }
+        }
+        #expect(fetched.0 == ["A", "B"] && fetched.1 == nil)
+        let failed: (Int, DBBError?) = await withCheckedContinuation { continuation in
+            Member.getInstancesFromQueue(withOptions: .options(properties: ["nope"]), manager: manager) { objects, error in
+                continuation.resume(returning: (objects.count, error))
+            }
+        }
+        #expect(failed.0 == 0 && failed.1?.property == "nope")
+        let all: Int = await withCheckedContinuation { continuation in
+            Member.getAllInstancesFromQueue(manager: manager) { continuation.resume(returning: $0.count) }
+        }
+        #expect(all == 2)
+        let ids: [Int64] = await withCheckedContinuation { continuation in
+            Member.fetchAllInstanceIDsFromQueue(manager: manager) { continuation.resume(returning: $0) }
+        }
+        #expect(ids == [1, 2])
+        let some: Int = await withCheckedContinuation { continuation in
+            Member.getInstancesWithIDNumbersFromQueue(ids: [2], manager: manager) { continuation.resume(returning: $0.count) }
+        }
+        #expect(some == 1)
+        let victims = try await Member.all(manager: manager)
+        let deleted: Bool = await withCheckedContinuation { continuation in
+            Member.deleteMultipleInstancesOnQueue(victims, manager: manager) { continuation.resume(returning: $0) }
+        }
+        #expect(deleted)
+        #expect(try manager.count(of: "Member") == 0)
+    }
+}
