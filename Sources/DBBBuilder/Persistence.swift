@@ -158,7 +158,10 @@ final class SaveSession {
 final class FetchSession {
     private let connection: SQLiteConnection
     private let manager: DBBManager
-    private var identity: [ObjectIdentifier: [Int64: DBBTableObject]] = [:]
+    /// The objects fetched so far, by class, in batches; indexed by id only for the classes a
+    /// relation looks up (most fetches never need the index).
+    private var fetched: [ObjectIdentifier: [[DBBTableObject]]] = [:]
+    private var identity: [ObjectIdentifier: (byID: [Int64: DBBTableObject], batches: Int)] = [:]
     /// Objects whose join properties are still to load.
     private var pending: [(objects: [DBBTableObject], joins: [JoinProperty])] = []
 
@@ -198,9 +201,7 @@ final class FetchSession {
                 objects.append(object)
             }
         }
-        var known = identity[ObjectIdentifier(objectType), default: [:]]
-        for object in objects where known[object.id] == nil { known[object.id] = object }
-        identity[ObjectIdentifier(objectType)] = known
+        fetched[ObjectIdentifier(objectType), default: []].append(objects)
         return objects
     }
 
@@ -226,16 +227,31 @@ final class FetchSession {
     /// (their own join properties queued for loading).
     private func referenced(_ type: DBBTableObject.Type, ids: [Int64]) throws -> [Int64: DBBTableObject] {
         let key = ObjectIdentifier(type)
-        let missing = Array(Set(ids.filter { identity[key]?[$0] == nil }))
+        let missing: [Int64] = {
+            let known = index(key)  // released before the index grows again below
+            return Array(Set(ids.filter { known[$0] == nil }))
+        }()
         if !missing.isEmpty {
             let mapping = try manager.mapping(for: type)
             var options = DBBQueryOptions.options(withConditions: ["id IN (SELECT value FROM json_each(?))"])
             options.arguments = [.text(Persistence.idList(missing))]
             let query = try SelectQuery(mapping, options: options, sparse: false)
-            let fetched = try rows(query, mapping)
-            pending.append((fetched, query.joins))
+            let objects = try rows(query, mapping)
+            pending.append((objects, query.joins))
         }
-        return identity[key] ?? [:]
+        return index(key)
+    }
+
+    /// The objects of a class fetched so far, by id (the first object of an id wins).
+    private func index(_ key: ObjectIdentifier) -> [Int64: DBBTableObject] {
+        let batches = fetched[key] ?? []
+        var entry = identity.removeValue(forKey: key) ?? ([:], 0)
+        for batch in batches[entry.batches...] {
+            for object in batch where entry.byID[object.id] == nil { entry.byID[object.id] = object }
+        }
+        entry.batches = batches.count
+        identity[key] = entry
+        return entry.byID
     }
 }
 
