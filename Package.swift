@@ -5,16 +5,23 @@
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL
 //   DBBBuilder – the ORM: manager, table objects, mappings, queries
-//   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API (later issues)
+//   DBBScript  – the build-script runner (schema script + CSV import) behind `dbb build`
+//   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API
 import PackageDescription
 
 let package = Package(
     name: "DBBBuilder",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "dbb", targets: ["dbb"]),
         .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
         .library(name: "DBBLocale", targets: ["DBBLocale"]),
         .library(name: "DBBBuilder", targets: ["DBBBuilder"]),
+        .library(name: "DBBScript", targets: ["DBBScript"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +43,17 @@ let package = Package(
         ),
         /// One C helper of DBBBuilder: the size of an object's heap block.
         .target(name: "CDBBRuntime"),
+        .target(
+            name: "DBBScript",
+            dependencies: ["DBBSQLite", "DBBLocale", .product(name: "CSV", package: "CSV.swift")]
+        ),
+
+        // MARK: - Tools
+
+        .executableTarget(
+            name: "dbb",
+            dependencies: ["DBBScript", "DBBSQLite", "DBBLocale", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         // MARK: - Tests
 
@@ -52,6 +70,10 @@ let package = Package(
         .testTarget(
             name: "DBBBuilderTests",
             dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"]
+        ),
+        .testTarget(
+            name: "DBBScriptTests",
+            dependencies: ["DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

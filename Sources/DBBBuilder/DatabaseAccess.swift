@@ -11,6 +11,8 @@ protocol DatabaseAccess: Sendable {
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T
     /// Runs `body` with a connection that reads.
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T
+    /// Runs `setup` on every connection, now and whenever one is opened later.
+    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws
     /// Closes every connection.
     func close()
 }
@@ -38,12 +40,19 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     /// The thread inside `write`, 0 when none.
     private let writerThread = Atomic<UInt>(0)
     private let idleReaders = Mutex<[Reader]>([])
+    /// Steps run on every connection (attachments), and how many there are: a reader set up
+    /// with fewer is closed rather than reused.
+    private let setups = Mutex<[@Sendable (SQLiteConnection) throws -> Void]>([])
 
     /// A reader connection handed from thread to thread through `idleReaders`.
     /// `@unchecked Sendable`: one thread at a time holds it (see the class comment).
     private final class Reader: @unchecked Sendable {
         let connection: SQLiteConnection
-        init(_ connection: SQLiteConnection) { self.connection = connection }
+        let setupCount: Int
+        init(_ connection: SQLiteConnection, setupCount: Int) {
+            self.connection = connection
+            self.setupCount = setupCount
+        }
     }
     private let readerSlots: DispatchSemaphore
 
@@ -68,9 +77,34 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
         }
         readerSlots.wait()
         defer { readerSlots.signal() }
-        let reader = try idleReaders.withLock { $0.popLast() } ?? Reader(ConnectionFactory.open(path: path))
-        defer { idleReaders.withLock { $0.append(reader) } }
+        let reader = try idleReaders.withLock { $0.popLast() } ?? openReader()
+        defer {
+            if reader.setupCount == setups.withLock({ $0.count }) {
+                idleReaders.withLock { $0.append(reader) }
+            } else {
+                reader.connection.close()  // set up before an attachment was added
+            }
+        }
         return try body(reader.connection)
+    }
+
+    private func openReader() throws -> Reader {
+        let steps = setups.withLock { $0 }
+        let connection = try ConnectionFactory.open(path: path)
+        for step in steps { try step(connection) }
+        return Reader(connection, setupCount: steps.count)
+    }
+
+    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws {
+        try writerLock.withLock {
+            try setup(writer)
+            setups.withLock { $0.append(setup) }
+        }
+        let stale = idleReaders.withLock { readers in
+            defer { readers.removeAll() }
+            return readers
+        }
+        for reader in stale { reader.connection.close() }
     }
 
     func close() {
@@ -108,6 +142,10 @@ final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
         try lock.withLock { try body(connection) }
     }
 
+    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws {
+        try lock.withLock { try setup(connection) }
+    }
+
     func close() {
         lock.withLock { connection.close() }
     }
@@ -119,5 +157,6 @@ struct UnavailableAccess: DatabaseAccess {
 
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { throw error }
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { throw error }
+    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws { throw error }
     func close() {}
 }

@@ -111,8 +111,21 @@ extension SQLiteConnection {
 
     // MARK: - Statement iteration
 
-    /// Prepares and hands over each statement of `sql` in turn, finalizing it afterwards.
-    private func forEachStatement(in sql: String, _ body: (SQLiteStatement) throws -> Void) throws {
+    /// Whether `sql` ends with a complete statement (`sqlite3_complete`): a script reader
+    /// collects lines until this is true. See [sqlite3_complete](https://www.sqlite.org/c3ref/complete.html).
+    public static func isComplete(_ sql: String) -> Bool {
+        sqlite3_complete(sql) != 0
+    }
+
+    /// Prepares each statement of `sql` in turn and hands it to `body` (which may bind, step
+    /// and read it), finalizing it afterwards. Spaces and comments between statements are skipped.
+    ///
+    /// ```swift
+    /// try connection.forEachStatement(in: script) { statement in
+    ///     try statement.forEachRow { row in print(row.values) }
+    /// }
+    /// ```
+    public func forEachStatement(in sql: String, _ body: (SQLiteStatement) throws -> Void) throws {
         let db = try liveHandle(sql: sql)
         var text = sql
         try text.withUTF8 { buffer in

@@ -1,0 +1,177 @@
+import ArgumentParser
+import DBBLocale
+import DBBSQLite
+import Foundation
+
+struct SQLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sql",
+        abstract: "Run SQL on a database, with the DBBLocale date functions, and print the rows.",
+        discussion: """
+            Each SQL argument may hold several statements; with none, statements are read from
+            standard input. Rows print as an aligned table, or as CSV or JSON.
+
+            Examples:
+              dbb sql food.sqlite "SELECT name, calories FROM food ORDER BY calories DESC LIMIT 5"
+              dbb sql usage.sqlite --csv "SELECT dbb_week(Date, 'en_US') AS week, SUM(Visits) FROM Usage GROUP BY week"
+              dbb sql user.sqlite --attach ref=food.sqlite "SELECT m.grams, f.name FROM meal m JOIN ref.food f ON f.id = m.foodID"
+              dbb sql food.sqlite --json < queries.sql
+            """)
+
+    enum Format: String, EnumerableFlag {
+        case table, csv, json
+
+        static func help(for value: Format) -> ArgumentHelp? {
+            switch value {
+            case .table: "An aligned table (the default)."
+            case .csv: "CSV with a header row."
+            case .json: "A JSON array of objects per statement."
+            }
+        }
+    }
+
+    @Argument(help: "The database file (it must exist).")
+    var database: String
+
+    @Argument(help: "SQL to run; standard input when none is given.")
+    var sql: [String] = []
+
+    @Flag(help: "The output format.")
+    var format: Format = .table
+
+    @Option(name: .customLong("attach"), help: ArgumentHelp("Attach a database read-only as NAME.", valueName: "NAME=PATH"))
+    var attachments: [String] = []
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw CommandFailure(description: "\(database) does not exist")
+        }
+        do {
+            var configuration = SQLiteConfiguration()
+            configuration.access = .readWrite
+            let connection = try SQLiteConnection(path: database, configuration: configuration)
+            try connection.addLocaleFunctions()
+            for attachment in attachments {
+                let parts = attachment.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw CommandFailure(description: "--attach takes NAME=PATH, not '\(attachment)'")
+                }
+                try connection.attach(databaseAt: parts[1], as: parts[0], readOnly: true)
+            }
+            let texts = sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
+            let printer = ResultPrinter(format: format)
+            for text in texts {
+                try connection.forEachStatement(in: text) { statement in
+                    var rows: [[SQLiteValue]] = []
+                    try statement.forEachRow { rows.append($0.values) }
+                    if statement.columnCount > 0 { printer.print(columns: statement.columnNames, rows: rows) }
+                }
+            }
+            printer.finish()
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure(description: "\(error)")
+        }
+    }
+}
+
+/// Prints result sets as an aligned table, CSV, or JSON.
+final class ResultPrinter {
+    let format: SQLCommand.Format
+    private var jsonSets: [String] = []
+
+    init(format: SQLCommand.Format) { self.format = format }
+
+    func print(columns: [String], rows: [[SQLiteValue]]) {
+        switch format {
+        case .table: printTable(columns, rows)
+        case .csv: printCSV(columns, rows)
+        case .json: jsonSets.append(json(columns, rows))
+        }
+    }
+
+    func finish() {
+        guard format == .json else { return }
+        Swift.print(jsonSets.count == 1 ? jsonSets[0] : "[" + jsonSets.joined(separator: ",\n") + "]")
+    }
+
+    private func text(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): value
+        case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
+        }
+    }
+
+    private func printTable(_ columns: [String], _ rows: [[SQLiteValue]]) {
+        let cells = rows.map { $0.map(text) }
+        var widths = columns.map(\.count)
+        for row in cells {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ values: [String], numeric: [Bool]) -> String {
+            zip(values.indices, values).map { index, value in
+                let pad = String(repeating: " ", count: widths[index] - value.count)
+                return numeric[index] ? pad + value : value + pad
+            }.joined(separator: "  ")
+        }
+        let numeric = columns.indices.map { index in
+            !rows.isEmpty && rows.allSatisfy { row in
+                switch row[index] {
+                case .integer, .real, .null: true
+                default: false
+                }
+            }
+        }
+        Swift.print(line(columns, numeric: columns.map { _ in false }))
+        Swift.print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        for row in cells { Swift.print(line(row, numeric: numeric)) }
+    }
+
+    private func printCSV(_ columns: [String], _ rows: [[SQLiteValue]]) {
+        func field(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        Swift.print(columns.map(field).joined(separator: ","))
+        for row in rows {
+            Swift.print(row.map { $0.isNull ? "" : field(text($0)) }.joined(separator: ","))
+        }
+    }
+
+    private func json(_ columns: [String], _ rows: [[SQLiteValue]]) -> String {
+        let objects = rows.map { row in
+            "{" + zip(columns, row).map { "\(quoted($0)): \(jsonValue($1))" }.joined(separator: ", ") + "}"
+        }
+        return "[" + objects.joined(separator: ",\n ") + "]"
+    }
+
+    private func jsonValue(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer(let value): String(value)
+        case .real(let value): value.isFinite ? String(value) : "null"
+        case .text(let value): quoted(value)
+        case .blob(let data): quoted(data.base64EncodedString())
+        }
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A folder with a build script and its data files, and where to build.
+public struct ScriptFixture {
+    public let directory: TemporaryDirectory
+    public var output: URL { directory.url.appendingPathComponent("out.sqlite") }
+
+    public init() throws { directory = try TemporaryDirectory("dbb-script") }
+
+    /// Writes `text` (UTF-8) to `name` and returns its URL.
+    @discardableResult
+    public func file(_ name: String, _ text: String) throws -> URL {
+        let url = directory.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// Writes raw bytes to `name` and returns its URL.
+    @discardableResult
+    public func file(_ name: String, bytes: [UInt8]) throws -> URL {
+        let url = directory.url.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    /// Runs a program, returning its exit status, standard output and standard error.
+    public static func run(_ executable: URL, _ arguments: [String], input: String? = nil,
+                           in folder: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+    }
+
+    /// The sqlite3 command-line shell, when installed.
+    public static var sqlite3: URL? {
+        ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+            .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The `dbb` executable built beside the test bundle.
+    public static var dbb: URL? {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("dbb")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+}
