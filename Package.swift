@@ -14,6 +14,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "dbb", targets: ["dbb"]),
+        .executable(name: "dbb-codegen", targets: ["dbb-codegen"]),
+        .executable(name: "dbb-demo", targets: ["dbb-demo"]),
         .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
         .library(name: "DBBLocale", targets: ["DBBLocale"]),
         .library(name: "DBBBuilder", targets: ["DBBBuilder"]),
@@ -54,6 +56,22 @@ let package = Package(
             name: "dbb",
             dependencies: ["DBBScript", "DBBSQLite", "DBBLocale", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .target(
+            name: "DBBCodeGen",
+            dependencies: ["DBBSQLite"],
+            path: "CodeGenerator/Sources/DBBCodeGen"
+        ),
+        .executableTarget(
+            name: "dbb-demo",
+            dependencies: ["DBBBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/dbb-demo",
+            exclude: ["ModelSpecs", "regenerate.sh"]
+        ),
+        .executableTarget(
+            name: "dbb-codegen",
+            dependencies: ["DBBCodeGen", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "CodeGenerator/Sources/dbb-codegen"
+        ),
 
         // MARK: - Tests
 
@@ -74,6 +92,11 @@ let package = Package(
         .testTarget(
             name: "DBBScriptTests",
             dependencies: ["DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb"]
+        ),
+        .testTarget(
+            name: "DBBCodeGenTests",
+            dependencies: ["DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-codegen", "dbb-demo"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

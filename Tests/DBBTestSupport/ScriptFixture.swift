@@ -51,10 +51,13 @@ public struct ScriptFixture {
     }
 
     /// The `dbb` executable built beside the test bundle.
-    public static var dbb: URL? {
+    public static var dbb: URL? { product("dbb") }
+
+    /// An executable product of the package, built beside the test bundle.
+    public static func product(_ name: String) -> URL? {
         var folder = Bundle.main.bundleURL
         for _ in 0..<3 {
-            let candidate = folder.appendingPathComponent("dbb")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }

@@ -1,0 +1,107 @@
+/// The Swift type of a table-object property, as the generator understands it.
+public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
+    /// A plain type name: `String`, `Int`, `Date`, or a table-object class such as `Person`.
+    case named(String)
+    /// `T?`
+    case optional(PropertyType)
+    /// `[T]`
+    case array(PropertyType)
+
+    /// The types stored in a column of the object's table.
+    static let columnTypes: Set<String> = [
+        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "String", "Date",
+    ]
+
+    public var description: String {
+        switch self {
+        case .named(let name): name
+        case .optional(let wrapped): "\(wrapped)?"
+        case .array(let element): "[\(element)]"
+        }
+    }
+
+    /// The type without one level of `Optional`.
+    var unwrapped: PropertyType {
+        if case .optional(let wrapped) = self { wrapped } else { self }
+    }
+
+    var isOptional: Bool {
+        if case .optional = self { true } else { false }
+    }
+
+    /// Why a DBBPropertyPersistence cannot map this type, or `nil` when it can: scalars and
+    /// their optionals, `Data` and `Data?`, arrays of scalars (optional or not), optional
+    /// references to table objects and arrays of them.
+    var unstorableReason: String? {
+        switch self {
+        case .named(let name):
+            if Self.columnTypes.contains(name) || name == "Data" { return nil }
+            return Self.isClassName(name)
+                ? "a reference to \(name) must be optional (\(name)?) or an array ([\(name)])"
+                : "\(name) cannot be stored (use Bool, integers, Double, Float, String, Date, Data, arrays of those, or table objects)"
+        case .optional(.named(let name)):
+            if Self.columnTypes.contains(name) || name == "Data" || Self.isClassName(name) { return nil }
+            return "\(name) cannot be stored"
+        case .array(.named(let name)), .optional(.array(.named(let name))):
+            if Self.columnTypes.contains(name) || Self.isClassName(name) { return nil }
+            return "arrays of \(name) cannot be stored"
+        default:
+            return "\(self) cannot be stored (nested optionals and arrays are not supported)"
+        }
+    }
+
+    /// A name that can only be a table-object class: capitalized, not a known Swift or
+    /// Foundation value type.
+    static func isClassName(_ name: String) -> Bool {
+        let notClasses: Set<String> = ["Data", "URL", "UUID", "Decimal", "Character", "CGFloat", "CGPoint", "CGSize",
+                                       "CGRect", "NSNumber", "Any", "AnyObject", "Dictionary", "Set", "Array", "Optional"]
+        guard let first = name.first, first.isUppercase, !notClasses.contains(name), !columnTypes.contains(name) else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// The default value a generated non-optional property starts with.
+    var defaultValue: String? {
+        switch self {
+        case .optional: nil
+        case .array: "[]"
+        case .named(let name):
+            switch name {
+            case "Bool": "false"
+            case "String": "\"\""
+            case "Double", "Float": "0"
+            case "Date": "Date()"
+            case "Data": "Data()"
+            default: "0"
+            }
+        }
+    }
+
+    /// Parses Swift type syntax: `String?`, `[Int]`, `[Person]?`, `Int!`, `Array<Date>`,
+    /// `Optional<Data>`, `Swift.String`. `nil` when it is not type syntax.
+    public static func parse(_ text: String) -> PropertyType? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        if text.hasSuffix("?") || text.hasSuffix("!") {
+            text.removeLast()
+            return parse(text).map { .optional($0) }
+        }
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast())
+            guard !inner.contains(":") else { return nil }  // dictionaries are not storable types
+            return parse(inner).map { .array($0) }
+        }
+        for (prefix, make) in [("Array<", { PropertyType.array($0) }), ("Optional<", { PropertyType.optional($0) })]
+        where text.hasPrefix(prefix) && text.hasSuffix(">") {
+            return parse(String(text.dropFirst(prefix.count).dropLast())).map(make)
+        }
+        if text.hasPrefix("Swift.") { text.removeFirst(6) }
+        if text.hasPrefix("Foundation.") { text.removeFirst(11) }
+        guard let first = text.first, first.isLetter || first == "_",
+              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
+        return .named(text)
+    }
+}
+
+import Foundation

@@ -1,0 +1,156 @@
+import ArgumentParser
+import DBBCodeGen
+import Foundation
+
+@main
+struct CodeGenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dbb-codegen",
+        abstract: "Write DBBTableObject subclasses from property declarations or from an existing database.",
+        discussion: """
+            Declarations, one per line, in Swift, Objective-C or compact form:
+              var name: String?            @objc var age = 0            weak var project: Project?
+              let tags: [String]           @property (nonatomic, copy) NSString *title;
+              budget: Double = 1.5         startDate: Date?             meetings: [Meeting]
+            Comments and blank lines are skipped; a type is inferred from a literal default.
+            Unreadable lines are reported with their numbers, and nothing is written.
+
+            Examples:
+              dbb-codegen Person.txt --class Person --index lastName --not-null firstName > Person.swift
+              echo "name: String" | dbb-codegen --class Tag
+              dbb-codegen Project.h --class Project --column name=itemName --output Project.swift
+              dbb-codegen --from-database app.sqlite --output-dir Models
+              dbb-codegen --from-database app.sqlite --table Meeting --reference Meeting.participants=Person
+            """)
+
+    @Argument(help: "The file of declarations; standard input when absent or '-'.")
+    var input: String?
+
+    @Option(name: .customLong("class"), help: "The class to generate from declarations.")
+    var className: String?
+
+    @Option(help: ArgumentHelp("The type of declarations that have neither a type nor a default.", valueName: "type"))
+    var defaultType: String?
+
+    @Option(help: ArgumentHelp("Properties to index, comma-separated.", valueName: "names"))
+    var index: String?
+
+    @Flag(help: "Make the --index index UNIQUE.")
+    var uniqueIndex = false
+
+    @Option(help: ArgumentHelp("Properties whose columns are NOT NULL, comma-separated.", valueName: "names"))
+    var notNull: String?
+
+    @Option(help: ArgumentHelp("Properties whose columns are UNIQUE, comma-separated.", valueName: "names"))
+    var unique: String?
+
+    @Option(help: ArgumentHelp("A custom column name for a property (repeatable).", valueName: "name=column"))
+    var column: [String] = []
+
+    @Option(help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: ArgumentHelp("Generate classes for the tables of this database.", valueName: "file"))
+    var fromDatabase: String?
+
+    @Option(help: ArgumentHelp("With --from-database: only this table (repeatable).", valueName: "name"))
+    var table: [String] = []
+
+    @Option(help: ArgumentHelp("With --from-database: a join column holding ids of another table (repeatable).",
+                               valueName: "Table.column=Target"))
+    var reference: [String] = []
+
+    @Option(help: ArgumentHelp("With --from-database: write one file per class into this folder.", valueName: "folder"))
+    var outputDir: String?
+
+    func run() throws {
+        do {
+            if let fromDatabase {
+                try generateFromDatabase(fromDatabase)
+            } else {
+                try generateFromDeclarations()
+            }
+        } catch let error as CodeGenError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    private func generateFromDeclarations() throws {
+        guard let className else { throw ValidationError("--class NAME is needed to generate from declarations") }
+        let text: String
+        if let input, input != "-" {
+            guard let contents = try? String(contentsOfFile: input, encoding: .utf8) else {
+                throw ValidationError("cannot read \(input)")
+            }
+            text = contents
+        } else {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        var defaultPropertyType: PropertyType?
+        if let defaultType {
+            guard let parsed = PropertyType.parse(defaultType) else { throw ValidationError("--default-type \(defaultType) is not a type") }
+            defaultPropertyType = parsed
+        }
+        let properties: [PropertyDeclaration]
+        do {
+            properties = try DeclarationParser.parse(text, defaultType: defaultPropertyType)
+        } catch {
+            for line in error.errors {
+                FileHandle.standardError.write(Data("\(input.flatMap { $0 == "-" ? nil : $0 } ?? "stdin"): \(line.description)\n".utf8))
+            }
+            throw ExitCode.failure
+        }
+        do {
+            var options = GeneratorOptions(className: className)
+            options.index = list(index)
+            options.uniqueIndex = uniqueIndex
+            options.notNull = list(notNull)
+            options.unique = list(unique)
+            options.columns = try pairs(column, option: "--column")
+            options.source = input.flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0).lastPathComponent }
+            try write(ClassGenerator.generate(properties, options: options), to: output)
+        }
+    }
+
+    private func generateFromDatabase(_ path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("\(path) does not exist") }
+        let tables = try DatabaseReader.tables(at: URL(fileURLWithPath: path), only: table,
+                                               references: try pairs(reference, option: "--reference"))
+        if let outputDir {
+            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+            for table in tables {
+                try write(ClassGenerator.generate(table.properties, options: table.options),
+                          to: URL(fileURLWithPath: outputDir).appendingPathComponent("\(table.className).swift").path)
+            }
+        } else {
+            let classes = try tables.enumerated().map { index, table in
+                try ClassGenerator.generate(table.properties, options: table.options, header: index == 0)
+            }
+            try write(classes.joined(separator: "\n"), to: output)
+        }
+    }
+
+    private func list(_ text: String?) -> [String] {
+        text?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
+    }
+
+    private func pairs(_ items: [String], option: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("\(option) takes name=value, not '\(item)'")
+            }
+            result[parts[0]] = parts[1]
+        }
+        return result
+    }
+
+    private func write(_ text: String, to path: String?) throws {
+        if let path {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import DBBBuilder
+import DBBCodeGen
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// The repository's root, found from this file.
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let golden = repository.appendingPathComponent("Tests/DBBCodeGenTests/Golden")
+
+@Suite("dbb-codegen: declarations in, DBBTableObject subclasses out")
+struct CodeGeneratorTests {
+    static func generate(_ input: String, _ configure: (inout GeneratorOptions) -> Void, defaultType: PropertyType? = nil) throws -> String {
+        let text = try String(contentsOf: golden.appendingPathComponent(input), encoding: .utf8)
+        let properties = try DeclarationParser.parse(text, defaultType: defaultType)
+        var options = GeneratorOptions(className: input == "single.input" ? "Note" : "Gadget")
+        options.source = input
+        configure(&options)
+        return try ClassGenerator.generate(properties, options: options)
+    }
+
+    static func expected(_ name: String) throws -> String {
+        try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test("Swift declarations, with attributes, modifiers, comments and a keyword name")
+    func swiftForm() throws {
+        let output = try Self.generate("swift.input") {
+            $0.index = ["name", "serial"]
+            $0.uniqueIndex = true
+            $0.notNull = ["copyright"]
+            $0.columns = ["variance": "spread"]
+        }
+        #expect(output == (try Self.expected("swift.expected.swift")))
+        #expect(output.contains("var variance = 0.25") && output.contains("var copyright = \"(c)\""),
+                "variance and copyright keep their names")
+    }
+
+    @Test("Objective-C @property lines")
+    func objectiveCForm() throws {
+        let output = try Self.generate("objc.input") { $0.unique = ["name"] }
+        #expect(output == (try Self.expected("objc.expected.swift")))
+    }
+
+    @Test("a compact list, types inferred from literals, a default type for bare names")
+    func compactForm() throws {
+        let output = try Self.generate("compact.input", { _ in }, defaultType: .named("Int"))
+        #expect(output == (try Self.expected("compact.expected.swift")))
+    }
+
+    @Test("a single property")
+    func singleProperty() throws {
+        #expect(try Self.generate("single.input") { _ in } == (try Self.expected("single.expected.swift")))
+    }
+
+    @Test("unreadable lines are all reported with their numbers")
+    func errors() throws {
+        let input = """
+            var ok = 1
+            var bad: URL
+            this is not a declaration
+            var computed: Int { 3 }
+            static var shared = 0
+            @property (nonatomic) NSNumber *count;
+            var id = 3
+            var ok = 2
+            var nothing
+            """
+        #expect {
+            _ = try DeclarationParser.parse(input)
+        } throws: { error in
+            let errors = try #require(error as? DeclarationErrors).errors
+            return errors.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9]
+                && errors[0].reason.contains("URL cannot be stored")
+                && errors[6].reason.contains("already declared on line 1")
+        }
+        #expect(throws: CodeGenError.self) {
+            _ = try ClassGenerator.generate([PropertyDeclaration(name: "a", type: .named("Int"), defaultValue: nil, line: 1)],
+                                            options: { var o = GeneratorOptions(className: "X"); o.index = ["b"]; return o }())
+        }
+    }
+
+    @Test("the command exits non-zero and writes nothing when a line is unreadable")
+    func commandErrors() throws {
+        let codegen = try #require(ScriptFixture.product("dbb-codegen"))
+        let result = try ScriptFixture.run(codegen, ["--class", "Thing"], input: "name: String\nsize: CGSize\nvar x: [String: Int]\n")
+        #expect(result.status != 0 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("stdin: line 2:") && result.stderr.contains("stdin: line 3:"))
+        let help = try ScriptFixture.run(codegen, ["--help"])
+        #expect(help.status == 0 && help.stdout.contains("Examples:"))
+    }
+}
+
+// MARK: - From an existing database
+
+final class Owner: DBBTableObject {
+    var name = ""
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["name": DBBPropertyPersistence(\Owner.name)], for: self)
+    }
+}
+
+final class Gizmo: DBBTableObject {
+    var title = ""
+    var weight: Double?
+    var madeDate: Date?
+    var tags: [String] = []
+    var readings: [Date] = []
+    var photo: Data?
+    var owner: Owner?
+    var users: [Owner] = []
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = ["title": ColumnAttribute.notNull]
+        dbManager.addPersistenceMapping([
+            "title": DBBPropertyPersistence(\Gizmo.title),
+            "weight": DBBPropertyPersistence(\Gizmo.weight),
+            "madeDate": DBBPropertyPersistence(\Gizmo.madeDate),
+            "tags": DBBPropertyPersistence(\Gizmo.tags),
+            "readings": DBBPropertyPersistence(\Gizmo.readings),
+            "photo": DBBPropertyPersistence(\Gizmo.photo),
+            "owner": DBBPropertyPersistence(\Gizmo.owner),
+            "users": DBBPropertyPersistence(\Gizmo.users),
+        ], for: self)
+    }
+}
+
+@Suite("dbb-codegen --from-database")
+struct FromDatabaseTests {
+    @Test("tables become classes; join tables become arrays, Data and references")
+    func fromDatabase() throws {
+        let database = try ManagerTestDatabase([Owner.self, Gizmo.self])
+        let gizmo = Gizmo(dbManager: database.manager)
+        gizmo.owner = Owner(dbManager: database.manager)
+        gizmo.users = [Owner(dbManager: database.manager), Owner(dbManager: database.manager)]
+        try gizmo.save()
+        database.manager.setCurrentDBVersion(1)
+
+        let tables = try DatabaseReader.tables(at: database.url, references: ["Gizmo.owner": "Owner", "users": "Owner"])
+        #expect(tables.map(\.className) == ["Gizmo", "Owner"], "join tables and DBVersion are not classes")
+        let gizmoTable = try #require(tables.first)
+        let types = Dictionary(uniqueKeysWithValues: gizmoTable.properties.map { ($0.name, $0.type.description) })
+        #expect(types == [
+            "title": "String", "weight": "Double?", "madeDate": "Date?", "tags": "[String]", "readings": "[Date]",
+            "photo": "Data?", "owner": "Owner?", "users": "[Owner]",
+        ])
+        #expect(gizmoTable.options.notNull == ["title"])
+        let source = try ClassGenerator.generate(gizmoTable.properties, options: gizmoTable.options)
+        #expect(source.contains("DBBPropertyPersistence(\\Gizmo.users)") && source.contains("var tags: [String] = []"))
+
+        // Without --reference, a join of ids reads as [Int], with the count of rows deciding nothing.
+        let plain = try DatabaseReader.tables(at: database.url, only: ["Gizmo"])
+        #expect(plain.first?.properties.first { $0.name == "owner" }?.type == .array(.named("Int")))
+        #expect(throws: CodeGenError.self) { _ = try DatabaseReader.tables(at: database.url, only: ["Nope"]) }
+    }
+}
+
+@Suite("The dbb-demo example")
+struct DemoTests {
+    @Test("its models are generated by dbb-codegen and up to date")
+    func modelsUpToDate() throws {
+        let codegen = try #require(ScriptFixture.product("dbb-codegen"))
+        let specs = repository.appendingPathComponent("Examples/dbb-demo/ModelSpecs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: specs.path).sorted()
+        #expect(names.count == 4)
+        for name in names {
+            let spec = specs.appendingPathComponent(name)
+            let directive = try #require(try String(contentsOf: spec, encoding: .utf8).split(separator: "\n").first)
+            let options = directive.replacingOccurrences(of: "// dbb-codegen", with: "").split(separator: " ").map(String.init)
+            let className = try #require(options.firstIndex(of: "--class").map { options[$0 + 1] })
+            let result = try ScriptFixture.run(codegen, [spec.path] + options)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let committed = try String(contentsOf: repository.appendingPathComponent("Examples/dbb-demo/Models/\(className).swift"),
+                                       encoding: .utf8)
+            #expect(result.stdout == committed, "Models/\(className).swift is stale: run Examples/dbb-demo/regenerate.sh")
+        }
+    }
+
+    @Test("swift run dbb-demo works on a new database and again on the same one")
+    func demoRuns() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        let directory = try TemporaryDirectory()
+        let path = directory.path("demo.sqlite")
+        let first = try ScriptFixture.run(demo, ["--database", path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("new data saved"))
+        #expect(first.stdout.contains("2011-02 (01-02)") && first.stdout.contains("2010-52 (12-27)") && first.stdout.contains("2011-00 (01-01)"),
+                "the weekly report groups New Year by US, Russian and strftime weeks")
+        #expect(first.stdout.contains("Meetings Alan attends"))
+        let second = try ScriptFixture.run(demo, ["--database", path])
+        #expect(second.status == 0 && second.stdout.contains("data from an earlier run"))
+        #expect(second.stdout.split(separator: "\n").dropFirst(2) == first.stdout.split(separator: "\n").dropFirst(2),
+                "a second run shows the same")
+        let reset = try ScriptFixture.run(demo, ["--database", path, "--reset"])
+        #expect(reset.status == 0 && reset.stdout.contains("new data saved"))
+    }
+}
