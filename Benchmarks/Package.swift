@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "DBBBuilder", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -19,8 +20,12 @@ let package = Package(
                 .product(name: "DBBLocale", package: "DBBBuilder"),
                 .product(name: "DBBBuilder", package: "DBBBuilder"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "RawSQLite",
             ]
         ),
+        .systemLibrary(name: "CSQLiteBench", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "RawSQLite", dependencies: ["CSQLiteBench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,7 +18,7 @@ extension Bool: DBBColumnValue {
     public static var storageType: DBBStorageType { .bool }
     public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
     public static func read(from row: SQLiteRow, at index: Int) -> Bool? {
-        row.isNull(at: index) ? nil : row.int64(at: index) != 0
+        row.optionalInt64(at: index).map { $0 != 0 }
     }
 }
 
@@ -32,7 +32,7 @@ extension Double: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
     public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
     public static func read(from row: SQLiteRow, at index: Int) -> Double? {
-        row.isNull(at: index) ? nil : row.double(at: index)
+        row.optionalDouble(at: index)
     }
 }
 
@@ -40,7 +40,7 @@ extension Float: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
     public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(Double(self), at: index) }
     public static func read(from row: SQLiteRow, at index: Int) -> Float? {
-        row.isNull(at: index) ? nil : Float(row.double(at: index))
+        row.optionalDouble(at: index).map(Float.init)
     }
 }
 
@@ -50,7 +50,7 @@ extension Date: DBBColumnValue {
         try statement.bind(timeIntervalSinceReferenceDate, at: index)
     }
     public static func read(from row: SQLiteRow, at index: Int) -> Date? {
-        row.isNull(at: index) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: index))
+        row.optionalDouble(at: index).map(Date.init(timeIntervalSinceReferenceDate:))
     }
 }
 
@@ -64,8 +64,7 @@ extension DBBIntegerColumnValue {
         try statement.bind(Int64(truncatingIfNeeded: self), at: index)
     }
     public static func read(from row: SQLiteRow, at index: Int) -> Self? {
-        if row.isNull(at: index) { return nil }
-        let value = row.int64(at: index)
+        guard let value = row.optionalInt64(at: index) else { return nil }
         return bitWidth == 64 && !isSigned ? Self(truncatingIfNeeded: value) : Self(exactly: value)
     }
 }

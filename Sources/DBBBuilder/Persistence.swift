@@ -185,16 +185,19 @@ final class FetchSession {
     private func rows(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
         let statement = try connection.cachedStatement(query.sql)
         try statement.bind(query.arguments)
+        defer { statement.reset() }
         var objects: [DBBTableObject] = []
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType
+        let row = statement.row
+        // A loop inside one closure call, not a closure per row: appending to a captured
+        // array from a per-row closure costs a dynamic exclusivity check per row.
         let manager = manager
+        let readKeys = mapping.readKeys
         try readers.withUnsafeBufferPointer { readers in
-            try statement.forEachRow { row in
+            while try statement.step() {
                 let object = objectType.init(dbManager: manager)
-                object.id = row.int64(at: 0)
-                object.createdTime = Date.read(from: row, at: 1)
-                object.modifiedTime = Date.read(from: row, at: 2)
+                readKeys(row, object)
                 for index in readers.indices {
                     readers[index](row, index + 3, object)
                 }

@@ -38,6 +38,8 @@ final class TableMapping: Sendable {
     let joins: [JoinProperty]
     let indexers: [DBBIndexer]
     let statements: MappingStatements
+    /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
+    let readKeys: @Sendable (SQLiteRow, DBBTableObject) -> Void
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
 
@@ -94,6 +96,29 @@ final class TableMapping: Sendable {
             }
         }
         statements = MappingStatements(table: tableName, columns: columns)
+        readKeys = TableMapping.keyReader(prototype)
+    }
+
+    /// The key columns' reader: through the storage offsets of `id`, `createdTime` and
+    /// `modifiedTime` (see ``StoredProperty``) when found, else through the properties.
+    private static func keyReader(_ prototype: DBBTableObject) -> @Sendable (SQLiteRow, DBBTableObject) -> Void {
+        guard let id = StoredProperty.offset(of: \DBBTableObject.id, in: prototype),
+              let created = StoredProperty.offset(of: \DBBTableObject.createdTime, in: prototype),
+              let modified = StoredProperty.offset(of: \DBBTableObject.modifiedTime, in: prototype)
+        else {
+            return { row, object in
+                object.id = row.int64(at: 0)
+                object.createdTime = Date.read(from: row, at: 1)
+                object.modifiedTime = Date.read(from: row, at: 2)
+            }
+        }
+        return { row, object in
+            withExtendedLifetime(object) {
+                StoredProperty.pointer(object, id, as: Int64.self).pointee = row.int64(at: 0)
+                StoredProperty.pointer(object, created, as: Date?.self).pointee = Date.read(from: row, at: 1)
+                StoredProperty.pointer(object, modified, as: Date?.self).pointee = Date.read(from: row, at: 2)
+            }
+        }
     }
 
     func column(named property: String) -> ColumnProperty? {

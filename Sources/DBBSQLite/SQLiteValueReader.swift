@@ -38,6 +38,21 @@ extension SQLiteValueReader {
     @inlinable
     public func bool(at index: Int) -> Bool { int64(at: index) != 0 }
 
+    /// The value at `index` as an integer, or `nil` when it is `NULL`. Asks for the storage
+    /// class only when the value reads as 0 (as `NULL` does): one C call for most values.
+    @inlinable
+    public func optionalInt64(at index: Int) -> Int64? {
+        let value = int64(at: index)
+        return value != 0 || type(at: index) != .null ? value : nil
+    }
+
+    /// The value at `index` as a double, or `nil` when it is `NULL` (one C call for most values).
+    @inlinable
+    public func optionalDouble(at index: Int) -> Double? {
+        let value = double(at: index)
+        return value != 0 || type(at: index) != .null ? value : nil
+    }
+
     /// The value at `index` as text, or `nil` when it is `NULL`.
     public func string(at index: Int) -> String? {
         if type(at: index) == .null { return nil }

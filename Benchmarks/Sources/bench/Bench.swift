@@ -5,7 +5,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measures DBBBuilder against raw SQLite (and, later, GRDB); prints Markdown tables.",
+        abstract: "Measures DBBBuilder against the raw SQLite C API and GRDB; prints Markdown tables.",
         discussion: """
             Each workload checks its contenders' results (row counts, sums) before it reports a time,
             and prints the median of several runs with the ratio to the first contender.
@@ -21,6 +21,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Run only the workloads whose name contains this text (case-insensitive).")
     var filter: String?
 
+    @Option(help: "Run only the contenders whose name contains this text, e.g. to count their instructions with perf stat.")
+    var contender: String?
+
     func run() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,12 +32,19 @@ struct Bench: ParsableCommand {
         let workloads: [(String, () throws -> Workload)] = [
             ("insert", { try insertWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
             ("fetch", { try fetchWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
+            ("arrays", { try arrayWorkload(objects: quick ? 1_000 : 10_000, directory: directory) }),
             ("weekly report", { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }),
             ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
         ]
         print("## DBBBuilder benchmarks (\(quick ? "quick" : "full"), median of \(iterations) runs)")
         for (name, make) in workloads where filter.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
-            try report(make(), iterations: iterations)
+            var workload = try make()
+            if let contender {
+                workload = Workload(name: workload.name, summary: workload.summary, goal: workload.goal,
+                                    contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
+                                    expectedChecksum: workload.expectedChecksum)
+            }
+            try report(workload, iterations: iterations)
         }
     }
 }
