@@ -40,7 +40,7 @@ struct Bench: ParsableCommand {
         for (name, make) in workloads where filter.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
             var workload = try make()
             if let contender {
-                workload = Workload(name: workload.name, summary: workload.summary, goal: workload.goal,
+                workload = Workload(name: workload.name, summary: workload.summary, goals: workload.goals,
                                     contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
                                     expectedChecksum: workload.expectedChecksum)
             }

@@ -6,12 +6,19 @@ struct Contender {
     let run: () throws -> Int
 }
 
+/// A performance goal: `contender` takes at most `maximum` times what `baseline` takes.
+/// Contenders are named by a part of their name.
+struct Goal {
+    let contender: String
+    let baseline: String
+    let maximum: Double
+}
+
 /// A workload: contenders timed on the same data, their checksums compared.
 struct Workload {
     let name: String
     let summary: String
-    /// What the ratio of each contender to the first is expected to be, for the report.
-    let goal: String?
+    let goals: [Goal]
     let contenders: [Contender]
     /// The checksum every contender must return (a row count, a sum…).
     let expectedChecksum: Int
@@ -52,7 +59,17 @@ func report(_ workload: Workload, iterations: Int) throws {
     for (contender, median) in zip(workload.contenders, medians) {
         print("| \(contender.name) | \(format(median)) | \(String(format: "%.2f×", median / medians[0])) |")
     }
-    if let goal = workload.goal { print("\nGoal: \(goal)") }
+    func median(_ part: String) -> (String, Double)? {
+        zip(workload.contenders, medians).first { $0.0.name.contains(part) }.map { ($0.0.name, $0.1) }
+    }
+    for goal in workload.goals {
+        guard let (name, time) = median(goal.contender), let (base, baseTime) = median(goal.baseline) else { continue }
+        let ratio = time / baseTime
+        let bound = goal.maximum == 1 ? "faster than" : String(format: "≤ %.1f×", goal.maximum)
+        print(String(format: "\nGoal: %@ %@ %@ — measured %.2f×, %@", name, bound, base, ratio,
+                     ratio <= goal.maximum ? "met" : "MISSED"), terminator: "")
+    }
+    if !workload.goals.isEmpty { print() }
 }
 
 func format(_ seconds: Double) -> String {

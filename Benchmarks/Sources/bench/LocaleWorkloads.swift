@@ -45,7 +45,7 @@ func weeklyReportWorkload(rows: Int, directory: URL) throws -> Workload {
     return Workload(
         name: "Weekly report over \(rows.formatted()) Usage rows",
         summary: "`SELECT SUM(Value), SUM(Visits), <week> AS week FROM Usage GROUP BY week ORDER BY week`",
-        goal: "`dbb_week` ≤ 1.5× `strftime`",
+        goals: [Goal(contender: "dbb_week", baseline: "strftime", maximum: 1.5)],
         contenders: [
             report("strftime('%Y-%W', Date)"),
             report("dbb_week(Date, 'en_US')"),
@@ -77,7 +77,7 @@ func perCallWorkload(calls: Int, directory: URL) throws -> Workload {
     return Workload(
         name: "Per call: format 'YYYY-ww' in en_US, \(calls.formatted()) calls",
         summary: "The SQL function over a column (row reading included) versus a cached `DateFormatter`.",
-        goal: nil,
+        goals: [Goal(contender: "dbb_format_date", baseline: "DateFormatter format only", maximum: 1)],
         contenders: [
             Contender(name: "SQL dbb_format_date('YYYY-ww', Date, 'en_US')") {
                 var count = 0

@@ -72,7 +72,8 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
     Workload(
         name: "Insert \(rows.formatted()) rows of 10 integers in one transaction",
         summary: "Every contender writes the same rows (10 integers + DBBBuilder's two timestamps) into a new file.",
-        goal: "DBBBuilder ≤ 2.5× raw C, and faster than GRDB Record",
+        goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 2.5),
+                Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1)],
         contenders: [
             Contender(name: "raw SQLite C API (prepared, bind by index)") {
                 let url = try makeItemDatabase("insert-raw", directory: directory)
@@ -126,7 +127,8 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
     return Workload(
         name: "Fetch \(rows.formatted()) rows of 10 integers",
         summary: "The same file for all. Raw C and GRDB read the ten columns; DBBBuilder reads them and its id and timestamps into objects.",
-        goal: "DBBBuilder ≤ 2× raw C, and faster than GRDB Record",
+        goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 2),
+                Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1)],
         contenders: [
             Contender(name: "raw SQLite C API into structs") {
                 try RawSQLite.fetch(path: url.path, table: "Item10")
@@ -180,7 +182,7 @@ func arrayWorkload(objects: Int, directory: URL) throws -> Workload {
     return Workload(
         name: "Fetch \(objects.formatted()) objects with a [String] of 5 elements",
         summary: "DBBBuilder loads the array with one query for the whole result; raw C builds the same data from one JOIN.",
-        goal: "DBBBuilder ≤ 3× the raw JOIN",
+        goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 3)],
         contenders: [
             Contender(name: "raw SQLite C API, one JOIN") {
                 let rows = try RawSQLite.fetchJoined(path: url.path)
