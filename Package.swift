@@ -81,6 +81,17 @@ let package = Package(
             dependencies: ["DBBSQLite", "DBBLocale", "DBBBuilder"],
             path: "Tests/DBBTestSupport"
         ),
+        /// Saves one batch for the crash-safety tests, which kill it mid-write.
+        .executableTarget(
+            name: "dbb-crash-helper",
+            dependencies: ["DBBBuilder"],
+            path: "Tests/CrashHelper"
+        ),
+        .testTarget(
+            name: "DBBReliabilityTests",
+            dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",
+                           "dbb-crash-helper", "dbb"]
+        ),
         .testTarget(
             name: "DBBSQLiteTests",
             dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport"]

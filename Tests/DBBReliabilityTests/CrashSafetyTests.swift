@@ -1,0 +1,117 @@
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Counts in a database a crashed process left, read without changing it.
+private func inspect(_ path: String) throws -> (integrity: String, counts: [String: Int]) {
+    var configuration = SQLiteConfiguration()
+    configuration.journalMode = nil
+    let db = try SQLiteConnection(path: path, configuration: configuration)
+    let integrity = try db.fetchValue("PRAGMA integrity_check", as: String.self) ?? "?"
+    var counts: [String: Int] = [:]
+    for table in ["CrashItem", "CrashItem_tags", "CrashItem_company", "CrashCompany"] {
+        let exists = try db.fetchValue("SELECT count(*) FROM sqlite_master WHERE name = ?", [.text(table)], as: Int.self) ?? 0
+        counts[table] = exists > 0 ? try db.fetchValue("SELECT count(*) FROM \(table)", as: Int.self) ?? -1 : 0
+    }
+    return (integrity, counts)
+}
+
+/// Starts `executable` and kills it with SIGKILL after `delay` seconds (unless it ended); returns its output.
+private func runAndKill(_ executable: URL, _ arguments: [String], after delay: Double) throws -> (output: String, killed: Bool) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(delay)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    let killed = process.isRunning
+    if killed { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return (String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), killed)
+}
+
+@Suite("Crash safety: processes killed with SIGKILL mid-write")
+struct CrashSafetyTests {
+    static let batch = 100_000
+
+    @Test("a batch of 100,000 objects with relations is wholly present or wholly absent after a SIGKILL")
+    func killedBatch() async throws {
+        let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
+        var random = SeededRandom(label: "killedBatch")
+        // Delays up to a little past a whole batch, so kills land before, during and after it.
+        let delays = (0..<22).map { _ in 0.05 + Double(random.next(upTo: 9_000)) / 1_000 }
+        let directory = try TemporaryDirectory()
+        let outcomes = try await withThrowingTaskGroup(of: [(Double, Bool, String, [String: Int], String)].self) { group in
+            for lane in 0..<2 {
+                group.addTask {
+                    var results: [(Double, Bool, String, [String: Int], String)] = []
+                    for (run, delay) in delays.enumerated() where run % 2 == lane {
+                        let path = directory.path("run\(run).sqlite")
+                        let (output, killed) = try runAndKill(helper, [path, "\(Self.batch)"], after: delay)
+                        let (integrity, counts) = try inspect(path)
+                        results.append((delay, killed, output, counts, integrity))
+                    }
+                    return results
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(outcomes.count == 22)
+        var killedDuringSave = 0
+        for (delay, killed, output, counts, integrity) in outcomes {
+            let label = "after \(String(format: "%.2f", delay)) s (killed: \(killed), output: \(output.split(separator: "\n")))"
+            #expect(integrity == "ok", "\(label)")
+            let items = counts["CrashItem"] ?? -1
+            #expect(items == 0 || items == Self.batch, "\(label): \(items) items")
+            #expect(counts["CrashItem_tags"] == items * 2 && counts["CrashItem_company"] == items, "\(label): \(counts)")
+            #expect(counts["CrashCompany"] == (items == 0 ? 0 : 10), "\(label): \(counts)")
+            if output.contains("saved") { #expect(items == Self.batch, "\(label): reported saved") }
+            if killed && output.contains("saving") && !output.contains("saved") { killedDuringSave += 1 }
+        }
+        #expect(killedDuringSave >= 5, "enough kills landed inside the save: \(killedDuringSave)")
+    }
+
+    @Test("dbb build killed mid-import leaves the previous output, byte for byte")
+    func killedBuild() throws {
+        let dbb = try #require(ScriptFixture.dbb)
+        var random = SeededRandom(label: "killedBuild")
+        let fixture = try ScriptFixture()
+        var csv = "id|name|value\n"
+        for n in 0..<200_000 { csv += "\(n)|\"name \(n), quoted\"|\(n * 7)\n" }
+        try fixture.file("big.csv", csv)
+        let script = try fixture.file("schema.txt", """
+            CREATE TABLE big (id INTEGER PRIMARY KEY, name TEXT, value INTEGER);
+            .separator |
+            .import --skip 1 big.csv big
+            """)
+        let previous = Data("the previous database".utf8)
+        var completed = 0
+        var interrupted = 0
+        for _ in 0..<8 {
+            try previous.write(to: fixture.output)
+            let delay = 0.05 + Double(random.next(upTo: 6_000)) / 1_000
+            let (_, killed) = try runAndKill(dbb, ["build", fixture.output.path, script.path, "--force"], after: delay)
+            let now = try Data(contentsOf: fixture.output)
+            if now == previous {
+                interrupted += 1
+                #expect(killed, "an unchanged output means the build did not finish")
+            } else {
+                completed += 1
+                var configuration = SQLiteConfiguration()
+                configuration.access = .readOnly
+                configuration.journalMode = nil
+                let db = try SQLiteConnection(path: fixture.output.path, configuration: configuration)
+                #expect(try db.fetchValue("SELECT count(*) FROM big", as: Int.self) == 200_000, "a replaced output is whole")
+                #expect(try db.fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
+            }
+        }
+        #expect(interrupted >= 1, "some kills interrupted the build (completed: \(completed))")
+    }
+}
