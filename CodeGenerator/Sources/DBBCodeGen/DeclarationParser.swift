@@ -151,33 +151,36 @@ public enum DeclarationParser {
         return false
     }
 
-    /// `line` without `//` comments and `/* … */` comments (which may span lines).
+    /// `line` without `//` comments and `/* … */` comments (which may span lines). One pass
+    /// over the scalars: a 100,000-character line costs what its length says.
     static func stripComments(_ line: String, inBlockComment: inout Bool) -> String {
-        var result = ""
-        var index = line.startIndex
+        let scalars = Array(line.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
         var inString = false
-        while index < line.endIndex {
-            let rest = line[index...]
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             if inBlockComment {
-                if rest.hasPrefix("*/") {
+                if scalar == "*" && next == "/" {
                     inBlockComment = false
-                    index = line.index(index, offsetBy: 2)
+                    index += 2
                 } else {
-                    index = line.index(after: index)
+                    index += 1
                 }
                 continue
             }
-            if !inString && rest.hasPrefix("//") { break }
-            if !inString && rest.hasPrefix("/*") {
+            if !inString && scalar == "/" && next == "/" { break }
+            if !inString && scalar == "/" && next == "*" {
                 inBlockComment = true
-                index = line.index(index, offsetBy: 2)
+                index += 2
                 continue
             }
-            if line[index] == "\"" { inString.toggle() }
-            result.append(line[index])
-            index = line.index(after: index)
+            if scalar == "\"" { inString.toggle() }
+            result.append(scalar)
+            index += 1
         }
-        return result
+        return String(result)
     }
 }
 
