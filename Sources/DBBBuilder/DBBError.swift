@@ -65,6 +65,7 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         if let sqliteError {
             text += " (SQLite error \(sqliteError.extendedCode.rawValue)"
             if let sql = sqliteError.sql { text += " in `\(sql)`" }
+            if let path = sqliteError.path, !path.isEmpty { text += ", file \(path)" }
             text += ")"
         }
         return text

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Concurrency: one manager, many tasks", .serialized)
 struct ConcurrencyTests {
-    @Test("8 tasks saving, updating, fetching and deleting at once end with exact counts")
+    @Test("8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(2)))
     func stress() async throws {
         let database = try ManagerTestDatabase([Member.self, Company.self])
         let manager = database.manager
