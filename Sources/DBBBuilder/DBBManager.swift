@@ -22,8 +22,8 @@ public final class DBBManager: Sendable {
     let access: any DatabaseAccess
     let registry = MappingRegistry()
     /// The classes whose tables exist (created or checked) in this database.
-    private let tablesReady = Mutex<Set<ObjectIdentifier>>([])
-    private let lastErrorStorage = Mutex<DBBError?>(nil)
+    private let tablesReady = Locked<Set<ObjectIdentifier>>([])
+    private let lastErrorStorage = Locked<DBBError?>(nil)
 
     /// Opens (creating if needed) the database at `url`.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when

@@ -39,10 +39,10 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     private let writer: SQLiteConnection
     /// The thread inside `write`, 0 when none.
     private let writerThread = Atomic<UInt>(0)
-    private let idleReaders = Mutex<[Reader]>([])
+    private let idleReaders = Locked<[Reader]>([])
     /// Steps run on every connection (attachments), and how many there are: a reader set up
     /// with fewer is closed rather than reused.
-    private let setups = Mutex<[@Sendable (SQLiteConnection) throws -> Void]>([])
+    private let setups = Locked<[@Sendable (SQLiteConnection) throws -> Void]>([])
 
     /// A reader connection handed from thread to thread through `idleReaders`.
     /// `@unchecked Sendable`: one thread at a time holds it (see the class comment).

@@ -148,7 +148,7 @@ final class MappingRegistry: Sendable {
         var recordings: [ObjectIdentifier: Recording] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// How many classes are being recorded: while 0, `record` returns without locking.
     private let activeRecordings = Atomic<Int>(0)
     /// Held while a prototype is made, so one thread records a class at a time; recursive

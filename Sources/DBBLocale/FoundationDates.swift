@@ -1,5 +1,5 @@
+import DBBSQLite
 import Foundation
-import Synchronization
 
 /// The Foundation side: `DateFormatter`s for patterns the fast path does not write, and
 /// `Calendar` math for dates before 1600 (where Foundation's Gregorian calendar turns Julian).
@@ -42,7 +42,7 @@ enum FoundationDates {
     }
 
     /// `DateFormatter` is not safe to share between threads: each is used under the lock.
-    private static let formatters = Mutex<[Key: DateFormatter]>([:])
+    private static let formatters = Locked<[Key: DateFormatter]>([:])
     private static let formatterLimit = 512
 
     /// `date` formatted with `pattern` in `locale` by a cached `DateFormatter`.

@@ -1,5 +1,5 @@
+import DBBSQLite
 import Foundation
-import Synchronization
 
 /// What the functions need of one locale, computed once per identifier and shared.
 final class LocaleInfo: Sendable {
@@ -54,7 +54,7 @@ final class LocaleRegistry: Sendable {
     static let shared = LocaleRegistry()
 
     private let available: Set<String>
-    private let cache = Mutex<[String: LocaleInfo]>([:])
+    private let cache = Locked<[String: LocaleInfo]>([:])
 
     private init() {
         available = Set(Locale.availableIdentifiers)
