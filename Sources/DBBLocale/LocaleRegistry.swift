@@ -55,6 +55,9 @@ final class LocaleRegistry: Sendable {
 
     private let available: Set<String>
     private let cache = Locked<[String: LocaleInfo]>([:])
+    /// Identifiers are SQL input: past this many distinct spellings the cache starts over, so
+    /// random `@keywords` cannot grow it without bound.
+    private let cacheLimit = 1_024
 
     private init() {
         available = Set(Locale.availableIdentifiers)
@@ -67,6 +70,7 @@ final class LocaleRegistry: Sendable {
         guard let normalized = normalize(identifier) else { throw .unknownLocale(identifier) }
         let info = cache.withLock { $0[normalized] } ?? LocaleInfo(identifier: normalized)
         cache.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[normalized] = info
             cache[identifier] = info
         }

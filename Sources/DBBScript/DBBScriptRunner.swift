@@ -218,7 +218,7 @@ struct ScriptSession {
             index += 1
         }
         guard arguments.count == 2 else { throw fail(".import needs a file and a table: .import FILE TABLE") }
-        var column = csv ? "," : columnSeparator
+        let column = csv ? "," : columnSeparator
         var row = csv ? "\n" : rowSeparator
         if mode == "csv" && row == "\r\n" { row = "\n" }  // sqlite3 reads CSV rows ending in \n or \r\n
         guard column.unicodeScalars.count == 1, let delimiter = column.unicodeScalars.first else {
@@ -227,7 +227,6 @@ struct ScriptSession {
         guard row == "\n" || row == "\r\n" else {
             throw fail("the row separator must be a newline to import")
         }
-        column = String(delimiter)
         let importer = CSVImport(
             connection: connection, file: Self.resolve(arguments[0], in: folder), table: arguments[1], schema: schema,
             delimiter: delimiter, skip: skip, script: script, line: line, progress: progress)
