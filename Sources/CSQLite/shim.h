@@ -10,4 +10,10 @@ static inline sqlite3_destructor_type dbb_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+// sqlite3_db_config is variadic, which Swift cannot call: this sets one on/off option
+// (SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, …) and returns SQLite's result code.
+static inline int dbb_sqlite_db_config_flag(sqlite3 *db, int option, int on) {
+    return sqlite3_db_config(db, option, on, (int *)0);
+}
+
 #endif

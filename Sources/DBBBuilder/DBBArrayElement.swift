@@ -12,6 +12,19 @@ public protocol DBBArrayElement {
     init?(joinValue: SQLiteValue)
 }
 
+extension DBBArrayElement {
+    /// The element a join-table value stands for.
+    /// - Throws: ``DBBError/Kind/invalidValue`` when it does not convert (a `NULL`, or text in
+    ///   a number array): an array never drops an element and shifts the ones after it.
+    @inlinable
+    public static func element(of joinValue: SQLiteValue) throws -> Self {
+        guard let element = Self(joinValue: joinValue) else {
+            throw DBBError(.invalidValue, "a join row holds \(joinValue), which is not a \(Self.self)")
+        }
+        return element
+    }
+}
+
 extension Bool: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .boolArray }
     public var joinValue: SQLiteValue { .integer(self ? 1 : 0) }

@@ -12,6 +12,14 @@ public protocol DBBColumnValue {
     /// The value of column `index` (from 0) of `row`; `nil` to leave the property as it is
     /// (a `NULL` read into a non-optional property).
     static func read(from row: SQLiteRow, at index: Int) -> Self?
+    /// The value as it is stored in its column: what change tracking compares.
+    var columnValue: SQLiteValue { get }
+}
+
+/// The error of binding a value SQLite cannot hold (it stores `NaN` as `NULL`); the save
+/// that meets it names the property.
+func unstorable(_ value: some FloatingPoint) -> DBBError {
+    DBBError(.invalidValue, "\(value) cannot be stored: SQLite keeps NaN as NULL, so it would read back as another value")
 }
 
 extension Bool: DBBColumnValue {
@@ -20,38 +28,53 @@ extension Bool: DBBColumnValue {
     public static func read(from row: SQLiteRow, at index: Int) -> Bool? {
         row.optionalInt64(at: index).map { $0 != 0 }
     }
+    public var columnValue: SQLiteValue { .integer(self ? 1 : 0) }
 }
 
 extension String: DBBColumnValue {
     public static var storageType: DBBStorageType { .string }
     public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
     public static func read(from row: SQLiteRow, at index: Int) -> String? { row.string(at: index) }
+    public var columnValue: SQLiteValue { .text(self) }
 }
 
 extension Double: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
-    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
+    /// - Throws: ``DBBError/Kind/invalidValue`` for `NaN`.
+    public func bind(to statement: SQLiteStatement, at index: Int) throws {
+        guard !isNaN else { throw unstorable(self) }
+        try statement.bind(self, at: index)
+    }
     public static func read(from row: SQLiteRow, at index: Int) -> Double? {
         row.optionalDouble(at: index)
     }
+    public var columnValue: SQLiteValue { .real(self) }
 }
 
 extension Float: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
-    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(Double(self), at: index) }
+    /// - Throws: ``DBBError/Kind/invalidValue`` for `NaN`.
+    public func bind(to statement: SQLiteStatement, at index: Int) throws {
+        guard !isNaN else { throw unstorable(self) }
+        try statement.bind(Double(self), at: index)
+    }
     public static func read(from row: SQLiteRow, at index: Int) -> Float? {
         row.optionalDouble(at: index).map(Float.init)
     }
+    public var columnValue: SQLiteValue { .real(Double(self)) }
 }
 
 extension Date: DBBColumnValue {
     public static var storageType: DBBStorageType { .date }
+    /// - Throws: ``DBBError/Kind/invalidValue`` for a date whose interval is `NaN`.
     public func bind(to statement: SQLiteStatement, at index: Int) throws {
+        guard !timeIntervalSinceReferenceDate.isNaN else { throw unstorable(timeIntervalSinceReferenceDate) }
         try statement.bind(timeIntervalSinceReferenceDate, at: index)
     }
     public static func read(from row: SQLiteRow, at index: Int) -> Date? {
         row.optionalDouble(at: index).map(Date.init(timeIntervalSinceReferenceDate:))
     }
+    public var columnValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
 }
 
 /// The integer types, stored through `Int64`. `UInt64` and `UInt` keep their bit pattern;
@@ -67,6 +90,7 @@ extension DBBIntegerColumnValue {
         guard let value = row.optionalInt64(at: index) else { return nil }
         return bitWidth == 64 && !isSigned ? Self(truncatingIfNeeded: value) : Self(exactly: value)
     }
+    public var columnValue: SQLiteValue { .integer(Int64(truncatingIfNeeded: self)) }
 }
 
 extension Int: DBBIntegerColumnValue {}
@@ -89,4 +113,5 @@ extension Optional: DBBColumnValue where Wrapped: DBBColumnValue {
     public static func read(from row: SQLiteRow, at index: Int) -> Wrapped?? {
         row.isNull(at: index) ? .some(nil) : .some(Wrapped.read(from: row, at: index))
     }
+    public var columnValue: SQLiteValue { self?.columnValue ?? .null }
 }

@@ -24,6 +24,19 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         case nonHomogeneousBatch
         /// The database could not be opened, or was closed.
         case unavailable
+        /// An object was saved, deleted or referred to through a manager other than the one
+        /// that created or fetched it. Use ``DBBManager/copy(_:)`` to put objects into another database.
+        case foreignObject
+        /// The object's row is gone (deleted by another copy, manager, process or raw SQL):
+        /// the save is refused rather than insert the row again under its old id.
+        case rowNotFound
+        /// A value SQLite cannot store or that does not read back as the property's type
+        /// (`NaN`, a `NULL` element in a number array); ``DBBError/property`` names the property.
+        case invalidValue
+        /// A migration that cannot be applied without changing or losing stored data: a column
+        /// whose declared type no longer matches its property, a `NOT NULL UNIQUE` property
+        /// added to a table with rows. Nothing was changed.
+        case migrationRefused
     }
 
     /// What kind of failure.
@@ -36,13 +49,25 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The SQLite error underneath, with its code, message and SQL.
     public let sqliteError: SQLiteError?
+    /// The id of the row involved (``Kind/rowNotFound``, ``Kind/foreignObject``), if any.
+    public let rowID: Int64?
 
-    init(_ kind: Kind, table: String? = nil, property: String? = nil, _ message: String, sqliteError: SQLiteError? = nil) {
+    @usableFromInline
+    init(_ kind: Kind, table: String? = nil, property: String? = nil, rowID: Int64? = nil, _ message: String,
+         sqliteError: SQLiteError? = nil) {
         self.kind = kind
         self.table = table
         self.property = property
+        self.rowID = rowID
         self.message = message
         self.sqliteError = sqliteError
+    }
+
+    /// The same error about `table` and `property` where it names none yet: a value's error
+    /// raised where only the value was known, completed by the code that knows whose it is.
+    func about(table: String, property: String) -> DBBError {
+        DBBError(kind, table: self.table ?? table, property: self.property ?? property, rowID: rowID, message,
+                 sqliteError: sqliteError)
     }
 
     /// An SQLite failure on `table`, naming the property when SQLite's message names its column.

@@ -50,8 +50,7 @@ extension DBBManager {
     public func setDatabaseVersion(_ version: Double) throws {
         let mapping = try mapping(for: DBVersion.self)
         try write(mapping) { connection in
-            try connection.transaction(.immediate) {
-                try Self.migrate(mapping, on: connection)
+            try connection.atomically(.immediate) {
                 let current = try connection.fetchValue("SELECT MAX(version) FROM DBVersion", as: Double.self)
                 if let current, current >= version { return }
                 let now = Date().timeIntervalSinceReferenceDate

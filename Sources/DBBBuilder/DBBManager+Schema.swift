@@ -2,20 +2,18 @@ import DBBSQLite
 import Foundation
 
 extension DBBManager {
-    /// Registers table-object classes: creates each table, its join tables and its indexes,
-    /// or brings an existing table up to date. Properties added to a class become new columns
-    /// (`ALTER TABLE ADD COLUMN`); properties removed keep their columns, so no data is ever
-    /// dropped. All of it happens in one transaction.
+    /// Registers table-object classes: creates each table, its join tables, indexes and the
+    /// triggers that delete join rows with their rows, or brings existing tables up to date.
+    /// The classes they refer to are registered with them. Properties added to a class become
+    /// new columns (`ALTER TABLE ADD COLUMN`); properties removed keep their columns and data.
+    /// All of it happens in one transaction, after every class was checked.
     ///
-    /// - Throws: ``DBBError`` naming the class and property of a bad mapping, or the SQL that failed.
+    /// - Throws: ``DBBError`` naming the class and property of a bad mapping, two classes with
+    ///   one table name (``DBBError/Kind/invalidMapping``), a migration that would change stored
+    ///   data (``DBBError/Kind/migrationRefused``), or the SQL that failed. Nothing was changed then.
     public func register(_ tableClasses: [DBBTableObject.Type]) throws {
         let mappings = try tableClasses.map { type throws(DBBError) in try registry.mapping(for: type, manager: self) }
-        try write(nil) { connection in
-            try connection.transaction(.immediate) {
-                for mapping in mappings { try Self.migrate(mapping, on: connection) }
-            }
-        }
-        markTablesReady(mappings)
+        try prepareTables(mappings, always: true)
     }
 
     /// DBBBuilder's name for ``register(_:)``; a failure is reported by ``errorMessage()``.
@@ -23,25 +21,30 @@ extension DBBManager {
         _ = recordingErrors { try register(tableClasses) }
     }
 
-    /// Creates or updates the table of `mapping`.
-    static func migrate(_ mapping: TableMapping, on connection: SQLiteConnection) throws {
-        let existing = Set(try connection.fetchAll(SchemaSQL.tableColumns, [.text(mapping.tableName)]) {
-            ($0.string(at: 0) ?? "").lowercased()
-        })
-        if existing.isEmpty {
-            try connection.execute(SchemaSQL.createTable(mapping))
-        } else {
-            for column in mapping.columns where !existing.contains(column.column.lowercased()) {
-                try connection.execute(SchemaSQL.addColumn(column, to: mapping))
-                if column.isUnique { try connection.execute(SchemaSQL.uniqueIndex(column, mapping)) }
+    /// Creates or migrates the tables of `roots` (always, when `always`; else unless done
+    /// already) and of every class they refer to, directly or not, that is not ready yet, in
+    /// one transaction (a savepoint inside a save's transaction).
+    func prepareTables(_ roots: [TableMapping], always: Bool) throws {
+        var all: [TableMapping] = []
+        var seen: Set<ObjectIdentifier> = []
+        var queue = roots
+        while let mapping = queue.popLast() {
+            guard seen.insert(ObjectIdentifier(mapping.objectType)).inserted else { continue }
+            all.append(mapping)
+            for case let relation? in mapping.joins.map(\.access.relation) {
+                queue.append(try registry.mapping(for: relation.targetType, manager: self))
             }
         }
-        for join in mapping.joins {
-            try connection.execute(SchemaSQL.createJoinTable(join))
-            try connection.execute(SchemaSQL.createJoinIndex(join))
+        let rootKeys = Set(roots.map { ObjectIdentifier($0.objectType) })
+        let pending = all.filter { (always && rootKeys.contains(ObjectIdentifier($0.objectType))) || !isTableReady($0) }
+        guard !pending.isEmpty else { return }
+        try write(nil) { connection in
+            try connection.atomically(.immediate) {
+                try SchemaMigration(connection: connection).apply(pending) { type in
+                    try self.registry.mapping(for: type, manager: self)
+                }
+            }
         }
-        for indexer in mapping.indexers {
-            try connection.execute(SchemaSQL.createIndex(indexer, mapping))
-        }
+        markTablesReady(pending)
     }
 }

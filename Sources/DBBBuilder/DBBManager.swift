@@ -24,6 +24,8 @@ public final class DBBManager: Sendable {
     /// The classes whose tables exist (created or checked) in this database.
     private let tablesReady = Locked<Set<ObjectIdentifier>>([])
     private let lastErrorStorage = Locked<DBBError?>(nil)
+    /// The save running on the writer connection, which saves from its hooks join.
+    let activeSave = ActiveSave()
 
     /// Opens (creating if needed) the database at `url`.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
@@ -93,17 +95,21 @@ public final class DBBManager: Sendable {
         String(describing: type)
     }
 
-    /// The mapping of `type`, registering the class on first use, its table created or
-    /// brought up to date if ``register(_:)`` did not do it (a class reached through a relation).
+    /// The mapping of `type`, registering the class on first use, its table (and those of the
+    /// classes it refers to) created or brought up to date if ``register(_:)`` did not do it.
     func mapping(for type: DBBTableObject.Type) throws -> TableMapping {
         let mapping = try registry.mapping(for: type, manager: self)
-        let key = ObjectIdentifier(type)
-        if !tablesReady.withLock({ $0.contains(key) }) {
-            // A savepoint: this may run inside a save's transaction.
-            try write(mapping) { connection in try connection.savepoint { try Self.migrate(mapping, on: connection) } }
-            markTablesReady([mapping])
-        }
+        if !isTableReady(mapping) { try prepareTables([mapping], always: false) }
         return mapping
+    }
+
+    func isTableReady(_ mapping: TableMapping) -> Bool {
+        tablesReady.withLock { $0.contains(ObjectIdentifier(mapping.objectType)) }
+    }
+
+    /// The database, for messages: its path, or "an in-memory database".
+    var databaseLabel: String {
+        databaseURL.map { "database \($0.path)" } ?? "an in-memory database \(ObjectIdentifier(self))"
     }
 
     /// Records that the tables of `mappings` exist.
@@ -135,7 +141,8 @@ public final class DBBManager: Sendable {
         }
     }
 
-    /// Runs `body` on the writer connection, turning SQLite errors into ``DBBError``s about `mapping`.
+    /// Runs `body` on the writer connection (recursively: a save hook that saves runs inside the
+    /// save), turning SQLite errors into ``DBBError``s about `mapping`.
     func write<T>(_ mapping: TableMapping?, _ body: (SQLiteConnection) throws -> T) throws -> T {
         do {
             return try access.write(body)
@@ -152,4 +159,10 @@ public final class DBBManager: Sendable {
             throw DBBError.sqlite(error, table: mapping?.tableName, mapping: mapping)
         }
     }
+}
+
+/// The save in progress on a manager's writer connection. Only read and written inside
+/// ``DBBManager/write(_:_:)``, which holds the writer lock: `@unchecked Sendable`.
+final class ActiveSave: @unchecked Sendable {
+    var session: SaveSession?
 }

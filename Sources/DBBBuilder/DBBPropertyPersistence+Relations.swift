@@ -11,10 +11,10 @@ extension DBBPropertyPersistence {
     public init<Root: DBBTableObject, Element: DBBArrayElement>(
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
     ) {
-        self.init(storageType: Element.arrayStorageType, columnName: columnName, access: .join(JoinAccess(
+        self.init(storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName, access: .join(JoinAccess(
             values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
             assign: { values, object in
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = values.compactMap(Element.init(joinValue:))
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = try values.map(Element.element(of:))
             })))
     }
 
@@ -23,11 +23,11 @@ extension DBBPropertyPersistence {
     public init<Root: DBBTableObject, Element: DBBArrayElement>(
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
     ) {
-        self.init(storageType: Element.arrayStorageType, columnName: columnName, access: .join(JoinAccess(
+        self.init(storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName, access: .join(JoinAccess(
             values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? [] },
             assign: { values, object in
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] =
-                    values.isEmpty ? nil : values.compactMap(Element.init(joinValue:))
+                    values.isEmpty ? nil : try values.map(Element.element(of:))
             })))
     }
 
@@ -43,7 +43,7 @@ extension DBBPropertyPersistence {
             assignObjects: { related, object in
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.first.map { unsafeDowncast($0, to: Target.self) }
             })
-        self.init(storageType: .dbbObject(objectType: Target.self), columnName: columnName, access: .join(JoinAccess(relation: relation)))
+        self.init(storageType: .dbbObject(objectType: Target.self), valueType: Target?.self, columnName: columnName, access: .join(JoinAccess(relation: relation)))
     }
 
     /// An array of table objects (`.dbbObjectArray`), stored as their ids in order. Saving the
@@ -58,7 +58,8 @@ extension DBBPropertyPersistence {
             assignObjects: { related, object in
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.map { unsafeDowncast($0, to: Target.self) }
             })
-        self.init(storageType: .dbbObjectArray(objectType: Target.self), columnName: columnName, access: .join(JoinAccess(relation: relation)))
+        self.init(storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target].self, columnName: columnName,
+                  access: .join(JoinAccess(relation: relation)))
     }
 
     /// An optional array of table objects (`.dbbObjectArray`).
@@ -73,6 +74,6 @@ extension DBBPropertyPersistence {
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] =
                     related.isEmpty ? nil : related.map { unsafeDowncast($0, to: Target.self) }
             })
-        self.init(storageType: .dbbObjectArray(objectType: Target.self), columnName: columnName, access: .join(JoinAccess(relation: relation)))
+        self.init(storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target]?.self, columnName: columnName, access: .join(JoinAccess(relation: relation)))
     }
 }

@@ -22,6 +22,9 @@ public struct DBBPropertyPersistence: Sendable {
     /// The column (or join-table) name; empty means the property's name.
     public let columnName: String
 
+    /// The property's Swift type, for messages (`Int`, `Optional<String>`).
+    public let valueTypeName: String
+
     @usableFromInline
     enum Access: Sendable {
         case column(ColumnAccess)
@@ -31,8 +34,9 @@ public struct DBBPropertyPersistence: Sendable {
     let access: Access
 
     @usableFromInline
-    init(storageType: DBBStorageType, columnName: String, access: Access) {
+    init(storageType: DBBStorageType, valueType: Any.Type, columnName: String, access: Access) {
         self.storageType = storageType
+        self.valueTypeName = String(describing: valueType)
         self.columnName = columnName
         self.access = access
     }
@@ -46,14 +50,21 @@ public struct DBBPropertyPersistence: Sendable {
     public init<Root: DBBTableObject, Value: DBBColumnValue>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
-        self.init(storageType: Value.storageType, columnName: columnName, access: .column(ColumnAccess(
+        self.init(storageType: Value.storageType, valueType: Value.self, columnName: columnName, access: .column(ColumnAccess(
             bind: { object, statement, index in
                 try unsafeDowncast(object, to: Root.self)[keyPath: keyPath].bind(to: statement, at: index)
             },
             read: { row, index, object in
+                let object = unsafeDowncast(object, to: Root.self)
                 if let value = Value.read(from: row, at: index) {
-                    unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = value
+                    object[keyPath: keyPath] = value
+                    return value.columnValue
                 }
+                return object[keyPath: keyPath].columnValue
+            },
+            value: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].columnValue },
+            copy: { source, target in
+                unsafeDowncast(target, to: Root.self)[keyPath: keyPath] = unsafeDowncast(source, to: Root.self)[keyPath: keyPath]
             },
             direct: { prototype in
                 guard let offset = StoredProperty.offset(of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
@@ -65,8 +76,23 @@ public struct DBBPropertyPersistence: Sendable {
                         }
                     },
                     read: { row, index, object in
-                        guard let value = Value.read(from: row, at: index) else { return }
-                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: Value.self).pointee = value }
+                        withExtendedLifetime(object) {
+                            let property = StoredProperty.pointer(object, offset, as: Value.self)
+                            if let value = Value.read(from: row, at: index) {
+                                property.pointee = value
+                                return value.columnValue
+                            }
+                            return property.pointee.columnValue
+                        }
+                    },
+                    value: { object in
+                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: Value.self).pointee.columnValue }
+                    },
+                    copy: { source, target in
+                        withExtendedLifetime((source, target)) {
+                            StoredProperty.pointer(target, offset, as: Value.self).pointee =
+                                StoredProperty.pointer(source, offset, as: Value.self).pointee
+                        }
                     },
                     direct: { _ in nil })
             })))
@@ -76,7 +102,7 @@ public struct DBBPropertyPersistence: Sendable {
     /// with the bytes (an empty blob for empty data).
     @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data>, columnName: String = "") {
-        self.init(storageType: .binary, columnName: columnName, access: .join(JoinAccess(
+        self.init(storageType: .binary, valueType: Data.self, columnName: columnName, access: .join(JoinAccess(
             values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
             assign: { values, object in
                 if case .blob(let data) = values.first { unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data }
@@ -87,7 +113,7 @@ public struct DBBPropertyPersistence: Sendable {
     /// one row with the bytes, none for `nil`.
     @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data?>, columnName: String = "") {
-        self.init(storageType: .binary, columnName: columnName, access: .join(JoinAccess(
+        self.init(storageType: .binary, valueType: Data?.self, columnName: columnName, access: .join(JoinAccess(
             values: { object in
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [.blob($0)] } ?? []
             },

@@ -95,7 +95,7 @@ extension DBBTableObject {
     ) {
         let type = self
         do {
-            guard let objectType = try batchClass(instances, action: "deleted") else {
+            guard let objectType = try batchClass(instances, manager: manager, action: "deleted") else {
                 completion(true)
                 return
             }

@@ -23,32 +23,56 @@ extension DBBTableObject {
     }
 
     /// The class of every object of `objects`, `nil` when empty.
-    /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` naming the first object of another class.
-    static func batchClass(_ objects: [DBBTableObject], action: String) throws -> DBBTableObject.Type? {
+    /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` naming the first object of another
+    ///   class, ``DBBError/Kind/foreignObject`` naming the first object of another manager.
+    static func batchClass(_ objects: [DBBTableObject], manager: DBBManager, action: String) throws -> DBBTableObject.Type? {
         guard let first = objects.first else { return nil }
         let type = Swift.type(of: first)
         if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
             throw DBBError(.nonHomogeneousBatch, table: String(describing: type),
                            "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was \(action)")
         }
+        if let index = objects.firstIndex(where: { $0.dbManager !== manager }) {
+            throw DBBError(.foreignObject, table: manager.tableName(of: type), rowID: objects[index].id,
+                           "object \(index) of the batch belongs to another manager (\(objects[index].dbManager.databaseLabel)) "
+                           + "than the one given (\(manager.databaseLabel)): nothing was \(action); "
+                           + "use DBBManager.copy(_:) to put objects into another database")
+        }
         return type
     }
 
     private static func saveBatch(_ objects: [DBBTableObject], manager: DBBManager) throws {
-        guard let type = try batchClass(objects, action: "saved") else { return }
+        guard let type = try batchClass(objects, manager: manager, action: "saved") else { return }
         let mapping = try manager.mapping(for: type)
-        let written = try manager.write(mapping) { connection in
-            let session = SaveSession(connection: connection, manager: manager)
+        try manager.saving(mapping) { session in try session.save(objects, mapping) }
+    }
+}
+
+extension DBBManager {
+    /// Runs `body` with the save session of the writer connection: a new one in a new
+    /// transaction, or, from a save hook, the session running the hook (in a savepoint).
+    /// Restores the objects when the transaction rolls back; gives them their snapshots and
+    /// runs their post-save hooks once it commits.
+    func saving(_ mapping: TableMapping?, _ body: (SaveSession) throws -> Void) throws {
+        let saved = try write(mapping) { connection -> [DBBTableObject] in
+            if let outer = activeSave.session {
+                try outer.nested { try body(outer) }
+                return []
+            }
+            let session = SaveSession(connection: connection, manager: self)
+            activeSave.session = session
+            defer { activeSave.session = nil }
             do {
-                try connection.transaction(.immediate) { try session.save(objects, mapping) }
+                try connection.atomically(.immediate) { try body(session) }
             } catch {
                 // The rows are gone with the transaction: so are the ids and times it gave.
                 session.restore()
                 throw error
             }
-            return session.written.map(\.object)
+            session.committed()
+            return session.hooked
         }
-        for object in written { object.performPostSaveActions() }
+        for object in saved { object.performPostSaveActions() }
     }
 }
 
@@ -75,9 +99,16 @@ extension DBBTableObjectFetching {
         matching options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false
     ) throws -> [Self] {
         let mapping = try manager.mapping(for: self)
-        let query = try SelectQuery(mapping, options: options, sparse: sparsePopulation)
+        return try fetch(SelectQuery(mapping, options: options, sparse: sparsePopulation), mapping, manager: manager)
+    }
+
+    /// Runs `query` in one read transaction: rows, join rows and referenced objects all come
+    /// from the same committed state of the database.
+    private static func fetch(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager) throws -> [Self] {
         let objects = try manager.read(mapping) { connection in
-            try FetchSession(connection: connection, manager: manager).fetch(query, mapping)
+            try connection.atomically(.deferred) {
+                try FetchSession(connection: connection, manager: manager).fetch(query, mapping)
+            }
         }
         // The mapping of Self creates objects of Self only.
         return objects.map { unsafeDowncast($0, to: self) }
@@ -97,9 +128,8 @@ extension DBBTableObjectFetching {
 
     /// The objects with the ids `ids`, in the order of `ids` (ids without an object are skipped).
     public static func instances(ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) throws -> [Self] {
-        var options = DBBQueryOptions.options(withConditions: ["id IN (SELECT value FROM json_each(?))"])
-        options.arguments = [.text(Persistence.idList(ids))]
-        let found = try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation)
+        let mapping = try manager.mapping(for: self)
+        let found = try fetch(SelectQuery(mapping, ids: ids, sparse: sparsePopulation), mapping, manager: manager)
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -121,22 +151,26 @@ extension DBBTableObject {
         try Self.delete([self], manager: dbManager)
     }
 
-    /// Deletes `objects`, all of this class, in one transaction; their ids become 0.
+    /// Deletes `objects`, all of this class, in one transaction; their ids become 0 (saving
+    /// one again inserts a new row).
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before deleting anything when an object
-    ///   is of another class.
+    ///   is of another class; ``DBBError/Kind/foreignObject`` when one belongs to another manager.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
-        guard let type = try batchClass(objects, action: "deleted") else { return }
+        guard let type = try batchClass(objects, manager: manager, action: "deleted") else { return }
         try delete(ids: objects.map(\.id), of: type, manager: manager)
-        for object in objects { object.id = 0 }
+        for object in objects {
+            object.id = 0
+            object.snapshot = nil
+        }
     }
 
-    /// Deletes the objects of `type` with `ids`, their join rows and the join rows that refer
-    /// to them, in one transaction.
+    /// Deletes the rows of `type` with `ids` (and, through the schema's triggers, their join
+    /// rows and the join rows that refer to them) in one transaction.
     static func delete(ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager) throws {
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
-            try connection.transaction(.immediate) {
-                try Persistence.delete(ids: ids.filter { $0 != 0 }, mapping, manager: manager, on: connection)
+            try connection.atomically(.immediate) {
+                try Persistence.delete(ids: ids.filter { $0 != 0 }, mapping, on: connection)
             }
         }
     }
@@ -145,7 +179,7 @@ extension DBBTableObject {
     public static func deleteAll(manager: DBBManager) throws {
         let mapping = try manager.mapping(for: self)
         try manager.write(mapping) { connection in
-            try connection.transaction(.immediate) { try Persistence.deleteAll(mapping, manager: manager, on: connection) }
+            try connection.atomically(.immediate) { try Persistence.deleteAll(mapping, on: connection) }
         }
     }
 }

@@ -41,8 +41,20 @@ open class DBBTableObject {
     /// When the object was last saved.
     public final var modifiedTime: Date?
 
-    /// Free for the application to mark unsaved changes; DBBBuilder never sets it.
-    public final var isDirty = false
+    /// What the object's row held when it was last loaded or saved; `nil` for a new object.
+    final var snapshot: ObjectSnapshot?
+
+    /// Set by ``makeDirty(_:)``: write on the next save even when no property changed.
+    final var forcedDirty = false
+
+    /// Whether the object has unsaved changes: a property differs from what was last loaded or
+    /// saved (see ``hasChanges``), or the application marked it with ``makeDirty(_:)``.
+    /// Setting it to `true` makes the next save write the row (and its `modifiedTime`) even
+    /// when nothing changed; saving clears the mark.
+    public final var isDirty: Bool {
+        get { forcedDirty || hasChanges }
+        set { forcedDirty = newValue }
+    }
 
     /// Column attributes by property name, e.g. `["firstName": ColumnAttribute.notNull]`;
     /// set it in `init(dbManager:)`. Read once, when the class is registered.
@@ -53,18 +65,37 @@ open class DBBTableObject {
         self.dbManager = dbManager
     }
 
-    /// The class's short name: the table's name.
-    public var shortName: String { String(describing: type(of: self)) }
+    /// The name of the class's table: the class's short name unless the class overrides it.
+    /// Override it when two classes have the same short name (`Billing.Account` and
+    /// `Auth.Account`): a manager refuses to register two classes with one table name.
+    ///
+    /// ```swift
+    /// final class Account: DBBTableObject {        // in module Auth
+    ///     override class var databaseTableName: String { "AuthAccount" }
+    /// }
+    /// ```
+    open class var databaseTableName: String { String(describing: self) }
 
-    /// DBBBuilder's setter for ``isDirty``.
-    public func makeDirty(_ dirty: Bool) { isDirty = dirty }
+    /// DBBBuilder's name of the table: ``databaseTableName``.
+    public var shortName: String { type(of: self).databaseTableName }
 
-    /// The table name of the class: its short name.
-    public static func tableName() -> String { String(describing: self) }
+    /// DBBBuilder's setter for ``isDirty``: `true` makes the next save write the row even
+    /// when no property changed; `false` drops that mark (real changes are still saved).
+    public func makeDirty(_ dirty: Bool) { forcedDirty = dirty }
 
-    /// Called just before the object is written; override to prepare it.
+    /// The table name of the class: ``databaseTableName``.
+    public static func tableName() -> String { databaseTableName }
+
+    /// Called before the object is written, inside the save's transaction; throw to refuse
+    /// the save (it is rolled back: nothing of it stays). Saves and fetches made here join
+    /// the save's transaction. Runs before ``performPreSaveActions()``.
+    open func willSave() throws {}
+
+    /// Called just before the object is written, inside the save's transaction; override to
+    /// prepare it. Saves and fetches made here join the save's transaction. To refuse the
+    /// save with an error, override ``willSave()`` instead.
     open func performPreSaveActions() {}
 
-    /// Called just after the object is written; override to follow up.
+    /// Called after the object is written and the save committed; override to follow up.
     open func performPostSaveActions() {}
 }

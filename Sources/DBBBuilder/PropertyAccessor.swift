@@ -13,20 +13,30 @@ import Foundation
 @usableFromInline
 struct ColumnAccess: @unchecked Sendable {
     @usableFromInline typealias Binder = (DBBTableObject, SQLiteStatement, Int) throws -> Void
-    @usableFromInline typealias Reader = (SQLiteRow, Int, DBBTableObject) -> Void
+    @usableFromInline typealias Reader = (SQLiteRow, Int, DBBTableObject) -> SQLiteValue
+    @usableFromInline typealias Getter = (DBBTableObject) -> SQLiteValue
+    @usableFromInline typealias Copier = (DBBTableObject, DBBTableObject) -> Void
 
     /// Binds the property of an object to parameter `index` (from 1).
     let bind: Binder
-    /// Sets the property of an object from column `index` (from 0).
+    /// Sets the property of an object from column `index` (from 0), and returns the value the
+    /// property then holds, as stored (the object's snapshot for change tracking).
     let read: Reader
+    /// The property's value as it is stored in its column.
+    let value: Getter
+    /// Copies the property from the first object to the second (of the same class).
+    let copy: Copier
     /// Given an object of the mapped class, the same access through the property's storage
     /// offset (see ``StoredProperty``), or `nil` to keep the key path.
     let direct: (DBBTableObject) -> ColumnAccess?
 
     @usableFromInline
-    init(bind: @escaping Binder, read: @escaping Reader, direct: @escaping (DBBTableObject) -> ColumnAccess?) {
+    init(bind: @escaping Binder, read: @escaping Reader, value: @escaping Getter, copy: @escaping Copier,
+         direct: @escaping (DBBTableObject) -> ColumnAccess?) {
         self.bind = bind
         self.read = read
+        self.value = value
+        self.copy = copy
         self.direct = direct
     }
 }
@@ -36,12 +46,14 @@ struct ColumnAccess: @unchecked Sendable {
 @usableFromInline
 struct JoinAccess: @unchecked Sendable {
     @usableFromInline typealias Values = (DBBTableObject) -> [SQLiteValue]
-    @usableFromInline typealias Assign = ([SQLiteValue], DBBTableObject) -> Void
+    @usableFromInline typealias Assign = ([SQLiteValue], DBBTableObject) throws -> Void
 
     /// The values to store for an object, one join row each (for a relation: the related
     /// objects' ids, read after they are saved).
     let values: Values
     /// Sets the property from the values of its join rows (possibly none); unused by relations.
+    /// Throws ``DBBError/Kind/invalidValue`` for a value that is not of the element type, rather
+    /// than drop it and shift the elements after it.
     let assign: Assign
     /// For references to table objects: how to reach the related objects.
     let relation: RelationAccess?

@@ -8,6 +8,8 @@ struct ColumnProperty: Sendable {
     let column: String
     let storageType: DBBStorageType
     let access: ColumnAccess
+    /// The property's Swift type, for messages.
+    let valueTypeName: String
     /// `NOT NULL`, `UNIQUE`, or both, from the class's `attributesDictionary`.
     let attributes: String
 
@@ -21,6 +23,8 @@ struct JoinProperty: Sendable {
     let column: String
     let storageType: DBBStorageType
     let access: JoinAccess
+    /// The property's Swift type, for messages.
+    let valueTypeName: String
     let joinTable: String
     /// `<Table>_ID`, the column holding the owner's id.
     let parentColumn: String
@@ -42,12 +46,14 @@ final class TableMapping: Sendable {
     let readKeys: @Sendable (SQLiteRow, DBBTableObject) -> Void
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
+    /// UPDATE statements by the set of columns they write (bit `i`: column `i`).
+    private let updates = Locked<[UInt64: String]>([:])
 
     /// - Parameter prototype: an object of `objectType`, to find the storage of its properties.
     init(objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
          indexers: [DBBIndexer], attributes: [String: String]) throws(DBBError) {
         self.objectType = objectType
-        let tableName = prototype.shortName
+        let tableName = objectType.databaseTableName
         self.tableName = tableName
         self.indexers = indexers
 
@@ -72,11 +78,12 @@ final class TableMapping: Sendable {
             switch persistence.access {
             case .column(let access):
                 columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
-                                              access: access.direct(prototype) ?? access, attributes: attributes[name] ?? ""))
+                                              access: access.direct(prototype) ?? access,
+                                              valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? ""))
             case .join(let access):
                 joins.append(JoinProperty(
                     name: name, column: column, storageType: persistence.storageType, access: access,
-                    joinTable: "\(tableName)_\(column)", parentColumn: "\(tableName)_ID",
+                    valueTypeName: persistence.valueTypeName, joinTable: "\(tableName)_\(column)", parentColumn: "\(tableName)_ID",
                     indexName: "\(tableName)_\(name)_idx"))
             }
         }
@@ -119,6 +126,17 @@ final class TableMapping: Sendable {
                 StoredProperty.pointer(object, modified, as: Date?.self).pointee = Date.read(from: row, at: 2)
             }
         }
+    }
+
+    /// `UPDATE … SET modifiedTime = ?, <changed columns> = ? … WHERE id = ?`, for the columns
+    /// at the indices `changed` (ascending).
+    func updateSQL(_ changed: [Int]) -> String {
+        guard columns.count <= 64 else { return statements.update(columns, changed) }
+        let key = changed.reduce(UInt64(0)) { $0 | (1 << UInt64($1)) }
+        if let sql = updates.withLock({ $0[key] }) { return sql }
+        let sql = statements.update(columns, changed)
+        updates.withLock { $0[key] = sql }
+        return sql
     }
 
     func column(named property: String) -> ColumnProperty? {
@@ -171,7 +189,7 @@ final class MappingRegistry: Sendable {
         defer { activeRecordings.subtract(1, ordering: .sequentiallyConsistent) }
         let prototype = type.init(dbManager: manager)
         let recording = state.withLock { $0.recordings.removeValue(forKey: key) } ?? Recording()
-        let tableName = prototype.shortName
+        let tableName = type.databaseTableName
         guard recording.calls > 0 else {
             throw DBBError(.invalidMapping, table: tableName,
                            "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:)")
@@ -179,8 +197,13 @@ final class MappingRegistry: Sendable {
         let mapping = try TableMapping(
             objectType: type, prototype: prototype, properties: recording.properties,
             indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:])
-        return state.withLock { state in
+        return try state.withLock { state throws(DBBError) in
             if let existing = state.mappings[key] { return existing }
+            if let other = state.mappings.values.first(where: { $0.tableName.lowercased() == mapping.tableName.lowercased() }) {
+                throw DBBError(.invalidMapping, table: mapping.tableName,
+                               "\(String(reflecting: type)) and \(String(reflecting: other.objectType)) would share the table "
+                               + "'\(mapping.tableName)'; override `class var databaseTableName` in one of them")
+            }
             state.mappings[key] = mapping
             return mapping
         }

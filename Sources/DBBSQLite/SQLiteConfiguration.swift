@@ -43,6 +43,13 @@ public struct SQLiteConfiguration: Sendable, Hashable {
     /// Whether `FOREIGN KEY` constraints are enforced (`PRAGMA foreign_keys`). Default: `true`.
     public var foreignKeys = true
 
+    /// Whether a double-quoted word that names no column is taken as a string literal, SQLite's
+    /// legacy fallback (`SQLITE_DBCONFIG_DQS_DML` and `_DDL`). Default: `false`, so a
+    /// misspelled `"nmae" = ?` is an error rather than a comparison with the text `'nmae'`.
+    /// The `sqlite3` shell allows it; set `true` to run scripts written for the shell.
+    /// See [double-quoted string literals](https://www.sqlite.org/quirks.html#dblquote).
+    public var doubleQuotedStrings = false
+
     /// How many prepared statements ``SQLiteConnection/cachedStatement(_:)`` keeps; the least
     /// recently used one is finalized beyond that. Default: 256.
     public var statementCacheCapacity = 256

@@ -49,6 +49,19 @@ extension SQLiteConnection {
                        rollback: "ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
     }
 
+    /// Runs `body` atomically: in a new transaction of `kind`, or, when a transaction is open
+    /// already, in a savepoint inside it, so that code which may be called from inside a
+    /// transaction (a save hook that saves) joins it instead of failing to begin another.
+    ///
+    /// ```swift
+    /// try connection.transaction(.immediate) {
+    ///     try connection.atomically(.immediate) { try connection.execute("INSERT …") }  // a savepoint
+    /// }
+    /// ```
+    public func atomically<T>(_ kind: SQLiteTransactionKind = .deferred, _ body: () throws -> T) throws -> T {
+        isInTransaction ? try savepoint(body) : try transaction(kind, body)
+    }
+
     /// Runs `begin`, `body`, then `commit`; when `body` or `commit` throws, runs `rollback`
     /// and rethrows.
     private func run<T>(_ body: () throws -> T, begin: String, commit: String, rollback: String) throws -> T {

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One connection to an SQLite database: a file path, `:memory:`, or a `file:` URI.
 ///
@@ -78,16 +79,38 @@ public final class SQLiteConnection {
 
     private func configure(_ db: OpaquePointer) throws {
         sqlite3_extended_result_codes(db, 1)
+        let quotes: Int32 = configuration.doubleQuotedStrings ? 1 : 0
+        _ = dbb_sqlite_db_config_flag(db, SQLITE_DBCONFIG_DQS_DML, quotes)
+        _ = dbb_sqlite_db_config_flag(db, SQLITE_DBCONFIG_DQS_DDL, quotes)
         let milliseconds = configuration.busyTimeout.components.seconds * 1000
             + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
+        let deadline = ContinuousClock.now + configuration.busyTimeout
         // A read of the schema: the first real look at the file, before anything may write.
         // A file that is not a database fails here, untouched.
-        try execute("SELECT count(*) FROM sqlite_master")
+        try retryingWhileBusy(until: deadline) { try execute("SELECT count(*) FROM sqlite_master") }
         if let mode = configuration.journalMode, !isInMemory, !isReadOnly {
-            try execute("PRAGMA journal_mode = \(mode.rawValue)")
+            // Switching to WAL takes an exclusive lock and SQLite does not call the busy
+            // handler for it: another connection opening the same file at this moment makes
+            // it fail at once. Retried here for as long as the busy timeout allows.
+            try retryingWhileBusy(until: deadline) { try execute("PRAGMA journal_mode = \(mode.rawValue)") }
         }
         try execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+    }
+
+    /// Runs `body` again while it fails with `SQLITE_BUSY` or `SQLITE_LOCKED`, sleeping a
+    /// little longer each time (1 ms up to 20 ms), until `deadline`; then the last error stands.
+    private func retryingWhileBusy(until deadline: ContinuousClock.Instant, _ body: () throws -> Void) throws {
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+                guard ContinuousClock.now + pause < deadline else { throw error }
+                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+                pause = min(pause * 2, .milliseconds(20))
+            }
+        }
     }
 
     // MARK: - State

@@ -45,6 +45,7 @@ public enum DBBScriptRunner {
         }
         var configuration = SQLiteConfiguration()
         configuration.journalMode = nil  // a plain rollback-journal file, as sqlite3 makes
+        configuration.doubleQuotedStrings = true  // scripts are written for the sqlite3 shell
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: temporary.path, configuration: configuration)

@@ -49,6 +49,7 @@ struct SQLCommand: ParsableCommand {
         do {
             var configuration = SQLiteConfiguration()
             configuration.access = .readWrite
+            configuration.doubleQuotedStrings = true  // as the sqlite3 shell reads SQL
             let connection = try SQLiteConnection(path: database, configuration: configuration)
             try connection.addLocaleFunctions()
             for attachment in attachments {

@@ -96,17 +96,6 @@ struct SaveFetchTests {
         #expect(try database.connection().fetchValue("SELECT count(*) FROM AllTypes_blob", as: Int.self) == 0)
     }
 
-    @Test("an object whose row is gone is inserted again with its id")
-    func updateOfMissingRow() throws {
-        let database = try ManagerTestDatabase([Project.self])
-        let project = Project("Apollo", budget: 1, manager: database.manager)
-        try project.save()
-        try database.manager.execute("DELETE FROM Project")
-        project.budget = 2
-        try project.save()
-        #expect(try Project.allIDs(manager: database.manager) == [project.id])
-    }
-
     @Test("a NOT NULL violation names the property, and nothing is written")
     func notNullViolation() throws {
         let database = try ManagerTestDatabase([Person.self])

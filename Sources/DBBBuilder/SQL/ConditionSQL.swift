@@ -1,11 +1,17 @@
-import Foundation
-
 /// The WHERE clause of query options: each condition in parentheses, joined with `AND`, or
-/// with `OR` when one item of the list is `"OR"` (an `"AND"` item is accepted too). Property
-/// names used in a condition are replaced by their column names; string literals, quoted
-/// identifiers and parameters are left alone. A condition on a join property
-/// (`participants IN (?)`, `project = ?`) selects through its join table:
-/// `id IN (SELECT Meeting_ID FROM Meeting_participants WHERE participants IN (?))`.
+/// with `OR` when one item of the list is `"OR"` (an `"AND"` item is accepted too).
+///
+/// Property names in a condition become their quoted column names (so a property named
+/// `order` or `group` works); string literals, quoted identifiers, parameters, qualified names
+/// (`t.name`) and function names (`date(…)`) are left alone. A condition on a join property
+/// tests the property's join rows:
+///
+/// | condition | selects the objects… |
+/// | --- | --- |
+/// | `participants IN (?)`, `project = ?` | with a join row that satisfies it |
+/// | `NOT participants IN (?)`, `participants NOT IN (?)`, `project != ?` | with no join row that satisfies the positive form (an empty array or `nil` reference included) |
+/// | `project IS NULL` | with no join row |
+/// | `project IS NOT NULL` | with at least one join row |
 struct ConditionSQL {
     let sql: String
 
@@ -28,86 +34,118 @@ struct ConditionSQL {
     /// One condition, in parentheses, its properties mapped; through the join table when it
     /// names a join property.
     private static func condition(_ text: String, _ mapping: TableMapping) throws(DBBError) -> String {
+        let tokens = SQLTokenizer.tokens(text)
         var joins: [JoinProperty] = []
-        var columns: [String] = []
-        let sql = mapProperties(text, mapping) { name in
+        var columns = 0
+        let sql = mapProperties(tokens, in: text) { name in
             if let join = mapping.join(named: name) {
                 if !joins.contains(where: { $0.name == name }) { joins.append(join) }
                 return join.column
             }
             if let column = mapping.column(named: name) {
-                columns.append(name)
+                columns += 1
                 return column.column
             }
-            return nil
+            return name == "idNum" ? SchemaSQL.idColumn : nil
         }
         guard let join = joins.first else { return "(" + sql + ")" }
-        guard joins.count == 1, columns.isEmpty else {
+        guard joins.count == 1, columns == 0 else {
             throw DBBError(.invalidOption, table: mapping.tableName, property: join.name,
                            "condition '\(text)' names the join property '\(join.name)' with other properties; give each its own condition")
         }
-        return "(id IN (SELECT \(SQLDialect.quote(join.parentColumn)) FROM \(SQLDialect.quote(join.joinTable)) WHERE \(sql)))"
+        let owners = "SELECT \(SQLDialect.quote(join.parentColumn)) FROM \(SQLDialect.quote(join.joinTable))"
+            + " WHERE \(SQLDialect.quote(join.parentColumn)) IS NOT NULL"
+        switch JoinConditionForm(tokens, in: text, property: join.name) {
+        case .isNull:
+            return "(id NOT IN (\(owners)))"
+        case .isNotNull:
+            return "(id IN (\(owners)))"
+        case .some(let positive):
+            return "(id IN (\(owners) AND (\(mapProperty(positive, join)))))"
+        case .none(let positive):
+            return "(id NOT IN (\(owners) AND (\(mapProperty(positive, join)))))"
+        }
     }
 
-    /// `condition` with each bare identifier for which `column` gives a name replaced by it (quoted).
-    static func mapProperties(_ condition: String, _ mapping: TableMapping, column: (String) -> String?) -> String {
-        let scalars = Array(condition.unicodeScalars)
-        var output = String.UnicodeScalarView()
-        var index = 0
-        func isIdentifierStart(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic }
-        func isIdentifierPart(_ s: Unicode.Scalar) -> Bool { isIdentifierStart(s) || ("0"..."9").contains(s) || s == "$" }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            switch scalar {
-            case "'", "\"", "`", "[":
-                // A literal or quoted identifier: copy through its closing character ('' and "" escape).
-                let close: Unicode.Scalar = scalar == "[" ? "]" : scalar
-                output.append(scalar)
-                index += 1
-                while index < scalars.count {
-                    output.append(scalars[index])
-                    if scalars[index] == close {
-                        if close != "]", index + 1 < scalars.count, scalars[index + 1] == close {
-                            output.append(scalars[index + 1])
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        break
-                    }
-                    index += 1
-                }
-            case ":", "@", "$":
-                // A named parameter: copy its name untouched.
-                output.append(scalar)
-                index += 1
-                while index < scalars.count, isIdentifierPart(scalars[index]) {
-                    output.append(scalars[index])
-                    index += 1
-                }
-            case _ where ("0"..."9").contains(scalar):
-                while index < scalars.count, isIdentifierPart(scalars[index]) || scalars[index] == "." {
-                    output.append(scalars[index])
-                    index += 1
-                }
-            case _ where isIdentifierStart(scalar):
-                var word = String.UnicodeScalarView()
-                while index < scalars.count, isIdentifierPart(scalars[index]) {
-                    word.append(scalars[index])
-                    index += 1
-                }
-                let name = String(word)
-                let qualified = output.last == "."
-                if !qualified, let replacement = column(name), replacement != name {
-                    output.append(contentsOf: SQLDialect.quote(replacement).unicodeScalars)
-                } else {
-                    output.append(contentsOf: word)
-                }
-            default:
-                output.append(scalar)
-                index += 1
+    private static func mapProperty(_ text: String, _ join: JoinProperty) -> String {
+        mapProperties(SQLTokenizer.tokens(text), in: text) { $0 == join.name ? join.column : nil }
+    }
+
+    /// The text of `tokens` with each bare word for which `column` gives a name replaced by
+    /// that name, double-quoted; words after a `.` or before a `(` are left alone.
+    static func mapProperties(_ tokens: [SQLToken], in text: String, column: (String) -> String?) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 16)
+        for (position, token) in tokens.enumerated() {
+            guard token.kind == .word else {
+                output += token.text
+                continue
+            }
+            let previous = tokens[..<position].last { $0.kind != .space }
+            let next = tokens[(position + 1)...].first { $0.kind != .space }
+            let qualified = previous?.text == "."
+            let called = next?.text == "("
+            if !qualified, !called, let replacement = column(String(token.text)) {
+                output += SQLDialect.quoteAlways(replacement)
+            } else {
+                output += token.text
             }
         }
-        return String(output)
+        return output
+    }
+}
+
+/// What a condition on a join property asks of its join rows.
+enum JoinConditionForm: Equatable {
+    /// No join row (`p IS NULL`).
+    case isNull
+    /// Some join row (`p IS NOT NULL`).
+    case isNotNull
+    /// Some join row satisfies the condition.
+    case some(String)
+    /// No join row satisfies the condition (`NOT …`, `p NOT IN …`, `p != …`).
+    case none(String)
+
+    /// Reads `tokens` (of `text`), a condition that names the join property `property`.
+    init(_ tokens: [SQLToken], in text: String, property: String) {
+        let words = tokens.filter { $0.kind != .space }
+        func rest(after count: Int) -> String {
+            words.count > count ? String(text[words[count].range.lowerBound..<words[words.count - 1].range.upperBound]) : ""
+        }
+        let startsWithProperty = words.first?.kind == .word && words.first?.text == Substring(property)
+        if words.first?.isKeyword("NOT") == true, words.count > 1 {
+            // NOT <positive>: the negation of what the rest selects.
+            self = switch JoinConditionForm(Array(tokens.drop { !$0.isKeyword("NOT") }.dropFirst()), in: text, property: property) {
+            case .isNull: .isNotNull
+            case .isNotNull: .isNull
+            case .some(let positive): .none(positive)
+            case .none(let negative): .some(negative)
+            }
+            return
+        }
+        guard startsWithProperty, words.count >= 2 else {
+            self = .some(rest(after: 0))
+            return
+        }
+        let operatorWords = words.dropFirst().prefix(3).map { $0.text.uppercased() }
+        let head = String(words[0].text)
+        switch operatorWords.count >= 2 ? Array(operatorWords.prefix(2)) : operatorWords {
+        case ["IS", "NULL"] where words.count == 3, ["ISNULL"] where words.count == 2:
+            self = .isNull
+        case ["IS", "NOT"] where words.count == 4 && words[3].isKeyword("NULL"), ["NOTNULL"] where words.count == 2:
+            self = .isNotNull
+        case ["NOT", "IN"], ["NOT", "LIKE"], ["NOT", "GLOB"], ["NOT", "BETWEEN"], ["NOT", "REGEXP"], ["NOT", "MATCH"]:
+            self = .none("\(head) \(rest(after: 2))")
+        case ["IS", "NOT"]:
+            self = .none("\(head) IS \(rest(after: 3))")
+        default:
+            if words[1].text == "!" && words.count > 2 && words[2].text == "=" {
+                self = .none("\(head) = \(rest(after: 3))")
+            } else if words[1].text == "<" && words.count > 2 && words[2].text == ">" {
+                self = .none("\(head) = \(rest(after: 3))")
+            } else {
+                self = .some(rest(after: 0))
+            }
+        }
     }
 }

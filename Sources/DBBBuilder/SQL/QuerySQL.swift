@@ -1,32 +1,33 @@
 import DBBSQLite
 
-/// The DML of one class, built once at registration: insert, update, delete, join rows.
+/// The DML of one class, built once at registration: insert, delete, ids; UPDATEs are built
+/// per set of changed columns by ``update(_:_:)`` (and cached by the mapping).
 struct MappingStatements: Sendable {
     let insert: String
-    let insertWithID: String
-    let update: String
-    let deleteByID: String
     let deleteByIDs: String
     let deleteAll: String
     let allIDs: String
     /// `id, createdTime, modifiedTime`, the columns every SELECT starts with.
     let keyColumns: String
+    private let quotedTable: String
 
     init(table: String, columns: [ColumnProperty]) {
         let quotedTable = SQLDialect.quote(table)
+        self.quotedTable = quotedTable
         let names = columns.map { SQLDialect.quote($0.column) }
-        let timeColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn]
-        let insertColumns = timeColumns + names
+        let insertColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] + names
         insert = "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")"
-        insertWithID = "INSERT INTO \(quotedTable) (\((["id"] + insertColumns).joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: insertColumns.count + 1).joined(separator: ", ") + ")"
-        update = "UPDATE \(quotedTable) SET " + insertColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
-        deleteByID = "DELETE FROM \(quotedTable) WHERE id = ?"
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE id IN (SELECT value FROM json_each(?))"
         deleteAll = "DELETE FROM \(quotedTable)"
         allIDs = "SELECT id FROM \(quotedTable) ORDER BY id"
         keyColumns = "id, createdTime, modifiedTime"
+    }
+
+    /// `UPDATE t SET modifiedTime = ?, a = ?, … WHERE id = ?` for `columns[changed]`.
+    func update(_ columns: [ColumnProperty], _ changed: [Int]) -> String {
+        let assignments = [SchemaSQL.modifiedTimeColumn] + changed.map { SQLDialect.quote(columns[$0].column) }
+        return "UPDATE \(quotedTable) SET " + assignments.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
     }
 }
 
@@ -34,27 +35,6 @@ struct MappingStatements: Sendable {
 enum JoinSQL {
     static func deleteRows(_ join: JoinProperty) -> String {
         "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn)) = ?"
-    }
-
-    static func deleteRowsOfOwners(_ join: JoinProperty) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn))"
-            + " IN (SELECT value FROM json_each(?))"
-    }
-
-    static func deleteAllRows(_ join: JoinProperty) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable))"
-    }
-
-    /// Join rows of another class that refer to the objects whose ids are the JSON array bound to `?`.
-    static func deleteReferences(_ join: JoinProperty) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column))"
-            + " IN (SELECT value FROM json_each(?))"
-    }
-
-    /// Join rows of another class that refer to any object of `mapping`'s table.
-    static func deleteReferencesToAll(_ join: JoinProperty, of mapping: TableMapping) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column))"
-            + " IN (SELECT id FROM \(SQLDialect.quote(mapping.tableName)))"
     }
 
     static func insertRow(_ join: JoinProperty) -> String {
@@ -112,29 +92,43 @@ struct SelectQuery {
             selected = []
             if options.joinPropertiesToPopulate == nil { joins = [] }
         }
-        columns = selected
-        self.joins = joins
 
         // WHERE
-        let conditions = try ConditionSQL(mapping, options.conditions ?? [])
-        var whereClause = conditions.sql
+        var whereClause = try ConditionSQL(mapping, options.conditions ?? []).sql
         if options.distinct {
             let grouping = (options.propertyNames == nil ? mapping.columns : selected).map { SQLDialect.quote($0.column) }
+            guard !grouping.isEmpty else {
+                throw DBBError(.invalidOption, table: table,
+                               "distinct compares column properties, and \(options.propertyNames == nil ? "\(table) maps none" : "propertyNames names none") "
+                               + "(join properties and id, createdTime, modifiedTime cannot be compared)")
+            }
             let inner = "SELECT MAX(id) FROM \(SQLDialect.quote(table))"
                 + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
-                + (grouping.isEmpty ? "" : " GROUP BY \(grouping.joined(separator: ", "))")
+                + " GROUP BY \(grouping.joined(separator: ", "))"
             whereClause = "id IN (\(inner))"
         }
 
         // ORDER BY
         let order = try Self.orderClause(mapping, options.sorting ?? [])
+        self.init(mapping, columns: selected, joins: joins, where: whereClause, order: order, arguments: options.arguments)
+    }
 
-        let columnList = ([mapping.statements.keyColumns] + selected.map { SQLDialect.quote($0.column) })
-            .joined(separator: ", ")
-        sql = "SELECT \(columnList) FROM \(SQLDialect.quote(table))"
+    /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
+    /// written here rather than as a condition (conditions are the application's words).
+    init(_ mapping: TableMapping, ids: [Int64], sparse: Bool = false) {
+        self.init(mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins, where: "id IN (SELECT value FROM json_each(?))",
+                  order: "", arguments: [.text(Persistence.idList(ids))])
+    }
+
+    private init(_ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
+                 order: String, arguments: [SQLiteValue]) {
+        self.columns = columns
+        self.joins = joins
+        self.arguments = arguments
+        let columnList = ([mapping.statements.keyColumns] + columns.map { SQLDialect.quote($0.column) }).joined(separator: ", ")
+        sql = "SELECT \(columnList) FROM \(SQLDialect.quote(mapping.tableName))"
             + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
             + (order.isEmpty ? "" : " ORDER BY \(order)")
-        arguments = options.arguments
     }
 
     static func isKeyProperty(_ name: String) -> Bool {

@@ -7,6 +7,12 @@ enum SQLDialect {
         return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// `name` double-quoted, whatever it is: for names written into the application's
+    /// conditions, where a bare word could be read as a keyword.
+    static func quoteAlways(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     static func isPlainIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
         else { return false }
@@ -27,6 +33,39 @@ enum SQLDialect {
         case .floatArray: "Real"
         case .stringArray: "Text"
         case .dateArray: "DateTimeStamp"
+        }
+    }
+
+    /// SQLite's type affinities. See [Determination of column affinity](https://www.sqlite.org/datatype3.html#determination_of_column_affinity).
+    enum Affinity: String {
+        case integer = "INTEGER", text = "TEXT", blob = "BLOB", real = "REAL", numeric = "NUMERIC"
+
+        /// The affinity of a column declared with `declaredType`, by SQLite's rules in their order.
+        init(declaredType: String) {
+            let type = declaredType.uppercased()
+            if type.contains("INT") {
+                self = .integer
+            } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+                self = .text
+            } else if type.contains("BLOB") || type.isEmpty {
+                self = .blob
+            } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+                self = .real
+            } else {
+                self = .numeric
+            }
+        }
+    }
+
+    /// The affinities of columns that hold a storage type's values and give them back as they
+    /// were stored: a column declared otherwise would convert them (text in an `Integer`
+    /// column, reals in one that rounds them).
+    static func compatibleAffinities(_ type: DBBStorageType) -> Set<Affinity> {
+        switch type {
+        case .bool, .int, .boolArray, .intArray, .dbbObject, .dbbObjectArray: [.integer, .numeric]
+        case .float, .date, .floatArray, .dateArray: [.real, .numeric]
+        case .string, .stringArray: [.text]
+        case .binary: [.blob]
         }
     }
 

@@ -56,8 +56,47 @@ enum SchemaSQL {
             + " (\(SQLDialect.quote(join.parentColumn)))"
     }
 
-    /// The names of the columns of the table bound to `?` (none when it does not exist).
-    static let tableColumns = "SELECT name FROM pragma_table_info(?)"
+    /// The columns of the table bound to `?` (none when it does not exist): name, declared
+    /// type, `NOT NULL`, default, hidden (0 for an ordinary column).
+    static let tableColumns = "SELECT name, type, \"notnull\", dflt_value, hidden FROM pragma_table_xinfo(?)"
+
+    // MARK: - Join rows go with their rows
+
+    /// Deletes an object's join rows when its row is deleted, by whatever means.
+    static func ownerDeleteTrigger(_ join: JoinProperty, owner: TableMapping) -> String {
+        "CREATE TRIGGER IF NOT EXISTS \(SQLDialect.quote(ownerTriggerName(join))) AFTER DELETE ON \(SQLDialect.quote(owner.tableName))"
+            + " BEGIN DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn)) = OLD.id; END"
+    }
+
+    /// Deletes the join rows that refer to an object when its row is deleted (references only).
+    static func targetDeleteTrigger(_ join: JoinProperty, target: TableMapping) -> String {
+        "CREATE TRIGGER IF NOT EXISTS \(SQLDialect.quote(targetTriggerName(join))) AFTER DELETE ON \(SQLDialect.quote(target.tableName))"
+            + " BEGIN DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column)) = OLD.id; END"
+    }
+
+    static func ownerTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_owner_deleted" }
+    static func targetTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_target_deleted" }
+
+    /// The index the target trigger searches the join table with.
+    static func createJoinTargetIndex(_ join: JoinProperty) -> String {
+        "CREATE INDEX IF NOT EXISTS \(SQLDialect.quote("\(join.joinTable)_target_idx")) ON \(SQLDialect.quote(join.joinTable))"
+            + " (\(SQLDialect.quote(join.column)))"
+    }
+
+    /// Whether the trigger named `?` exists.
+    static let triggerExists = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?"
+
+    /// Join rows whose owner row is gone (left by a version without the triggers).
+    static func deleteOrphanRows(_ join: JoinProperty, owner: TableMapping) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn))"
+            + " NOT IN (SELECT id FROM \(SQLDialect.quote(owner.tableName)))"
+    }
+
+    /// Join rows that refer to a row that is gone.
+    static func deleteDanglingReferences(_ join: JoinProperty, target: TableMapping) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column))"
+            + " NOT IN (SELECT id FROM \(SQLDialect.quote(target.tableName)))"
+    }
 
     static func dropIndex(_ name: String) -> String {
         "DROP INDEX IF EXISTS \(SQLDialect.quote(name))"

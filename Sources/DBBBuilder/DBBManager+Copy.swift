@@ -1,0 +1,48 @@
+import DBBSQLite
+
+extension DBBManager {
+    /// Copies objects of another manager into this manager's database as new rows, with
+    /// everything they refer to, in one transaction, and returns the copies (objects of this
+    /// manager, in the order of `objects`). An object met twice in the graph is copied once.
+    ///
+    /// Objects belong to the manager that made or fetched them: saving one through another
+    /// manager is refused (``DBBError/Kind/foreignObject``). Copying is the explicit way to
+    /// move data between databases.
+    ///
+    /// ```swift
+    /// let archived = try archive.copy(try Order.instances(matching: lastYear, manager: live))
+    /// ```
+    ///
+    /// The copies take the sources' properties as they are in memory (a property a sparse
+    /// fetch did not load is copied with its default) and their `createdTime`.
+    /// - Throws: ``DBBError`` as a save does; nothing is written then.
+    public func copy<T: DBBTableObject>(_ objects: [T]) throws -> [T] {
+        var copies: [ObjectIdentifier: DBBTableObject] = [:]
+        var roots: [(object: DBBTableObject, mapping: TableMapping)] = []
+        func copy(_ source: DBBTableObject) throws -> DBBTableObject {
+            if let made = copies[ObjectIdentifier(source)] { return made }
+            let type = type(of: source)
+            let mapping = try mapping(for: type)
+            let target = type.init(dbManager: self)
+            copies[ObjectIdentifier(source)] = target
+            target.createdTime = source.createdTime
+            for column in mapping.columns { column.access.copy(source, target) }
+            for join in mapping.joins {
+                if let relation = join.access.relation {
+                    relation.assignObjects(try relation.objects(source).map(copy), target)
+                } else {
+                    try join.access.assign(join.access.values(source), target)
+                }
+            }
+            return target
+        }
+        for object in objects {
+            let target = try copy(object)
+            roots.append((target, try mapping(for: type(of: object))))
+        }
+        try saving(nil) { session in
+            for root in roots { try session.save([root.object], root.mapping) }
+        }
+        return roots.map { unsafeDowncast($0.object, to: T.self) }
+    }
+}

@@ -1,0 +1,148 @@
+import DBBSQLite
+import Foundation
+
+/// One fetch: the selected objects, their join properties with one query per property for the
+/// whole set, and the objects they refer to, fetched in batches level by level. Within a
+/// fetch, one row is one object: a person referred to twice is the same instance.
+///
+/// The caller runs it in one read transaction, so rows, join rows and referenced objects come
+/// from one committed state. Every object it makes gets its snapshot (``ObjectSnapshot``): the
+/// values its properties were given, for change tracking.
+final class FetchSession {
+    private let connection: SQLiteConnection
+    private let manager: DBBManager
+    /// The objects fetched so far, by class, in batches; indexed by id only for the classes a
+    /// relation looks up (most fetches never need the index).
+    private var fetched: [ObjectIdentifier: [[DBBTableObject]]] = [:]
+    private var identity: [ObjectIdentifier: (byID: [Int64: DBBTableObject], batches: Int)] = [:]
+    /// Objects whose join properties are still to load.
+    private var pending: [(objects: [DBBTableObject], joins: [JoinProperty])] = []
+    /// Every batch of objects with joins, and its mapping: their join snapshots are taken last,
+    /// once every reference is resolved.
+    private var withJoins: [(objects: [DBBTableObject], mapping: TableMapping)] = []
+
+    init(connection: SQLiteConnection, manager: DBBManager) {
+        self.connection = connection
+        self.manager = manager
+    }
+
+    /// The objects `query` selects, with the join properties it asks for and everything they refer to.
+    func fetch(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
+        let objects = try rows(query, mapping)
+        pending.append((objects, query.joins))
+        while !pending.isEmpty {
+            let (objects, joins) = pending.removeFirst()
+            for join in joins { try load(join, of: objects) }
+        }
+        for (objects, mapping) in withJoins {
+            for object in objects {
+                object.snapshot?.joins = mapping.joins.map { $0.access.values(object) }
+            }
+        }
+        return objects
+    }
+
+    /// The objects of `query`'s rows, registered in the identity map, each with its snapshot.
+    private func rows(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
+        let statement = try connection.cachedStatement(query.sql)
+        try statement.bind(query.arguments)
+        defer { statement.reset() }
+        var objects: [DBBTableObject] = []
+        var values = ContiguousArray<SQLiteValue>()
+        let readers = query.columns.map(\.access.read)
+        let objectType = mapping.objectType
+        let row = statement.row
+        // A loop inside one closure call, not a closure per row: appending to a captured
+        // array from a per-row closure costs a dynamic exclusivity check per row.
+        let manager = manager
+        let readKeys = mapping.readKeys
+        let width = mapping.columns.count
+        if query.columns.count == width {
+            // Every column: the snapshot row is what the readers return, in mapping order.
+            try readers.withUnsafeBufferPointer { readers in
+                while try statement.step() {
+                    let object = objectType.init(dbManager: manager)
+                    readKeys(row, object)
+                    for index in readers.indices {
+                        values.append(readers[index](row, index + 3, object))
+                    }
+                    objects.append(object)
+                }
+            }
+        } else {
+            // Some columns: the others snapshot the value the new object holds, so a save
+            // writes them only when the application sets them.
+            let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
+            var line = [SQLiteValue](repeating: .null, count: width)
+            while try statement.step() {
+                let object = objectType.init(dbManager: manager)
+                readKeys(row, object)
+                for index in mapping.columns.indices { line[index] = mapping.columns[index].access.value(object) }
+                for index in readers.indices { line[slots[index]] = readers[index](row, index + 3, object) }
+                values.append(contentsOf: line)
+                objects.append(object)
+            }
+        }
+        let storage = SnapshotStorage(values)
+        for (index, object) in objects.enumerated() {
+            object.snapshot = ObjectSnapshot(storage: storage, start: index * width, joins: [])
+        }
+        if !mapping.joins.isEmpty { withJoins.append((objects, mapping)) }
+        fetched[ObjectIdentifier(objectType), default: []].append(objects)
+        return objects
+    }
+
+    /// Loads one join property of `objects` with one query.
+    private func load(_ join: JoinProperty, of objects: [DBBTableObject]) throws {
+        guard !objects.isEmpty else { return }
+        var rows: [Int64: [SQLiteValue]] = [:]
+        try connection.forEachRow(JoinSQL.selectRows(join), [.text(Persistence.idList(objects.map(\.id)))]) { row in
+            rows[row.int64(at: 0), default: []].append(row.value(at: 1))
+        }
+        guard let relation = join.access.relation else {
+            for object in objects {
+                do {
+                    try join.access.assign(rows[object.id] ?? [], object)
+                } catch let error as DBBError {
+                    throw DBBError(error.kind, table: manager.tableName(of: type(of: object)), property: join.name,
+                                   rowID: object.id, "\(error.message) (object \(object.id))")
+                }
+            }
+            return
+        }
+        let targets = try referenced(relation.targetType, ids: rows.values.flatMap { $0.compactMap(\.integerValue) })
+        for object in objects {
+            let related = (rows[object.id] ?? []).compactMap { $0.integerValue.flatMap { targets[$0] } }
+            relation.assignObjects(related, object)
+        }
+    }
+
+    /// The objects of `type` with `ids`: those already met, and the others fetched in one query
+    /// (their own join properties queued for loading).
+    private func referenced(_ type: DBBTableObject.Type, ids: [Int64]) throws -> [Int64: DBBTableObject] {
+        let key = ObjectIdentifier(type)
+        let missing: [Int64] = {
+            let known = index(key)  // released before the index grows again below
+            return Array(Set(ids.filter { known[$0] == nil }))
+        }()
+        if !missing.isEmpty {
+            let mapping = try manager.mapping(for: type)
+            let query = SelectQuery(mapping, ids: missing)
+            let objects = try rows(query, mapping)
+            pending.append((objects, query.joins))
+        }
+        return index(key)
+    }
+
+    /// The objects of a class fetched so far, by id (the first object of an id wins).
+    private func index(_ key: ObjectIdentifier) -> [Int64: DBBTableObject] {
+        let batches = fetched[key] ?? []
+        var entry = identity.removeValue(forKey: key) ?? ([:], 0)
+        for batch in batches[entry.batches...] {
+            for object in batch where entry.byID[object.id] == nil { entry.byID[object.id] = object }
+        }
+        entry.batches = batches.count
+        identity[key] = entry
+        return entry.byID
+    }
+}

@@ -1,0 +1,49 @@
+import DBBSQLite
+
+/// The column values of many objects, as they were read or written together by one fetch or
+/// one save: one allocation for all of them instead of one per object. Immutable once made.
+final class SnapshotStorage: @unchecked Sendable {
+    // @unchecked Sendable: `values` is a `let` of values; nothing mutates it after init.
+    let values: ContiguousArray<SQLiteValue>
+
+    init(_ values: ContiguousArray<SQLiteValue>) { self.values = values }
+}
+
+/// What an object's row and join rows held when it was last loaded or saved: what change
+/// tracking compares its properties with.
+///
+/// Column `i` of the snapshot is `storage.values[start + i]`, in the order of the mapping's
+/// columns; `joins[j]` holds the values of the join rows of the mapping's join `j`.
+struct ObjectSnapshot {
+    let storage: SnapshotStorage
+    let start: Int
+    var joins: [[SQLiteValue]]
+
+    @inline(__always)
+    func column(_ index: Int) -> SQLiteValue { storage.values[start + index] }
+}
+
+// MARK: - Changes
+
+extension DBBTableObject {
+    /// The indices of the mapping's columns whose value differs from the snapshot: all of them
+    /// for an object never loaded or saved.
+    func changedColumns(_ mapping: TableMapping) -> [Int] {
+        let columns = mapping.columns
+        guard let snapshot else { return Array(columns.indices) }
+        return columns.indices.filter { columns[$0].access.value(self) != snapshot.column($0) }
+    }
+
+    /// The indices of the mapping's join properties whose values differ from the snapshot
+    /// (a reference to an unsaved object always differs: its id is 0).
+    func changedJoins(_ mapping: TableMapping) -> [Int] {
+        let joins = mapping.joins
+        guard let snapshot, snapshot.joins.count == joins.count else { return Array(joins.indices) }
+        return joins.indices.filter { joins[$0].access.values(self) != snapshot.joins[$0] }
+    }
+
+    /// Whether saving the object would write anything.
+    func needsWrite(_ mapping: TableMapping) -> Bool {
+        id == 0 || forcedDirty || !changedColumns(mapping).isEmpty || !changedJoins(mapping).isEmpty
+    }
+}

@@ -1,0 +1,111 @@
+/// One token of SQL text, as SQLite's tokenizer would split it, with its place in the text.
+struct SQLToken {
+    enum Kind: Equatable {
+        /// A bare word: an identifier or a keyword.
+        case word
+        /// A quoted identifier (`"…"`, `` `…` ``, `[…]`) or a string literal (`'…'`).
+        case quoted
+        /// A parameter: `?`, `?1`, `:name`, `@name`, `$name`.
+        case parameter
+        /// A numeric literal.
+        case number
+        /// Spaces and comments.
+        case space
+        /// Any other character: an operator, a parenthesis, a comma.
+        case symbol
+    }
+
+    let kind: Kind
+    let range: Range<String.Index>
+    let text: Substring
+
+    /// Whether the token is the keyword `keyword` (compared without case).
+    func isKeyword(_ keyword: String) -> Bool {
+        kind == .word && text.uppercased() == keyword
+    }
+
+    /// The identifier a word or quoted identifier names (quotes removed, doubled quotes undone);
+    /// `nil` for a string literal and other tokens.
+    var identifier: String? {
+        switch kind {
+        case .word: return String(text)
+        case .quoted:
+            guard let open = text.first, open != "'" else { return nil }
+            let inner = text.dropFirst().dropLast()
+            return open == "[" ? String(inner) : inner.replacingOccurrences(of: "\(open)\(open)", with: "\(open)")
+        default: return nil
+        }
+    }
+}
+
+/// Splits SQL text into tokens. Quoted text and comments are single tokens, so nothing inside
+/// a string literal is ever taken for a name.
+enum SQLTokenizer {
+    static func tokens(_ sql: String) -> [SQLToken] {
+        let scalars = sql.unicodeScalars
+        var tokens: [SQLToken] = []
+        var index = scalars.startIndex
+        func isWordStart(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic }
+        func isWordPart(_ s: Unicode.Scalar) -> Bool { isWordStart(s) || ("0"..."9").contains(s) || s == "$" }
+        func scan(while predicate: (Unicode.Scalar) -> Bool) {
+            while index < scalars.endIndex, predicate(scalars[index]) { index = scalars.index(after: index) }
+        }
+        func peek(_ offset: Int = 1) -> Unicode.Scalar? {
+            var position = index
+            for _ in 0..<offset {
+                guard position < scalars.endIndex else { return nil }
+                position = scalars.index(after: position)
+            }
+            return position < scalars.endIndex ? scalars[position] : nil
+        }
+        while index < scalars.endIndex {
+            let start = index
+            let scalar = scalars[index]
+            let kind: SQLToken.Kind
+            switch scalar {
+            case " ", "\t", "\n", "\r":
+                scan { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+                kind = .space
+            case "-" where peek() == "-":
+                scan { $0 != "\n" }
+                kind = .space
+            case "/" where peek() == "*":
+                index = scalars.index(index, offsetBy: 2)
+                while index < scalars.endIndex, !(scalars[index] == "*" && peek() == "/") { index = scalars.index(after: index) }
+                index = index < scalars.endIndex ? scalars.index(index, offsetBy: 2) : index
+                kind = .space
+            case "'", "\"", "`", "[":
+                // Through the closing character; a doubled quote stands for one (not in [ ]).
+                let close: Unicode.Scalar = scalar == "[" ? "]" : scalar
+                index = scalars.index(after: index)
+                while index < scalars.endIndex {
+                    if scalars[index] == close {
+                        if close != "]", peek() == close {
+                            index = scalars.index(index, offsetBy: 2)
+                            continue
+                        }
+                        index = scalars.index(after: index)
+                        break
+                    }
+                    index = scalars.index(after: index)
+                }
+                kind = .quoted
+            case "?", ":", "@", "$":
+                index = scalars.index(after: index)
+                scan(while: isWordPart)
+                kind = .parameter
+            case _ where ("0"..."9").contains(scalar) || (scalar == "." && peek().map { ("0"..."9").contains($0) } == true):
+                scan { isWordPart($0) || $0 == "." }
+                kind = .number
+            case _ where isWordStart(scalar):
+                scan(while: isWordPart)
+                kind = .word
+            default:
+                index = scalars.index(after: index)
+                kind = .symbol
+            }
+            tokens.append(SQLToken(kind: kind, range: start..<index, text: sql[start..<index]))
+        }
+        return tokens
+    }
+}

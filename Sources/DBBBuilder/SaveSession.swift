@@ -1,0 +1,226 @@
+import DBBSQLite
+import Foundation
+
+/// One save: objects and the objects they refer to, in one transaction.
+///
+/// - Only what changed is written: a new object is inserted; an existing one is updated in the
+///   columns that differ from its snapshot (``ObjectSnapshot``), its join rows rewritten only
+///   for the properties that differ; an unchanged object is not written at all. Related
+///   objects are followed through unchanged ones, so a changed object anywhere in the graph is
+///   saved, and an untouched copy never overwrites a newer row.
+/// - An UPDATE that finds no row is ``DBBError/Kind/rowNotFound``, never an insert.
+/// - Every object saved or referred to must belong to the session's manager.
+/// - Each object's row is written before its relations are followed, so cycles (a spouse's
+///   spouse) end: an object met again already has its id.
+/// - Saves made from a save hook join the session (see ``nested(_:)``).
+final class SaveSession {
+    private let connection: SQLiteConnection
+    private let manager: DBBManager
+    private let now = Date()
+    private var visited: Set<ObjectIdentifier> = []
+
+    /// An object's state before the session wrote it, to put back if the transaction rolls back.
+    private struct Written {
+        let object: DBBTableObject
+        let id: Int64
+        let created: Date?
+        let modified: Date?
+        let snapshot: ObjectSnapshot?
+        let forcedDirty: Bool
+    }
+
+    private var written: [Written] = []
+    /// The column values written, every object's row after the other's: the snapshots the
+    /// objects get when the transaction commits.
+    private var values = ContiguousArray<SQLiteValue>()
+    private var newSnapshots: [(object: DBBTableObject, start: Int, joins: [[SQLiteValue]])] = []
+    /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
+    private(set) var hooked: [DBBTableObject] = []
+
+    init(connection: SQLiteConnection, manager: DBBManager) {
+        self.connection = connection
+        self.manager = manager
+    }
+
+    /// Saves `objects`, all of `mapping`'s class, and what they refer to.
+    func save(_ objects: [DBBTableObject], _ mapping: TableMapping) throws {
+        for object in objects { try save(object, mapping, explicit: true) }
+    }
+
+    /// Runs a save made from inside this session (a save hook that saves) in a savepoint:
+    /// when it fails, what it wrote is undone and its objects are put back, and the outer
+    /// save goes on (or fails, as the hook decides).
+    func nested(_ body: () throws -> Void) throws {
+        let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count)
+        let visitedBefore = visited
+        do {
+            try connection.savepoint(body)
+        } catch {
+            restore(from: mark.written)
+            values.removeSubrange(mark.values...)
+            newSnapshots.removeSubrange(mark.snapshots...)
+            hooked.removeSubrange(mark.hooked...)
+            visited = visitedBefore
+            throw error
+        }
+    }
+
+    /// Puts every written object back as it was before the session (the transaction rolled back).
+    func restore() { restore(from: 0) }
+
+    private func restore(from first: Int) {
+        for entry in written[first...].reversed() {
+            let object = entry.object
+            (object.id, object.createdTime, object.modifiedTime) = (entry.id, entry.created, entry.modified)
+            (object.snapshot, object.forcedDirty) = (entry.snapshot, entry.forcedDirty)
+        }
+        written.removeSubrange(first...)
+    }
+
+    /// Gives every written object its new snapshot: call once the transaction committed.
+    func committed() {
+        let storage = SnapshotStorage(values)
+        for entry in newSnapshots {
+            entry.object.snapshot = ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins)
+            entry.object.forcedDirty = false
+        }
+    }
+
+    // MARK: - One object
+
+    private func save(_ object: DBBTableObject, _ mapping: TableMapping, explicit: Bool) throws {
+        guard visited.insert(ObjectIdentifier(object)).inserted else { return }
+        guard object.dbManager === manager else {
+            throw DBBError(.foreignObject, table: mapping.tableName, rowID: object.id == 0 ? nil : object.id,
+                           "the object belongs to another manager (\(object.dbManager.databaseLabel)) than the one "
+                           + "saving it (\(manager.databaseLabel)); use DBBManager.copy(_:) to put it into another database")
+        }
+        // A related object is saved only when it is new or changed; the objects the caller
+        // named run their hooks whether or not anything changed.
+        guard explicit || object.needsWrite(mapping) else {
+            return try saveRelated(of: object, mapping)
+        }
+        try object.willSave()
+        object.performPreSaveActions()
+        hooked.append(object)
+
+        let isNew = object.id == 0
+        let start = values.count
+        for column in mapping.columns { values.append(column.access.value(object)) }
+        let changedColumns: [Int]
+        if !isNew, let snapshot = object.snapshot {
+            changedColumns = mapping.columns.indices.filter { values[start + $0] != snapshot.column($0) }
+        } else {
+            changedColumns = Array(mapping.columns.indices)
+        }
+        let changedJoins = isNew ? [] : object.changedJoins(mapping)
+        guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
+            values.removeSubrange(start...)
+            return try saveRelated(of: object, mapping)
+        }
+
+        written.append(Written(object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
+                               snapshot: object.snapshot, forcedDirty: object.forcedDirty))
+        if isNew {
+            try insertRow(object, mapping, from: start)
+        } else {
+            try updateRow(object, mapping, from: start, changedColumns)
+        }
+        try saveRelated(of: object, mapping)
+        var joinValues: [[SQLiteValue]] = []
+        joinValues.reserveCapacity(mapping.joins.count)
+        for (index, join) in mapping.joins.enumerated() {
+            let current = join.access.values(object)
+            if isNew ? !current.isEmpty : changedJoins.contains(index) {
+                try writeJoinRows(current, of: object, join, mapping, replacing: !isNew)
+            }
+            joinValues.append(current)
+        }
+        newSnapshots.append((object, start, joinValues))
+    }
+
+    /// Follows the relations of `object`: every related object must belong to this manager
+    /// and be of the declared class; each is saved when new or changed.
+    private func saveRelated(of object: DBBTableObject, _ mapping: TableMapping) throws {
+        for join in mapping.joins {
+            guard let relation = join.access.relation else { continue }
+            let related = relation.objects(object)
+            guard !related.isEmpty else { continue }
+            let targetMapping = try manager.mapping(for: relation.targetType)
+            for target in related {
+                guard type(of: target) == relation.targetType else {
+                    throw DBBError(.invalidOption, table: mapping.tableName, property: join.name,
+                                   "holds a \(type(of: target)), but references are stored by the declared class \(relation.targetType)")
+                }
+                guard target.dbManager === manager else {
+                    throw DBBError(.foreignObject, table: mapping.tableName, property: join.name,
+                                   "refers to a \(targetMapping.tableName) of another manager (\(target.dbManager.databaseLabel)); "
+                                   + "an object can only refer to objects of its own database")
+                }
+                try save(target, targetMapping, explicit: false)
+            }
+        }
+    }
+
+    // MARK: - Rows
+
+    private func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
+        let created = object.createdTime ?? now
+        let insert = try connection.cachedStatement(mapping.statements.insert)
+        try insert.bind(created.timeIntervalSinceReferenceDate, at: 1)
+        try insert.bind(now.timeIntervalSinceReferenceDate, at: 2)
+        for index in mapping.columns.indices {
+            try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
+        }
+        try insert.execute()
+        object.id = connection.lastInsertedRowID
+        object.createdTime = created
+        object.modifiedTime = now
+    }
+
+    /// UPDATEs the changed columns and `modifiedTime`.
+    /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
+    private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
+        let update = try connection.cachedStatement(mapping.updateSQL(changed))
+        try update.bind(now.timeIntervalSinceReferenceDate, at: 1)
+        for (position, index) in changed.enumerated() {
+            try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
+        }
+        try update.bind(object.id, at: changed.count + 2)
+        try update.execute()
+        guard connection.changes > 0 else {
+            throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
+                           "row \(object.id) no longer exists (deleted by another object, manager, process or SQL); "
+                           + "the save was refused rather than insert it again")
+        }
+        object.modifiedTime = now
+    }
+
+    private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: SQLiteStatement, at parameter: Int) throws {
+        let value = values[start + index]
+        if case .real(let number) = value, number.isNaN {
+            throw unstorable(number).about(table: mapping.tableName, property: mapping.columns[index].name)
+        }
+        try statement.bind(value, at: parameter)
+    }
+
+    /// Writes the join rows of one property: deletes the old ones when `replacing`.
+    private func writeJoinRows(_ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
+                               replacing: Bool) throws {
+        if replacing {
+            let delete = try connection.cachedStatement(JoinSQL.deleteRows(join))
+            try delete.bind(object.id, at: 1)
+            try delete.execute()
+        }
+        guard !rows.isEmpty else { return }
+        let insert = try connection.cachedStatement(JoinSQL.insertRow(join))
+        try insert.bind(object.id, at: 1)
+        for (position, value) in rows.enumerated() {
+            if case .real(let number) = value, number.isNaN {
+                throw unstorable(number).about(table: mapping.tableName, property: "\(join.name)[\(position)]")
+            }
+            try insert.bind(value, at: 2)
+            try insert.execute()
+        }
+    }
+}

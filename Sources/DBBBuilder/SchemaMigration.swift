@@ -1,0 +1,131 @@
+import DBBSQLite
+
+/// Creates and migrates the tables of table-object classes. Migrations only add: a missing
+/// table, column, join table, index or trigger is created, nothing is dropped or converted.
+///
+/// Every class is checked before anything changes; a change that would alter or lose stored
+/// data is refused with ``DBBError/Kind/migrationRefused`` naming class, property and reason:
+/// - a column (or join-table column) whose declared type no longer holds the property's type
+///   (an `Integer` column for a `String` property: its text would read back as 0);
+/// - a `NOT NULL UNIQUE` property added to a table that has rows (every row would get the
+///   same default, which the unique index refuses).
+///
+/// A property removed from a class keeps its column and data; when that column is
+/// `NOT NULL` without a default, the table is rebuilt without that constraint (see
+/// ``TableRebuild``) so inserts that no longer name the column still work.
+struct SchemaMigration {
+    let connection: SQLiteConnection
+
+    /// What one class needs.
+    private struct Plan {
+        let mapping: TableMapping
+        let exists: Bool
+        let addedColumns: [ColumnProperty]
+        let releasedColumns: [String]
+    }
+
+    /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
+    func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws {
+        let plans = try mappings.map(plan)
+        for plan in plans {
+            if !plan.exists {
+                try connection.execute(SchemaSQL.createTable(plan.mapping))
+                continue
+            }
+            if !plan.releasedColumns.isEmpty {
+                try TableRebuild(connection: connection, table: plan.mapping.tableName).run(droppingNotNullOf: plan.releasedColumns)
+            }
+            for column in plan.addedColumns {
+                try connection.execute(SchemaSQL.addColumn(column, to: plan.mapping))
+                if column.isUnique { try connection.execute(SchemaSQL.uniqueIndex(column, plan.mapping)) }
+            }
+        }
+        for plan in plans {
+            let mapping = plan.mapping
+            for join in mapping.joins {
+                try connection.execute(SchemaSQL.createJoinTable(join))
+                try connection.execute(SchemaSQL.createJoinIndex(join))
+                try addTrigger(SchemaSQL.ownerTriggerName(join), SchemaSQL.ownerDeleteTrigger(join, owner: mapping),
+                               purge: SchemaSQL.deleteOrphanRows(join, owner: mapping))
+                if let relation = join.access.relation {
+                    let target = try targets(relation.targetType)
+                    try connection.execute(SchemaSQL.createJoinTargetIndex(join))
+                    try addTrigger(SchemaSQL.targetTriggerName(join), SchemaSQL.targetDeleteTrigger(join, target: target),
+                                   purge: SchemaSQL.deleteDanglingReferences(join, target: target))
+                }
+            }
+            for indexer in mapping.indexers {
+                try connection.execute(SchemaSQL.createIndex(indexer, mapping))
+            }
+        }
+    }
+
+    /// Creates a trigger that keeps join rows in step with their rows; the first time, first
+    /// deletes the rows it would have deleted (left by versions or programs without it).
+    private func addTrigger(_ name: String, _ sql: String, purge: String) throws {
+        guard try connection.fetchValue(SchemaSQL.triggerExists, [.text(name)], as: Int.self) == 0 else { return }
+        try connection.execute(purge)
+        try connection.execute(sql)
+    }
+
+    // MARK: - Checks
+
+    private struct ExistingColumn {
+        let name: String
+        let type: String
+        let notNull: Bool
+        let hasDefault: Bool
+        let hidden: Bool
+    }
+
+    private func columns(of table: String) throws -> [String: ExistingColumn] {
+        let rows = try connection.fetchAll(SchemaSQL.tableColumns, [.text(table)]) { row in
+            ExistingColumn(name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
+                           hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0)
+        }
+        return Dictionary(rows.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func plan(_ mapping: TableMapping) throws -> Plan {
+        let existing = try columns(of: mapping.tableName)
+        for join in mapping.joins {
+            if let column = try columns(of: join.joinTable)[join.column.lowercased()] {
+                try check(column, holds: join.storageType, of: mapping, property: join.name, swiftType: join.valueTypeName)
+            }
+        }
+        guard !existing.isEmpty else { return Plan(mapping: mapping, exists: false, addedColumns: [], releasedColumns: []) }
+        var added: [ColumnProperty] = []
+        for column in mapping.columns {
+            if let stored = existing[column.column.lowercased()] {
+                try check(stored, holds: column.storageType, of: mapping, property: column.name, swiftType: column.valueTypeName)
+            } else {
+                added.append(column)
+            }
+        }
+        if let unique = added.first(where: { $0.isNotNull && $0.isUnique }) {
+            let rows = try connection.fetchValue(SchemaSQL.count(mapping.tableName), as: Int.self) ?? 0
+            if rows > 0 {
+                throw DBBError(.migrationRefused, table: mapping.tableName, property: unique.name,
+                               "\(String(reflecting: mapping.objectType)).\(unique.name) is a new NOT NULL UNIQUE property, but the "
+                               + "table has \(rows) row(s): each would get the same default value, which UNIQUE refuses. "
+                               + "Add it without NOT NULL (or UNIQUE), fill it, then tighten it in a new table")
+            }
+        }
+        let mapped = Set(mapping.columns.map { $0.column.lowercased() }
+            + [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map { $0.lowercased() })
+        let released = existing.values
+            .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
+            .map(\.name).sorted()
+        return Plan(mapping: mapping, exists: true, addedColumns: added, releasedColumns: released)
+    }
+
+    private func check(_ column: ExistingColumn, holds type: DBBStorageType, of mapping: TableMapping, property: String,
+                       swiftType: String) throws {
+        let affinity = SQLDialect.Affinity(declaredType: column.type)
+        guard !SQLDialect.compatibleAffinities(type).contains(affinity) else { return }
+        throw DBBError(.migrationRefused, table: mapping.tableName, property: property,
+                       "\(String(reflecting: mapping.objectType)).\(property) is a \(swiftType), but its column '\(column.name)' "
+                       + "is declared '\(column.type)' (\(affinity.rawValue) affinity), which would not give its values back "
+                       + "as stored; migrations only add, so map the property to a new column (columnName:) instead")
+    }
+}

@@ -1,0 +1,51 @@
+import DBBSQLite
+
+/// Rebuilds one table in SQLite's documented way (create the new table, copy every row, drop
+/// the old one, rename, recreate its indexes and triggers), keeping every row, column, id and
+/// the AUTOINCREMENT counter. Used to lift the `NOT NULL` of a column whose property was
+/// removed. Runs inside the caller's transaction: a failure leaves the table as it was.
+///
+/// Dropping the old table fires none of its triggers (SQLite drops them first), so join rows
+/// stay. A table that other tables' foreign keys refer to is not rebuilt while foreign keys
+/// are enforced (dropping it could cascade): that is refused with an error.
+struct TableRebuild {
+    let connection: SQLiteConnection
+    let table: String
+
+    func run(droppingNotNullOf columns: [String]) throws {
+        let refuse = { (reason: String) in
+            DBBError(.migrationRefused, table: table, property: columns.first,
+                     "the NOT NULL column(s) \(columns.joined(separator: ", ")) of \(table) are no longer mapped, so inserts "
+                     + "would fail; lifting NOT NULL needs a rebuild of the table, which \(reason)")
+        }
+        guard let create = try connection.fetchValue(RebuildSQL.createStatement, [.text(table)], as: String.self) else {
+            throw refuse("found no CREATE TABLE statement")
+        }
+        let referencing = try connection.fetchAll(RebuildSQL.referencingTables, [.text(table)]) { $0.string(at: 0) ?? "" }
+        if !referencing.isEmpty, try connection.fetchValue("PRAGMA foreign_keys", as: Int.self) == 1 {
+            throw refuse("foreign keys of \(referencing.joined(separator: ", ")) refer to; rebuild it by hand")
+        }
+        let newName = "\(table)_dbb_rebuild"
+        guard let newCreate = RebuildSQL.createTable(from: create, named: newName, droppingNotNullOf: columns) else {
+            throw refuse("could not read its CREATE TABLE statement")
+        }
+        let copied = try connection.fetchAll(RebuildSQL.ordinaryColumns, [.text(table)]) { $0.string(at: 0) ?? "" }
+        let dependents = try connection.fetchAll(RebuildSQL.dependents, [.text(table)]) { $0.string(at: 0) ?? "" }
+        let hasSequence = try connection.fetchValue(RebuildSQL.sequenceTableExists, as: Int.self) == 1
+        let sequence = hasSequence ? try connection.fetchValue(RebuildSQL.sequence, [.text(table)], as: Int64.self) : nil
+
+        try connection.execute(newCreate)
+        try connection.execute(RebuildSQL.copyRows(from: table, to: newName, columns: copied))
+        try connection.execute(RebuildSQL.dropTable(table))
+        // Legacy renaming: do not rewrite or re-check other schema objects (a view of the
+        // dropped table would fail the check); the new table takes the old name as it was.
+        try connection.execute("PRAGMA legacy_alter_table = ON")
+        defer { try? connection.execute("PRAGMA legacy_alter_table = OFF") }
+        try connection.execute(RebuildSQL.renameTable(newName, to: table))
+        for sql in dependents { try connection.execute(sql) }
+        if let sequence {
+            try connection.execute(RebuildSQL.deleteSequence, [.text(table)])
+            try connection.execute(RebuildSQL.insertSequence, [.text(table), .integer(sequence)])
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import DBBBuilder
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("Identity: an object belongs to its manager; a row that is gone stays gone")
+struct IdentityTests {
+    @Test("an object of manager A put in an object of manager B is refused, and A's rows stay")
+    func referenceAcrossManagers() throws {
+        let a = try ManagerTestDatabase([Order.self])
+        let b = try ManagerTestDatabase([Order.self])
+        let alice = Clerk("Alice", manager: a.manager)
+        try alice.save()
+        let carol = Clerk("Carol", manager: a.manager)  // unsaved, of A
+        let order = Order(dbManager: b.manager)
+        order.clerk = carol
+        #expect {
+            try order.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .foreignObject && error.table == "Order" && error.property == "clerk"
+        }
+        #expect(carol.id == 0 && order.id == 0)
+        #expect(try b.manager.count(of: "Order") == 0 && b.manager.count(of: "Clerk") == 0)
+        // Carol saved through her own manager becomes a new row of A, Alice untouched.
+        try carol.save()
+        #expect(try Clerk.all(manager: a.manager).map(\.name) == ["Alice", "Carol"])
+    }
+
+    @Test("a batch of A's objects saved or deleted through manager B is refused before anything is written")
+    func batchAcrossManagers() throws {
+        let a = try ManagerTestDatabase([Clerk.self])
+        let b = try ManagerTestDatabase([Clerk.self])
+        for name in ["Alice", "Bob"] { try Clerk(name, manager: a.manager).save() }
+        for name in ["Xavier", "Yvonne"] { try Clerk(name, manager: b.manager).save() }
+        let people = try Clerk.all(manager: a.manager)
+        people[0].name = "Changed"
+        #expect {
+            try Clerk.save(people, manager: b.manager)
+        } throws: { error in
+            (error as? DBBError)?.kind == .foreignObject
+        }
+        #expect(!Clerk.saveObjects(people, dbManager: b.manager))
+        #expect(b.manager.lastError?.kind == .foreignObject)
+        #expect {
+            try Clerk.delete(people, manager: b.manager)
+        } throws: { error in
+            (error as? DBBError)?.kind == .foreignObject
+        }
+        #expect(try Clerk.all(manager: b.manager).map(\.name) == ["Xavier", "Yvonne"])
+        #expect(try Clerk.all(manager: a.manager).map(\.name) == ["Alice", "Bob"])
+        #expect(people[0].id != 0)
+    }
+
+    @Test("copy puts new rows with their relations into another database and returns the copies")
+    func copyBetweenDatabases() throws {
+        let a = try ManagerTestDatabase([Order.self])
+        let b = try ManagerTestDatabase([Order.self])
+        try Clerk("Xavier", manager: b.manager).save()  // B's ids differ from A's
+        let shared = Product("pen", price: 2, manager: a.manager)
+        shared.tags = ["office"]
+        let order1 = Order(dbManager: a.manager)
+        order1.note = "first"
+        order1.products = [shared, Product("ink", price: 5, manager: a.manager)]
+        order1.clerk = Clerk("Alice", manager: a.manager)
+        let order2 = Order(dbManager: a.manager)
+        order2.note = "second"
+        order2.products = [shared]
+        try Order.save([order1, order2], manager: a.manager)
+
+        let sources = try Order.all(manager: a.manager)
+        let copies = try b.manager.copy(sources)
+        #expect(copies.map(\.note) == ["first", "second"])
+        #expect(copies.allSatisfy { $0.dbManager === b.manager && $0.id != 0 && !$0.hasChanges })
+        // One source object is one copy: the shared pen is one row in B.
+        #expect(copies[0].products[0] === copies[1].products[0])
+        #expect(try b.manager.count(of: "Product") == 2)
+        let back = try Order.all(manager: b.manager)
+        #expect(back.map { $0.products.map(\.name) } == [["pen", "ink"], ["pen"]])
+        #expect(back[0].products[0].tags == ["office"])
+        #expect(back[0].clerk?.name == "Alice")
+        #expect(try Clerk.all(manager: b.manager).map(\.name) == ["Xavier", "Alice"])
+        // The sources are A's, untouched.
+        #expect(sources.allSatisfy { $0.dbManager === a.manager })
+        #expect(try a.manager.count(of: "Order") == 2 && a.manager.count(of: "Clerk") == 1)
+    }
+
+    @Test("a stale copy of a deleted row is refused with rowNotFound when changed, and never resurrected")
+    func staleCopyOfDeletedRow() throws {
+        let database = try ManagerTestDatabase([Clerk.self])
+        try Clerk("Alice", manager: database.manager).save()
+        let first = try #require(try Clerk.all(manager: database.manager).first)
+        let stale = try #require(try Clerk.all(manager: database.manager).first)
+        try first.delete()
+
+        try stale.save()  // unchanged: nothing to write, nothing comes back
+        #expect(try database.manager.count(of: "Clerk") == 0)
+
+        stale.name = "Alice II"
+        #expect {
+            try stale.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .rowNotFound && error.table == "Clerk" && error.rowID == stale.id
+                && error.description.contains("Clerk")
+        }
+        #expect(try database.manager.count(of: "Clerk") == 0)
+        #expect(stale.hasChanges)
+    }
+
+    @Test("a row deleted by raw SQL or by another manager is not inserted again by a save")
+    func deletedBehindTheObjectsBack() throws {
+        let database = try ManagerTestDatabase([Order.self])
+        let order = Order(dbManager: database.manager)
+        order.note = "one"
+        order.products = [Product("pen", price: 1, manager: database.manager)]
+        try order.save()
+        let other = try database.reopen([Order.self])
+        try other.execute("DELETE FROM \"Order\" WHERE id = ?", arguments: [.integer(order.id)])
+
+        order.products.append(Product("ink", price: 2, manager: database.manager))  // only a join property changed
+        #expect {
+            try order.save()
+        } throws: { error in
+            (error as? DBBError)?.kind == .rowNotFound
+        }
+        #expect(try database.manager.count(of: "Order") == 0)
+        #expect(try database.manager.count(of: "Order_products") == 0)
+        #expect(try database.manager.count(of: "Product") == 1)  // the new ink was rolled back
+        #expect(order.products[1].id == 0)
+    }
+}
