@@ -1,0 +1,105 @@
+import DBBBuilder
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("Change tracking: a save writes only what changed")
+struct ChangeTrackingTests {
+    /// An order with products 1…3 saved; returns the database.
+    private func orderWithProducts() throws -> ManagerTestDatabase {
+        let database = try ManagerTestDatabase([Order.self])
+        let order = Order(dbManager: database.manager)
+        order.note = "first"
+        order.products = (1...3).map { Product("product \($0)", price: Double($0), manager: database.manager) }
+        for product in order.products { product.tags = ["a", "b"] }
+        try order.save()
+        return database
+    }
+
+    @Test("saving an order does not write back an untouched copy of its products")
+    func untouchedCopyIsNotWritten() throws {
+        let database = try orderWithProducts()
+        let manager = database.manager
+        let order = try #require(try Order.all(manager: manager).first)
+        let productID = order.products[1].id
+        let tagRowsBefore = try database.connection().fetchAll("SELECT id FROM Product_tags ORDER BY id") { $0.int64(at: 0) }
+
+        let copy = try #require(try Product.instance(id: productID, manager: manager))
+        copy.price = 99
+        try copy.save()
+        let modified = copy.modifiedTime
+
+        order.note = "second"
+        try order.save()
+        let back = try #require(try Product.instance(id: productID, manager: manager))
+        #expect(back.price == 99)
+        #expect(back.modifiedTime == modified)
+        #expect(try database.connection().fetchAll("SELECT id FROM Product_tags ORDER BY id") { $0.int64(at: 0) } == tagRowsBefore)
+        #expect(try Order.all(manager: manager).first?.note == "second")
+    }
+
+    @Test("hasChanges, changedPropertyNames, and a save with nothing changed writes nothing")
+    func changesAreTracked() throws {
+        let database = try orderWithProducts()
+        let manager = database.manager
+        let fresh = Product("new", price: 1, manager: manager)
+        #expect(fresh.hasChanges && fresh.changedPropertyNames == ["name", "price", "tags"])
+
+        let order = try #require(try Order.all(manager: manager).first)
+        #expect(!order.hasChanges && order.changedPropertyNames.isEmpty && !order.isDirty)
+        let modified = order.modifiedTime
+        let connection = try database.connection()
+        let changesBefore = try connection.fetchValue("SELECT count(*) FROM Order_products", as: Int.self)
+        try order.save()
+        #expect(try Order.all(manager: manager).first?.modifiedTime == modified)
+
+        order.products.removeLast()
+        #expect(order.changedPropertyNames == ["products"] && order.isDirty)
+        order.note = "changed"
+        #expect(order.changedPropertyNames == ["note", "products"])
+        try order.save()
+        #expect(!order.hasChanges)
+        #expect(try connection.fetchValue("SELECT count(*) FROM Order_products", as: Int.self) == (changesBefore ?? 0) - 1)
+
+        // makeDirty forces a write of an unchanged object; the mark is cleared by the save.
+        let before = try #require(order.modifiedTime)
+        Thread.sleep(forTimeInterval: 0.01)
+        order.makeDirty(true)
+        #expect(order.isDirty && !order.hasChanges)
+        try order.save()
+        #expect(!order.isDirty)
+        #expect(try #require(try Order.all(manager: manager).first?.modifiedTime) > before)
+    }
+
+    @Test("an update writes only the changed columns: another writer's column survives")
+    func onlyChangedColumnsAreWritten() throws {
+        let database = try ManagerTestDatabase([Product.self])
+        let product = Product("pen", price: 1, manager: database.manager)
+        try product.save()
+        let mine = try #require(try Product.instance(id: product.id, manager: database.manager))
+        let theirs = try #require(try Product.instance(id: product.id, manager: database.reopen([Product.self])))
+        theirs.price = 7
+        try theirs.save()
+        mine.name = "fountain pen"
+        try mine.save()
+        let back = try #require(try Product.instance(id: product.id, manager: database.manager))
+        #expect(back.name == "fountain pen" && back.price == 7)
+    }
+
+    @Test("a partial or sparse fetch saved back keeps the columns and join rows it did not load")
+    func partialFetchKeepsTheRest() throws {
+        let database = try orderWithProducts()
+        let manager = database.manager
+        let partial = try #require(try Product.instances(
+            matching: .options(properties: ["price"]), manager: manager).first)
+        partial.price = 42
+        try partial.save()
+        let sparse = try #require(try Product.instances(matching: DBBQueryOptions(), manager: manager, sparsePopulation: true).last)
+        try sparse.save()
+        let products = try Product.all(manager: manager)
+        #expect(products.map(\.name) == ["product 1", "product 2", "product 3"])
+        #expect(products.map(\.price) == [42, 2, 3])
+        #expect(products.allSatisfy { $0.tags == ["a", "b"] })
+    }
+}

@@ -1,0 +1,70 @@
+import DBBBuilder
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("Conditions on join properties mean what SQL means")
+struct JoinConditionTests {
+    /// Orders: "both" (clerk Ann, products pen+ink), "pen" (products pen), "none" (nothing).
+    private func orders() throws -> (ManagerTestDatabase, pen: Product, ann: Clerk) {
+        let database = try ManagerTestDatabase([Order.self])
+        let manager = database.manager
+        let pen = Product("pen", price: 1, manager: manager)
+        let ink = Product("ink", price: 2, manager: manager)
+        let ann = Clerk("Ann", manager: manager)
+        let both = Order(dbManager: manager)
+        (both.note, both.products, both.clerk) = ("both", [pen, ink], ann)
+        let penOnly = Order(dbManager: manager)
+        (penOnly.note, penOnly.products) = ("pen", [pen])
+        let none = Order(dbManager: manager)
+        none.note = "none"
+        try Order.save([both, penOnly, none], manager: manager)
+        return (database, pen, ann)
+    }
+
+    private func notes(_ conditions: [String], _ arguments: [SQLiteValue] = [], _ manager: DBBManager) throws -> [String] {
+        var options = DBBQueryOptions.options(withConditions: conditions, sortColumns: ["id"])
+        options.arguments = arguments
+        return try Order.instances(matching: options, manager: manager).map(\.note)
+    }
+
+    @Test("IS NULL and IS NOT NULL on a reference and an array")
+    func nullTests() throws {
+        let (database, _, _) = try orders()
+        let manager = database.manager
+        #expect(try notes(["clerk IS NULL"], [], manager) == ["pen", "none"])
+        #expect(try notes(["clerk IS NOT NULL"], [], manager) == ["both"])
+        #expect(try notes(["products IS NULL"], [], manager) == ["none"])
+        #expect(try notes(["products NOTNULL"], [], manager) == ["both", "pen"])
+        try Order.deleteAll(manager: manager)
+        try Order(dbManager: manager).save()
+        #expect(try notes(["clerk IS NULL"], [], manager) == [""])
+    }
+
+    @Test("NOT … IN, NOT IN, != select the objects without such a join row, empty ones included")
+    func negations() throws {
+        let (database, pen, ann) = try orders()
+        let manager = database.manager
+        let penID: SQLiteValue = .integer(pen.id)
+        #expect(try notes(["products IN (?)"], [penID], manager) == ["both", "pen"])
+        #expect(try notes(["NOT products IN (?)"], [penID], manager) == ["none"])
+        #expect(try notes(["products NOT IN (?)"], [penID], manager) == ["none"])
+        #expect(try notes(["NOT (products = ?)"], [penID], manager) == ["none"])
+        #expect(try notes(["clerk != ?"], [.integer(ann.id)], manager) == ["pen", "none"])
+        #expect(try notes(["clerk <> ?", "OR", "note = 'both'"], [.integer(ann.id)], manager) == ["both", "pen", "none"])
+    }
+
+    @Test("distinct that cannot compare any column is a typed error")
+    func distinctWithoutColumns() throws {
+        let (database, _, _) = try orders()
+        for properties in [["products"], ["id"], ["clerk", "createdTime"]] {
+            #expect {
+                try Order.instances(matching: .options(properties: properties, distinct: true), manager: database.manager)
+            } throws: { error in
+                (error as? DBBError)?.kind == .invalidOption
+            }
+        }
+        #expect(try Order.instances(matching: .options(properties: ["note"], distinct: true), manager: database.manager).count == 3)
+    }
+}
