@@ -1,9 +1,14 @@
-// dbb-crash-helper: saves one batch of objects with relations, for the crash-safety tests,
-// which kill it with SIGKILL at random moments.
+// dbb-crash-helper: the other OS process of the multi-process tests.
 //
-//   dbb-crash-helper DATABASE COUNT
-//
-// Prints "saving" when the batch starts and "saved" when it is committed.
+//   dbb-crash-helper DATABASE COUNT            saves one batch of COUNT items with relations;
+//                                              prints "saving", then "saved" once committed
+//                                              (the crash-safety tests SIGKILL it meanwhile)
+//   dbb-crash-helper open DATABASE [AT]        at AT (seconds since 1970, so that several
+//                                              processes start together) opens with
+//                                              DBBManager(databaseURL:), registers both
+//                                              classes and saves one item; prints "ok"
+//   dbb-crash-helper delete-company DATABASE ID
+//                                              registers only CrashCompany and deletes one
 import DBBBuilder
 import Foundation
 
@@ -32,31 +37,56 @@ final class CrashItem: DBBTableObject {
     }
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3, let count = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: dbb-crash-helper DATABASE COUNT\n".utf8))
-    exit(2)
+/// Fails the process with `message` on standard error.
+func fail(_ message: String, code: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(code)
 }
+
+let arguments = CommandLine.arguments
+let usage = "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID"
 do {
-    let manager = try DBBManager(url: URL(fileURLWithPath: arguments[1]))
-    try manager.register([CrashCompany.self, CrashItem.self])
-    let companies = (0..<10).map { n -> CrashCompany in
-        let company = CrashCompany(dbManager: manager)
-        company.name = "company \(n)"
-        return company
-    }
-    let items = (0..<count).map { n -> CrashItem in
+    switch arguments.dropFirst().first {
+    case "open":
+        guard arguments.count == 3 || arguments.count == 4 else { fail(usage, code: 2) }
+        if arguments.count == 4, let start = Double(arguments[3]) {
+            while Date().timeIntervalSince1970 < start { usleep(100) }
+        }
+        // DBBBuilder's form, which reports a failure only through errorMessage().
+        let manager = DBBManager(databaseURL: URL(fileURLWithPath: arguments[2]))
+        manager.addTableClasses([CrashCompany.self, CrashItem.self])
         let item = CrashItem(dbManager: manager)
-        item.name = "item \(n)"
-        item.value = n
-        item.tags = ["a\(n % 7)", "b\(n % 11)"]
-        item.company = companies[n % 10]
-        return item
+        item.name = "opened by \(getpid())"
+        guard manager.errorMessage().isEmpty, item.saveToDB() else { fail(manager.errorMessage()) }
+        print("ok")
+    case "delete-company":
+        guard arguments.count == 4, let id = Int64(arguments[3]) else { fail(usage, code: 2) }
+        let manager = try DBBManager(url: URL(fileURLWithPath: arguments[2]))
+        try manager.register([CrashCompany.self])
+        guard let company = try CrashCompany.instance(id: id, manager: manager) else { fail("no company \(id)") }
+        try company.delete()
+        print("deleted")
+    default:
+        guard arguments.count == 3, let count = Int(arguments[2]) else { fail(usage, code: 2) }
+        let manager = try DBBManager(url: URL(fileURLWithPath: arguments[1]))
+        try manager.register([CrashCompany.self, CrashItem.self])
+        let companies = (0..<10).map { n -> CrashCompany in
+            let company = CrashCompany(dbManager: manager)
+            company.name = "company \(n)"
+            return company
+        }
+        let items = (0..<count).map { n -> CrashItem in
+            let item = CrashItem(dbManager: manager)
+            item.name = "item \(n)"
+            item.value = n
+            item.tags = ["a\(n % 7)", "b\(n % 11)"]
+            item.company = companies[n % 10]
+            return item
+        }
+        FileHandle.standardOutput.write(Data("saving\n".utf8))
+        try CrashItem.save(items, manager: manager)
+        FileHandle.standardOutput.write(Data("saved\n".utf8))
     }
-    FileHandle.standardOutput.write(Data("saving\n".utf8))
-    try CrashItem.save(items, manager: manager)
-    FileHandle.standardOutput.write(Data("saved\n".utf8))
 } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+    fail("\(error)")
 }

@@ -140,4 +140,49 @@ struct ConcurrencyTests {
         #expect(deleted)
         #expect(try manager.count(of: "Member") == 0)
     }
+
+    @Test("fetches during re-saves see one committed state: purpose and participants of the same version",
+          .timeLimit(.minutes(1)))
+    func noTornReads() async throws {
+        let database = try ManagerTestDatabase([Meeting.self])
+        let manager = database.manager
+        let meeting = Meeting("v0", [Member("v0", "a", age: 0, manager: manager)], project: nil, manager: manager)
+        try meeting.save()
+        let id = meeting.id
+        let stop = Atomic<Bool>(false)
+        let writer = Task.detached {
+            var version = 0
+            while !stop.load(ordering: .relaxed) {
+                version += 1
+                meeting.purpose = "v\(version)"
+                meeting.participants = (0..<(1 + version % 3)).map { Member("v\(version)", "p\($0)", age: version, manager: manager) }
+                try meeting.save()
+            }
+            return version
+        }
+        let readers = (0..<3).map { _ in
+            Task.detached {
+                var checked = 0
+                var torn: [String] = []
+                let deadline = Date().addingTimeInterval(2)
+                while Date() < deadline {
+                    let fetched = try #require(try Meeting.instance(id: id, manager: manager))
+                    let names = Set(fetched.participants.map(\.firstName))
+                    if names != [fetched.purpose] { torn.append("\(fetched.purpose): \(names.sorted())") }
+                    checked += 1
+                }
+                return (checked, torn)
+            }
+        }
+        var checked = 0
+        for reader in readers {
+            let (count, torn) = try await reader.value
+            let tornCount = torn.count
+            #expect(tornCount == 0, "torn reads, e.g. \(torn.prefix(3))")
+            checked += count
+        }
+        stop.store(true, ordering: .relaxed)
+        let versions = try await writer.value
+        #expect(checked > 100 && versions > 10, "\(checked) fetches during \(versions) saves")
+    }
 }
