@@ -20,21 +20,35 @@ private func inspect(_ path: String) throws -> (integrity: String, counts: [Stri
     return (integrity, counts)
 }
 
-/// Starts `executable` and kills it with SIGKILL after `delay` seconds (unless it ended); returns its output.
-private func runAndKill(_ executable: URL, _ arguments: [String], after delay: Double) throws -> (output: String, killed: Bool) {
+/// Starts `executable` and kills it with SIGKILL `delay` seconds after it printed `marker`
+/// (after it started, when `marker` is `nil`), unless it ended first; returns its output.
+/// Timing from the marker keeps the kills inside the work however loaded the machine is.
+private func runAndKill(_ executable: URL, _ arguments: [String], after delay: Double, from marker: String? = nil)
+    throws -> (output: String, killed: Bool) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
+    let output = Locked(Data())
+    pipe.fileHandleForReading.readabilityHandler = { handle in
+        let data = handle.availableData
+        output.withLock { $0.append(data) }
+    }
     try process.run()
+    if let marker {
+        let markerData = Data(marker.utf8)
+        while process.isRunning && output.withLock({ $0.range(of: markerData) == nil }) { usleep(1_000) }
+    }
     let deadline = Date().addingTimeInterval(delay)
     while process.isRunning && Date() < deadline { usleep(5_000) }
     let killed = process.isRunning
     if killed { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
-    return (String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), killed)
+    pipe.fileHandleForReading.readabilityHandler = nil
+    let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+    return (String(decoding: output.withLock { $0 } + rest, as: UTF8.self), killed)
 }
 
 @Suite("Crash safety: processes killed with SIGKILL mid-write")
@@ -45,8 +59,12 @@ struct CrashSafetyTests {
     func killedBatch() async throws {
         let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
         var random = SeededRandom(label: "killedBatch")
-        // Delays up to a little past a whole batch, so kills land before, during and after it.
-        let delays = (0..<22).map { _ in 0.05 + Double(random.next(upTo: 9_000)) / 1_000 }
+        // Every fourth run is killed early, before the batch starts; the others at a delay after
+        // the helper says "saving", up to a little past a whole batch (about 3 s here), so kills
+        // land during and after it.
+        let delays = (0..<22).map { run in
+            run % 4 == 0 ? 0.05 + Double(random.next(upTo: 300)) / 1_000 : Double(random.next(upTo: 3_500)) / 1_000
+        }
         let directory = try TemporaryDirectory()
         let outcomes = try await withThrowingTaskGroup(of: [(Double, Bool, String, [String: Int], String)].self) { group in
             for lane in 0..<2 {
@@ -54,7 +72,8 @@ struct CrashSafetyTests {
                     var results: [(Double, Bool, String, [String: Int], String)] = []
                     for (run, delay) in delays.enumerated() where run % 2 == lane {
                         let path = directory.path("run\(run).sqlite")
-                        let (output, killed) = try runAndKill(helper, [path, "\(Self.batch)"], after: delay)
+                        let (output, killed) = try runAndKill(helper, [path, "\(Self.batch)"], after: delay,
+                                                              from: run % 4 == 0 ? nil : "saving")
                         let (integrity, counts) = try inspect(path)
                         results.append((delay, killed, output, counts, integrity))
                     }
