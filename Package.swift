@@ -84,7 +84,7 @@ let package = Package(
         /// Saves one batch for the crash-safety tests, which kill it mid-write.
         .executableTarget(
             name: "dbb-crash-helper",
-            dependencies: ["DBBBuilder"],
+            dependencies: ["DBBBuilder", "DBBTestSupport"],
             path: "Tests/CrashHelper"
         ),
         .testTarget(

@@ -11,7 +11,11 @@ import DBBSQLite
 /// ```
 public struct DBBQueryOptions: Sendable, Hashable {
     /// SQL conditions joined with `AND`, or with `OR` when one item is `"OR"`. Property names
-    /// in them are replaced by their column names.
+    /// in them are replaced by their quoted column names (a property may be named like a
+    /// keyword: `order`, `group`); string literals are left alone. A condition on a join
+    /// property tests its join rows: `participants IN (?)` selects the objects with such a
+    /// row, `NOT participants IN (?)` those without (empty ones included), `project IS NULL`
+    /// those with no row.
     public var conditions: [String]?
 
     /// Values for the `?` placeholders of ``conditions``, in order.
@@ -28,8 +32,10 @@ public struct DBBQueryOptions: Sendable, Hashable {
     /// The join-table properties to load; `nil` loads all of them (unless ``propertyNames`` says otherwise).
     public var joinPropertiesToPopulate: [String]?
 
-    /// One object per distinct combination of the ``propertyNames`` (of all mapped properties
-    /// when `nil`): the one with the highest id, as DBBBuilder chose it.
+    /// One object per distinct combination of the column properties of ``propertyNames`` (of
+    /// all mapped column properties when `nil`): the one with the highest id, as DBBBuilder
+    /// chose it. Join properties and `id`/`createdTime`/`modifiedTime` are not compared; with
+    /// no column property to compare, the fetch throws ``DBBError/Kind/invalidOption``.
     public var distinct = false
 
     /// Empty options: every object, all properties, in table order.

@@ -21,6 +21,9 @@ final class FetchSession {
     /// once every reference is resolved.
     private var withJoins: [(objects: [DBBTableObject], mapping: TableMapping)] = []
 
+    /// Rows per snapshot allocation.
+    private static let snapshotChunkRows = 1024
+
     init(connection: SQLiteConnection, manager: DBBManager) {
         self.connection = connection
         self.manager = manager
@@ -48,7 +51,6 @@ final class FetchSession {
         try statement.bind(query.arguments)
         defer { statement.reset() }
         var objects: [DBBTableObject] = []
-        var values = ContiguousArray<SQLiteValue>()
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType
         let row = statement.row
@@ -57,15 +59,28 @@ final class FetchSession {
         let manager = manager
         let readKeys = mapping.readKeys
         let width = mapping.columns.count
+        // Snapshots go into chunks of rows, each value initialized in place.
+        let chunkCapacity = max(Self.snapshotChunkRows * width, 1)
+        var storage = SnapshotStorage(capacity: chunkCapacity)
+        var filled = 0
+        defer { storage.seal(count: filled) }
         if query.columns.count == width {
             // Every column: the snapshot row is what the readers return, in mapping order.
             try readers.withUnsafeBufferPointer { readers in
                 while try statement.step() {
+                    if filled + width > storage.capacity {
+                        storage.seal(count: filled)
+                        storage = SnapshotStorage(capacity: chunkCapacity)
+                        filled = 0
+                    }
                     let object = objectType.init(dbManager: manager)
                     readKeys(row, object)
+                    let line = storage.values + filled
                     for index in readers.indices {
-                        values.append(readers[index](row, index + 3, object))
+                        (line + index).initialize(to: readers[index](row, index + 3, object))
                     }
+                    mapping.setSnapshot(ObjectSnapshot(storage: storage, start: filled, joins: []), of: object)
+                    filled += width
                     objects.append(object)
                 }
             }
@@ -75,17 +90,20 @@ final class FetchSession {
             let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
             var line = [SQLiteValue](repeating: .null, count: width)
             while try statement.step() {
+                if filled + width > storage.capacity {
+                    storage.seal(count: filled)
+                    storage = SnapshotStorage(capacity: chunkCapacity)
+                    filled = 0
+                }
                 let object = objectType.init(dbManager: manager)
                 readKeys(row, object)
                 for index in mapping.columns.indices { line[index] = mapping.columns[index].access.value(object) }
                 for index in readers.indices { line[slots[index]] = readers[index](row, index + 3, object) }
-                values.append(contentsOf: line)
+                (storage.values + filled).initialize(from: line, count: width)
+                mapping.setSnapshot(ObjectSnapshot(storage: storage, start: filled, joins: []), of: object)
+                filled += width
                 objects.append(object)
             }
-        }
-        let storage = SnapshotStorage(values)
-        for (index, object) in objects.enumerated() {
-            object.snapshot = ObjectSnapshot(storage: storage, start: index * width, joins: [])
         }
         if !mapping.joins.isEmpty { withJoins.append((objects, mapping)) }
         fetched[ObjectIdentifier(objectType), default: []].append(objects)

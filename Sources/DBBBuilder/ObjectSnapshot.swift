@@ -1,12 +1,37 @@
 import DBBSQLite
 
 /// The column values of many objects, as they were read or written together by one fetch or
-/// one save: one allocation for all of them instead of one per object. Immutable once made.
+/// one save: one allocation for a chunk of rows instead of one per object, filled in place
+/// (no array growth, no copies) and immutable once sealed.
 final class SnapshotStorage: @unchecked Sendable {
-    // @unchecked Sendable: `values` is a `let` of values; nothing mutates it after init.
-    let values: ContiguousArray<SQLiteValue>
+    // @unchecked Sendable: the values are written by the fetch or save that made the storage,
+    // before any object refers to them, and only read afterwards.
+    let values: UnsafeMutablePointer<SQLiteValue>
+    let capacity: Int
+    /// How many values are initialized; set once by ``seal(count:)``.
+    private var count = 0
 
-    init(_ values: ContiguousArray<SQLiteValue>) { self.values = values }
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        values = .allocate(capacity: self.capacity)
+    }
+
+    /// A storage holding `values`.
+    convenience init(_ values: ContiguousArray<SQLiteValue>) {
+        self.init(capacity: values.count)
+        values.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { self.values.initialize(from: base, count: buffer.count) }
+        }
+        seal(count: values.count)
+    }
+
+    /// Records that the first `count` values are initialized (they are deinitialized with the storage).
+    func seal(count: Int) { self.count = count }
+
+    deinit {
+        values.deinitialize(count: count)
+        values.deallocate()
+    }
 }
 
 /// What an object's row and join rows held when it was last loaded or saved: what change

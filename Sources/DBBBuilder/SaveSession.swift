@@ -17,7 +17,9 @@ final class SaveSession {
     private let connection: SQLiteConnection
     private let manager: DBBManager
     private let now = Date()
-    private var visited: Set<ObjectIdentifier> = []
+    // The session is used by one thread, under the writer lock: its collections skip the
+    // run-time exclusivity checks that would otherwise run on every append.
+    @exclusivity(unchecked) private var visited: Set<ObjectIdentifier> = []
 
     /// An object's state before the session wrote it, to put back if the transaction rolls back.
     private struct Written {
@@ -29,13 +31,13 @@ final class SaveSession {
         let forcedDirty: Bool
     }
 
-    private var written: [Written] = []
+    @exclusivity(unchecked) private var written: [Written] = []
     /// The column values written, every object's row after the other's: the snapshots the
     /// objects get when the transaction commits.
-    private var values = ContiguousArray<SQLiteValue>()
-    private var newSnapshots: [(object: DBBTableObject, start: Int, joins: [[SQLiteValue]])] = []
+    @exclusivity(unchecked) private var values = ContiguousArray<SQLiteValue>()
+    @exclusivity(unchecked) private var newSnapshots: [(object: DBBTableObject, mapping: TableMapping, start: Int, joins: [[SQLiteValue]])] = []
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
-    private(set) var hooked: [DBBTableObject] = []
+    @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
     init(connection: SQLiteConnection, manager: DBBManager) {
         self.connection = connection
@@ -44,6 +46,8 @@ final class SaveSession {
 
     /// Saves `objects`, all of `mapping`'s class, and what they refer to.
     func save(_ objects: [DBBTableObject], _ mapping: TableMapping) throws {
+        values.reserveCapacity(values.count + objects.count * mapping.columns.count)
+        newSnapshots.reserveCapacity(newSnapshots.count + objects.count)
         for object in objects { try save(object, mapping, explicit: true) }
     }
 
@@ -81,8 +85,8 @@ final class SaveSession {
     func committed() {
         let storage = SnapshotStorage(values)
         for entry in newSnapshots {
-            entry.object.snapshot = ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins)
-            entry.object.forcedDirty = false
+            entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
+            if entry.object.forcedDirty { entry.object.forcedDirty = false }
         }
     }
 
@@ -106,7 +110,7 @@ final class SaveSession {
 
         let isNew = object.id == 0
         let start = values.count
-        for column in mapping.columns { values.append(column.access.value(object)) }
+        for value in mapping.values.list { values.append(value(object)) }
         let changedColumns: [Int]
         if !isNew, let snapshot = object.snapshot {
             changedColumns = mapping.columns.indices.filter { values[start + $0] != snapshot.column($0) }
@@ -136,7 +140,7 @@ final class SaveSession {
             }
             joinValues.append(current)
         }
-        newSnapshots.append((object, start, joinValues))
+        newSnapshots.append((object, mapping, start, joinValues))
     }
 
     /// Follows the relations of `object`: every related object must belong to this manager

@@ -32,6 +32,11 @@ struct JoinProperty: Sendable {
     let indexName: String
 }
 
+/// The value getters of a mapping's columns. `@unchecked Sendable` as ``ColumnAccess``.
+struct ColumnGetters: @unchecked Sendable {
+    let list: [ColumnAccess.Getter]
+}
+
 /// Everything DBBBuilder knows about one table-object class: its table, its properties in
 /// column order, and the SQL it runs, built once when the class is registered.
 final class TableMapping: Sendable {
@@ -40,10 +45,14 @@ final class TableMapping: Sendable {
     /// Column properties, sorted by property name: the column order of every statement.
     let columns: [ColumnProperty]
     let joins: [JoinProperty]
+    /// The value getters of ``columns``, in order: what a save reads, without copying the properties.
+    let values: ColumnGetters
     let indexers: [DBBIndexer]
     let statements: MappingStatements
     /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
     let readKeys: @Sendable (SQLiteRow, DBBTableObject) -> Void
+    /// The storage offset of ``DBBTableObject/snapshot`` (see ``StoredProperty``), `nil` to use the property.
+    private let snapshotOffset: Int?
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
     /// UPDATE statements by the set of columns they write (bit `i`: column `i`).
@@ -89,6 +98,7 @@ final class TableMapping: Sendable {
         }
         self.columns = columns
         self.joins = joins
+        values = ColumnGetters(list: columns.map(\.access.value))
         columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
         joinIndex = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($1.name, $0) })
 
@@ -104,6 +114,17 @@ final class TableMapping: Sendable {
         }
         statements = MappingStatements(table: tableName, columns: columns)
         readKeys = TableMapping.keyReader(prototype)
+        snapshotOffset = StoredProperty.offset(of: \DBBTableObject.snapshot, in: prototype)
+    }
+
+    /// Gives a fetched or saved object its snapshot, through the property's storage when its
+    /// offset is known: a fetch does this once per row.
+    @inline(__always)
+    func setSnapshot(_ snapshot: ObjectSnapshot, of object: DBBTableObject) {
+        guard let snapshotOffset else { return object.snapshot = snapshot }
+        withExtendedLifetime(object) {
+            StoredProperty.pointer(object, snapshotOffset, as: ObjectSnapshot?.self).pointee = snapshot
+        }
     }
 
     /// The key columns' reader: through the storage offsets of `id`, `createdTime` and

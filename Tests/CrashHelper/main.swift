@@ -10,32 +10,8 @@
 //   dbb-crash-helper delete-company DATABASE ID
 //                                              registers only CrashCompany and deletes one
 import DBBBuilder
+import DBBTestSupport
 import Foundation
-
-final class CrashCompany: DBBTableObject {
-    var name = ""
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["name": DBBPropertyPersistence(\CrashCompany.name)], for: self)
-    }
-}
-
-final class CrashItem: DBBTableObject {
-    var name = ""
-    var value = 0
-    var tags: [String] = []
-    var company: CrashCompany?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\CrashItem.name),
-            "value": DBBPropertyPersistence(\CrashItem.value),
-            "tags": DBBPropertyPersistence(\CrashItem.tags),
-            "company": DBBPropertyPersistence(\CrashItem.company),
-        ], for: self)
-    }
-}
 
 /// Fails the process with `message` on standard error.
 func fail(_ message: String, code: Int32 = 1) -> Never {

@@ -4,32 +4,6 @@ import DBBTestSupport
 import Foundation
 import Testing
 
-/// The crash helper's classes, declared again here: the same tables from this process.
-final class CrashCompany: DBBTableObject {
-    var name = ""
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["name": DBBPropertyPersistence(\CrashCompany.name)], for: self)
-    }
-}
-
-final class CrashItem: DBBTableObject {
-    var name = ""
-    var value = 0
-    var tags: [String] = []
-    var company: CrashCompany?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\CrashItem.name),
-            "value": DBBPropertyPersistence(\CrashItem.value),
-            "tags": DBBPropertyPersistence(\CrashItem.tags),
-            "company": DBBPropertyPersistence(\CrashItem.company),
-        ], for: self)
-    }
-}
-
 /// Runs the helper to its end; its exit status and standard output and error.
 private func runHelper(_ arguments: [String]) throws -> Process {
     let process = Process()

@@ -64,14 +64,18 @@ enum SchemaSQL {
 
     /// Deletes an object's join rows when its row is deleted, by whatever means.
     static func ownerDeleteTrigger(_ join: JoinProperty, owner: TableMapping) -> String {
-        "CREATE TRIGGER IF NOT EXISTS \(SQLDialect.quote(ownerTriggerName(join))) AFTER DELETE ON \(SQLDialect.quote(owner.tableName))"
-            + " BEGIN DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn)) = OLD.id; END"
+        cleanupTrigger(ownerTriggerName(join), on: owner.tableName, deleting: join, whose: join.parentColumn)
     }
 
     /// Deletes the join rows that refer to an object when its row is deleted (references only).
     static func targetDeleteTrigger(_ join: JoinProperty, target: TableMapping) -> String {
-        "CREATE TRIGGER IF NOT EXISTS \(SQLDialect.quote(targetTriggerName(join))) AFTER DELETE ON \(SQLDialect.quote(target.tableName))"
-            + " BEGIN DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column)) = OLD.id; END"
+        cleanupTrigger(targetTriggerName(join), on: target.tableName, deleting: join, whose: join.column)
+    }
+
+    /// `CREATE TRIGGER name AFTER DELETE ON table BEGIN DELETE FROM <join table> WHERE column = OLD.id; END`
+    private static func cleanupTrigger(_ name: String, on table: String, deleting join: JoinProperty, whose column: String) -> String {
+        "CREATE TRIGGER IF NOT EXISTS \(SQLDialect.quote(name)) AFTER DELETE ON \(SQLDialect.quote(table))"
+            + " BEGIN DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(column)) = OLD.id; END"
     }
 
     static func ownerTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_owner_deleted" }
@@ -88,14 +92,17 @@ enum SchemaSQL {
 
     /// Join rows whose owner row is gone (left by a version without the triggers).
     static func deleteOrphanRows(_ join: JoinProperty, owner: TableMapping) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn))"
-            + " NOT IN (SELECT id FROM \(SQLDialect.quote(owner.tableName)))"
+        deleteUnmatched(join, whose: join.parentColumn, in: owner.tableName)
     }
 
     /// Join rows that refer to a row that is gone.
     static func deleteDanglingReferences(_ join: JoinProperty, target: TableMapping) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.column))"
-            + " NOT IN (SELECT id FROM \(SQLDialect.quote(target.tableName)))"
+        deleteUnmatched(join, whose: join.column, in: target.tableName)
+    }
+
+    private static func deleteUnmatched(_ join: JoinProperty, whose column: String, in table: String) -> String {
+        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(column))"
+            + " NOT IN (SELECT id FROM \(SQLDialect.quote(table)))"
     }
 
     static func dropIndex(_ name: String) -> String {
