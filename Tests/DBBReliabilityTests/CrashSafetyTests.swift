@@ -111,11 +111,16 @@ struct CrashSafetyTests {
             .import --skip 1 big.csv big
             """)
         let previous = Data("the previous database".utf8)
+        // One whole build first: the kills are spread over its length on this machine, as loaded
+        // as it is now, so that some land inside the import however fast or slow the build is.
+        let started = Date()
+        _ = try runAndKill(dbb, ["build", fixture.output.path, script.path, "--force"], after: 600)
+        let length = max(Int(Date().timeIntervalSince(started) * 1_000), 100)
         var completed = 0
         var interrupted = 0
         for _ in 0..<8 {
             try previous.write(to: fixture.output)
-            let delay = 0.05 + Double(random.next(upTo: 6_000)) / 1_000
+            let delay = 0.05 + Double(random.next(upTo: UInt64(length + length / 4))) / 1_000
             let (_, killed) = try runAndKill(dbb, ["build", fixture.output.path, script.path, "--force"], after: delay)
             let now = try Data(contentsOf: fixture.output)
             if now == previous {
