@@ -59,28 +59,19 @@ final class FetchSession {
         let manager = manager
         let readKeys = mapping.readKeys
         let width = mapping.columns.count
-        // Snapshots go into chunks of rows, each value initialized in place.
-        let chunkCapacity = max(Self.snapshotChunkRows * width, 1)
-        var storage = SnapshotStorage(capacity: chunkCapacity)
-        var filled = 0
-        defer { storage.seal(count: filled) }
+        var chunks = SnapshotChunks(width: width, rows: Self.snapshotChunkRows)
+        defer { chunks.seal() }
         if query.columns.count == width {
             // Every column: the snapshot row is what the readers return, in mapping order.
             try readers.withUnsafeBufferPointer { readers in
                 while try statement.step() {
-                    if filled + width > storage.capacity {
-                        storage.seal(count: filled)
-                        storage = SnapshotStorage(capacity: chunkCapacity)
-                        filled = 0
-                    }
                     let object = objectType.init(dbManager: manager)
                     readKeys(row, object)
-                    let line = storage.values + filled
+                    let line = chunks.nextLine()
                     for index in readers.indices {
                         (line + index).initialize(to: readers[index](row, index + 3, object))
                     }
-                    mapping.setSnapshot(ObjectSnapshot(storage: storage, start: filled, joins: []), of: object)
-                    filled += width
+                    mapping.setSnapshot(chunks.lineFilled(), of: object)
                     objects.append(object)
                 }
             }
@@ -90,18 +81,12 @@ final class FetchSession {
             let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
             var line = [SQLiteValue](repeating: .null, count: width)
             while try statement.step() {
-                if filled + width > storage.capacity {
-                    storage.seal(count: filled)
-                    storage = SnapshotStorage(capacity: chunkCapacity)
-                    filled = 0
-                }
                 let object = objectType.init(dbManager: manager)
                 readKeys(row, object)
                 for index in mapping.columns.indices { line[index] = mapping.columns[index].access.value(object) }
                 for index in readers.indices { line[slots[index]] = readers[index](row, index + 3, object) }
-                (storage.values + filled).initialize(from: line, count: width)
-                mapping.setSnapshot(ObjectSnapshot(storage: storage, start: filled, joins: []), of: object)
-                filled += width
+                chunks.nextLine().initialize(from: line, count: width)
+                mapping.setSnapshot(chunks.lineFilled(), of: object)
                 objects.append(object)
             }
         }
@@ -163,4 +148,40 @@ final class FetchSession {
         identity[key] = entry
         return entry.byID
     }
+}
+
+/// Hands out the places of the snapshot values of a fetch's objects, one line of `width` values
+/// per object, in chunks of storage (a new chunk when one is full).
+private struct SnapshotChunks {
+    let width: Int
+    let capacity: Int
+    var storage: SnapshotStorage
+    var filled = 0
+
+    init(width: Int, rows: Int) {
+        self.width = width
+        capacity = max(rows * width, 1)
+        storage = SnapshotStorage(capacity: capacity)
+    }
+
+    /// Where the next object's values go; the caller initializes all `width` of them.
+    @inline(__always)
+    mutating func nextLine() -> UnsafeMutablePointer<SQLiteValue> {
+        if filled + width > storage.capacity {
+            storage.seal(count: filled)
+            storage = SnapshotStorage(capacity: capacity)
+            filled = 0
+        }
+        return storage.values + filled
+    }
+
+    /// The snapshot of the line just initialized.
+    @inline(__always)
+    mutating func lineFilled() -> ObjectSnapshot {
+        defer { filled += width }
+        return ObjectSnapshot(storage: storage, start: filled, joins: [])
+    }
+
+    /// Records how much of the current chunk is initialized.
+    func seal() { storage.seal(count: filled) }
 }
