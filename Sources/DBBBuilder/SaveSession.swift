@@ -32,6 +32,8 @@ final class SaveSession {
     }
 
     @exclusivity(unchecked) private var written: [Written] = []
+    /// Objects whose rows are known to exist in this transaction (written by it, or looked up).
+    @exclusivity(unchecked) private var confirmed: Set<ObjectIdentifier> = []
     /// The column values written, every object's row after the other's: the snapshots the
     /// objects get when the transaction commits.
     @exclusivity(unchecked) private var values = ContiguousArray<SQLiteValue>()
@@ -56,7 +58,7 @@ final class SaveSession {
     /// save goes on (or fails, as the hook decides).
     func nested(_ body: () throws -> Void) throws {
         let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count)
-        let visitedBefore = visited
+        let (visitedBefore, confirmedBefore) = (visited, confirmed)
         do {
             try connection.savepoint(body)
         } catch {
@@ -64,7 +66,7 @@ final class SaveSession {
             values.removeSubrange(mark.values...)
             newSnapshots.removeSubrange(mark.snapshots...)
             hooked.removeSubrange(mark.hooked...)
-            visited = visitedBefore
+            (visited, confirmed) = (visitedBefore, confirmedBefore)
             throw error
         }
     }
@@ -130,12 +132,14 @@ final class SaveSession {
         } else {
             try updateRow(object, mapping, from: start, changedColumns)
         }
+        confirmed.insert(ObjectIdentifier(object))
         try saveRelated(of: object, mapping)
         var joinValues: [[SQLiteValue]] = []
         joinValues.reserveCapacity(mapping.joins.count)
         for (index, join) in mapping.joins.enumerated() {
             let current = join.access.values(object)
             if isNew ? !current.isEmpty : changedJoins.contains(index) {
+                if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
                 try writeJoinRows(current, of: object, join, mapping, replacing: !isNew)
             }
             joinValues.append(current)
@@ -167,6 +171,24 @@ final class SaveSession {
     }
 
     // MARK: - Rows
+
+    /// Makes sure the rows of `targets` exist before join rows point at them: an unchanged
+    /// object is not written, so its row may have been deleted since it was loaded.
+    /// - Throws: ``DBBError/Kind/rowNotFound`` naming the missing row and the property.
+    private func requireRows(of targets: [DBBTableObject], _ join: JoinProperty, _ mapping: TableMapping) throws {
+        let unconfirmed = targets.filter { !confirmed.contains(ObjectIdentifier($0)) }
+        guard let first = unconfirmed.first else { return }
+        let targetMapping = try manager.mapping(for: type(of: first))
+        let ids = Set(unconfirmed.map(\.id))
+        let existing = Set(try connection.fetchAll(targetMapping.statements.existingIDs,
+                                                   [.text(Persistence.idList(Array(ids)))]) { $0.int64(at: 0) })
+        if let missing = ids.subtracting(existing).min() {
+            throw DBBError(.rowNotFound, table: mapping.tableName, property: join.name, rowID: missing,
+                           "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "
+                           + "object, manager, process or SQL); the save was refused rather than store a reference to nothing")
+        }
+        for target in unconfirmed { confirmed.insert(ObjectIdentifier(target)) }
+    }
 
     private func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
         let created = object.createdTime ?? now

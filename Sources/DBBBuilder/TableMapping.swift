@@ -30,6 +30,11 @@ struct JoinProperty: Sendable {
     let parentColumn: String
     /// `<Table>_<property>_idx`, on `parentColumn`.
     let indexName: String
+
+    /// Whether the property refers to one object (`Person?`): at most one join row.
+    var isReference: Bool {
+        if case .dbbObject = storageType { true } else { false }
+    }
 }
 
 /// The value getters of a mapping's columns. `@unchecked Sendable` as ``ColumnAccess``.

@@ -130,4 +130,23 @@ struct IdentityTests {
         #expect(try database.manager.count(of: "Product") == 1)  // the new ink was rolled back
         #expect(order.products[1].id == 0)
     }
+
+    @Test("a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row")
+    func referenceToDeletedRow() throws {
+        let database = try ManagerTestDatabase([Order.self])
+        let manager = database.manager
+        let pen = Product("pen", price: 1, manager: manager)
+        try pen.save()
+        try manager.execute("DELETE FROM Product")
+        let order = Order(dbManager: manager)
+        order.products = [pen]
+        #expect {
+            try order.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .rowNotFound && error.property == "products" && error.rowID == pen.id
+        }
+        #expect(order.id == 0)
+        #expect(try manager.count(of: "Order") == 0 && manager.count(of: "Order_products") == 0)
+    }
 }

@@ -4,14 +4,22 @@
 /// Property names in a condition become their quoted column names (so a property named
 /// `order` or `group` works); string literals, quoted identifiers, parameters, qualified names
 /// (`t.name`) and function names (`date(…)`) are left alone. A condition on a join property
-/// tests the property's join rows:
+/// reads its join rows:
+///
+/// - A reference (`project`) is read as a nullable column holding the referenced id, so any
+///   SQL means what SQL means: `project = ?`, `project IS NULL`, `project = ? OR project IS NULL`,
+///   `? != project` (which, as in SQL, does not select objects whose reference is `nil`).
+/// - An array (`participants`) is a set of values, tested in one of these forms:
 ///
 /// | condition | selects the objects… |
 /// | --- | --- |
-/// | `participants IN (?)`, `project = ?` | with a join row that satisfies it |
-/// | `NOT participants IN (?)`, `participants NOT IN (?)`, `project != ?` | with no join row that satisfies the positive form (an empty array or `nil` reference included) |
-/// | `project IS NULL` | with no join row |
-/// | `project IS NOT NULL` | with at least one join row |
+/// | `participants IN (?)`, `participants = ?`, `participants LIKE ?` | with an element that satisfies it |
+/// | `NOT participants IN (?)`, `participants NOT IN (?)`, `participants != ?` | with no element that satisfies the positive form (an empty array included) |
+/// | `participants IS NULL` | with no element |
+/// | `participants IS NOT NULL` | with at least one element |
+///
+/// Any other condition naming an array (`? != participants`, `participants = ? OR participants IS
+/// NULL`) is refused with ``DBBError/Kind/invalidOption`` rather than guessed at.
 struct ConditionSQL {
     let sql: String
 
@@ -40,19 +48,25 @@ struct ConditionSQL {
         let sql = mapProperties(tokens, in: text) { name in
             if let join = mapping.join(named: name) {
                 if !joins.contains(where: { $0.name == name }) { joins.append(join) }
-                return join.column
+                // A reference reads as a nullable column: the id it holds, or NULL.
+                return join.isReference ? JoinSQL.referencedID(join, owner: mapping) : SQLDialect.quoteAlways(join.column)
             }
             if let column = mapping.column(named: name) {
                 columns += 1
-                return column.column
+                return SQLDialect.quoteAlways(column.column)
             }
             return name == "idNum" ? SchemaSQL.idColumn : nil
         }
-        guard let join = joins.first else { return "(" + sql + ")" }
+        // No array: plain SQL over columns (references included).
+        guard let join = joins.first(where: { !$0.isReference }) else { return "(" + sql + ")" }
         guard joins.count == 1, columns == 0 else {
             throw DBBError(.invalidOption, table: mapping.tableName, property: join.name,
-                           "condition '\(text)' names the join property '\(join.name)' with other properties; give each its own condition")
+                           "condition '\(text)' names the array property '\(join.name)' with other properties; give each its own condition")
         }
+        let refuse = DBBError(.invalidOption, table: mapping.tableName, property: join.name,
+                              "condition '\(text)' tests the array property '\(join.name)' in a form that has no one meaning; "
+                              + "write '\(join.name) IN (…)', '\(join.name) = ?', 'NOT \(join.name) IN (…)', '\(join.name) IS NULL' "
+                              + "or '\(join.name) IS NOT NULL', one per condition item")
         let owners = "SELECT \(SQLDialect.quote(join.parentColumn)) FROM \(SQLDialect.quote(join.joinTable))"
             + " WHERE \(SQLDialect.quote(join.parentColumn)) IS NOT NULL"
         switch JoinConditionForm(tokens, in: text, property: join.name) {
@@ -61,19 +75,31 @@ struct ConditionSQL {
         case .isNotNull:
             return "(id IN (\(owners)))"
         case .some(let positive):
+            guard isElementTest(positive, join) else { throw refuse }
             return "(id IN (\(owners) AND (\(mapProperty(positive, join)))))"
         case .none(let positive):
+            guard isElementTest(positive, join) else { throw refuse }
             return "(id NOT IN (\(owners) AND (\(mapProperty(positive, join)))))"
         }
     }
 
     private static func mapProperty(_ text: String, _ join: JoinProperty) -> String {
-        mapProperties(SQLTokenizer.tokens(text), in: text) { $0 == join.name ? join.column : nil }
+        mapProperties(SQLTokenizer.tokens(text), in: text) { $0 == join.name ? SQLDialect.quoteAlways(join.column) : nil }
     }
 
-    /// The text of `tokens` with each bare word for which `column` gives a name replaced by
-    /// that name, double-quoted; words after a `.` or before a `(` are left alone.
-    static func mapProperties(_ tokens: [SQLToken], in text: String, column: (String) -> String?) -> String {
+    /// Whether `text` tests one element of the array `join`: the property first and only once,
+    /// and nothing that would need the array as a whole (`NULL`, `NOT`, `OR`).
+    private static func isElementTest(_ text: String, _ join: JoinProperty) -> Bool {
+        let words = SQLTokenizer.tokens(text).filter { $0.kind != .space }
+        guard words.first?.kind == .word, words.first?.text == Substring(join.name),
+              words.filter({ $0.kind == .word && $0.text == Substring(join.name) }).count == 1
+        else { return false }
+        return !words.contains { word in ["NOT", "NULL", "ISNULL", "NOTNULL", "OR"].contains { word.isKeyword($0) } }
+    }
+
+    /// The text of `tokens` with each bare word for which `replacement` gives SQL replaced by
+    /// it; words after a `.` or before a `(` are left alone.
+    static func mapProperties(_ tokens: [SQLToken], in text: String, replacement: (String) -> String?) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count + 16)
         for (position, token) in tokens.enumerated() {
@@ -85,8 +111,8 @@ struct ConditionSQL {
             let next = tokens[(position + 1)...].first { $0.kind != .space }
             let qualified = previous?.text == "."
             let called = next?.text == "("
-            if !qualified, !called, let replacement = column(String(token.text)) {
-                output += SQLDialect.quoteAlways(replacement)
+            if !qualified, !called, let sql = replacement(String(token.text)) {
+                output += sql
             } else {
                 output += token.text
             }
@@ -95,8 +121,19 @@ struct ConditionSQL {
     }
 }
 
-/// What a condition on a join property asks of its join rows.
+/// What a condition on an array property asks of its join rows.
 enum JoinConditionForm: Equatable {
+    /// Whether the first word, `(`, closes only with the last one.
+    private static func enclosesAll(_ words: [SQLToken]) -> Bool {
+        var depth = 0
+        for (index, word) in words.enumerated() {
+            if word.text == "(" { depth += 1 }
+            if word.text == ")" { depth -= 1 }
+            if depth == 0 { return index == words.count - 1 }
+        }
+        return false
+    }
+
     /// No join row (`p IS NULL`).
     case isNull
     /// Some join row (`p IS NOT NULL`).
@@ -111,6 +148,12 @@ enum JoinConditionForm: Equatable {
         let words = tokens.filter { $0.kind != .space }
         func rest(after count: Int) -> String {
             words.count > count ? String(text[words[count].range.lowerBound..<words[words.count - 1].range.upperBound]) : ""
+        }
+        if words.count >= 2, words.first?.text == "(", words.last?.text == ")", Self.enclosesAll(words) {
+            // (condition): the form of what the parentheses hold.
+            let inner = Array(tokens.drop { $0.text != "(" }.dropFirst().reversed().drop { $0.text != ")" }.dropFirst().reversed())
+            self = JoinConditionForm(inner, in: text, property: property)
+            return
         }
         let startsWithProperty = words.first?.kind == .word && words.first?.text == Substring(property)
         if words.first?.isKeyword("NOT") == true, words.count > 1 {

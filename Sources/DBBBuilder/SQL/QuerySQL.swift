@@ -7,6 +7,8 @@ struct MappingStatements: Sendable {
     let deleteByIDs: String
     let deleteAll: String
     let allIDs: String
+    /// The ids, of those in the JSON array bound to `?`, that have a row.
+    let existingIDs: String
     /// `id, createdTime, modifiedTime`, the columns every SELECT starts with.
     let keyColumns: String
     private let quotedTable: String
@@ -21,6 +23,7 @@ struct MappingStatements: Sendable {
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE id IN (SELECT value FROM json_each(?))"
         deleteAll = "DELETE FROM \(quotedTable)"
         allIDs = "SELECT id FROM \(quotedTable) ORDER BY id"
+        existingIDs = "SELECT id FROM \(quotedTable) WHERE id IN (SELECT value FROM json_each(?))"
         keyColumns = "id, createdTime, modifiedTime"
     }
 
@@ -35,6 +38,13 @@ struct MappingStatements: Sendable {
 enum JoinSQL {
     static func deleteRows(_ join: JoinProperty) -> String {
         "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn)) = ?"
+    }
+
+    /// The id a reference holds for the row of the enclosing query on `owner`'s table, or
+    /// `NULL`: a reference read as a nullable column inside conditions.
+    static func referencedID(_ join: JoinProperty, owner: TableMapping) -> String {
+        "(SELECT \(SQLDialect.quote(join.column)) FROM \(SQLDialect.quote(join.joinTable))"
+            + " WHERE \(SQLDialect.quote(join.parentColumn)) = \(SQLDialect.quote(owner.tableName)).id LIMIT 1)"
     }
 
     static func insertRow(_ join: JoinProperty) -> String {
