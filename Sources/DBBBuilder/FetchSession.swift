@@ -79,11 +79,12 @@ final class FetchSession {
             // Some columns: the others snapshot the value the new object holds, so a save
             // writes them only when the application sets them.
             let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
+            let values = mapping.values.list
             var line = [SQLiteValue](repeating: .null, count: width)
             while try statement.step() {
                 let object = objectType.init(dbManager: manager)
                 readKeys(row, object)
-                for index in mapping.columns.indices { line[index] = mapping.columns[index].access.value(object) }
+                for index in values.indices { line[index] = values[index](object) }
                 for index in readers.indices { line[slots[index]] = readers[index](row, index + 3, object) }
                 chunks.nextLine().initialize(from: line, count: width)
                 mapping.setSnapshot(chunks.lineFilled(), of: object)

@@ -48,15 +48,23 @@ struct ObjectSnapshot {
     func column(_ index: Int) -> SQLiteValue { storage.values[start + index] }
 }
 
+extension Optional where Wrapped == ObjectSnapshot {
+    /// The indices, of `count` columns, whose `current` value differs from the snapshot: all
+    /// of them when there is no snapshot (an object never loaded or saved).
+    func differingColumns(_ count: Int, current: (Int) -> SQLiteValue) -> [Int] {
+        guard let snapshot = self else { return Array(0..<count) }
+        return (0..<count).filter { current($0) != snapshot.column($0) }
+    }
+}
+
 // MARK: - Changes
 
 extension DBBTableObject {
     /// The indices of the mapping's columns whose value differs from the snapshot: all of them
     /// for an object never loaded or saved.
     func changedColumns(_ mapping: TableMapping) -> [Int] {
-        let columns = mapping.columns
-        guard let snapshot else { return Array(columns.indices) }
-        return columns.indices.filter { columns[$0].access.value(self) != snapshot.column($0) }
+        let values = mapping.values.list
+        return snapshot.differingColumns(values.count) { values[$0](self) }
     }
 
     /// The indices of the mapping's join properties whose values differ from the snapshot

@@ -95,12 +95,9 @@ final class SaveSession {
     // MARK: - One object
 
     private func save(_ object: DBBTableObject, _ mapping: TableMapping, explicit: Bool) throws {
+        // Ownership is checked before: of the caller's objects by `batchClass`, of related
+        // objects by `saveRelated`.
         guard visited.insert(ObjectIdentifier(object)).inserted else { return }
-        guard object.dbManager === manager else {
-            throw DBBError(.foreignObject, table: mapping.tableName, rowID: object.id == 0 ? nil : object.id,
-                           "the object belongs to another manager (\(object.dbManager.databaseLabel)) than the one "
-                           + "saving it (\(manager.databaseLabel)); use DBBManager.copy(_:) to put it into another database")
-        }
         // A related object is saved only when it is new or changed; the objects the caller
         // named run their hooks whether or not anything changed.
         guard explicit || object.needsWrite(mapping) else {
@@ -113,12 +110,8 @@ final class SaveSession {
         let isNew = object.id == 0
         let start = values.count
         for value in mapping.values.list { values.append(value(object)) }
-        let changedColumns: [Int]
-        if !isNew, let snapshot = object.snapshot {
-            changedColumns = mapping.columns.indices.filter { values[start + $0] != snapshot.column($0) }
-        } else {
-            changedColumns = Array(mapping.columns.indices)
-        }
+        let changedColumns = isNew ? Array(mapping.columns.indices)
+            : object.snapshot.differingColumns(mapping.columns.count) { values[start + $0] }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
             values.removeSubrange(start...)
