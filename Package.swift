@@ -23,7 +23,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -47,7 +46,7 @@ let package = Package(
         .target(name: "CDBBRuntime"),
         .target(
             name: "DBBScript",
-            dependencies: ["DBBSQLite", "DBBLocale", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: ["DBBSQLite", "DBBLocale"]
         ),
 
         // MARK: - Tools

@@ -126,6 +126,15 @@ extension SQLiteConnection {
     /// }
     /// ```
     public func forEachStatement(in sql: String, _ body: (SQLiteStatement) throws -> Void) throws {
+        try forEachStatementWithOffset(in: sql) { statement, _ in try body(statement) }
+    }
+
+    /// ``forEachStatement(in:_:)`` that also hands over where each statement starts: the
+    /// UTF-8 offset in `sql` of its first character after spaces. A statement that does not
+    /// compile throws an ``SQLiteError`` whose ``SQLiteError/offset`` is the UTF-8 offset in
+    /// `sql` of the token SQLite points at (`sqlite3_error_offset`), so a script reader can
+    /// name the line.
+    public func forEachStatementWithOffset(in sql: String, _ body: (SQLiteStatement, _ offset: Int) throws -> Void) throws {
         let db = try liveHandle(sql: sql)
         var text = sql
         try text.withUTF8 { buffer in
@@ -137,20 +146,31 @@ extension SQLiteConnection {
                     var tail: UnsafePointer<CChar>?
                     let code = sqlite3_prepare_v3(db, base + offset, Int32(chars.count - offset), 0, &stmt, &tail)
                     let consumed = tail.map { $0 - (base + offset) } ?? (chars.count - offset)
+                    var start = offset
+                    while start < chars.count, Self.isSpace(buffer[start]) { start += 1 }
                     guard code == SQLITE_OK else {
                         let failing = String(decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]), as: UTF8.self)
-                        throw SQLiteError.from(db, resultCode: code, sql: failing.trimmingSpaces())
+                        let error = SQLiteError.from(db, resultCode: code, sql: failing.trimmingSpaces())
+                        let within = Int(sqlite3_error_offset(db))
+                        throw error.at(within >= 0 ? min(offset + within, chars.count) : start)
                     }
                     offset += max(consumed, 1)
                     guard let stmt else { continue }  // only spaces or comments
                     let statementSQL = String(cString: sqlite3_sql(stmt))
                     let statement = register(SQLiteStatement(handle: stmt, sql: statementSQL, connection: self))
-                    try body(statement)
-                    statement.finalize()
-                    statementDidFinalize(ObjectIdentifier(statement))
+                    defer {
+                        statement.finalize()
+                        statementDidFinalize(ObjectIdentifier(statement))
+                    }
+                    try body(statement, start)
                 }
             }
         }
+    }
+
+    /// The bytes SQLite's tokenizer takes for spaces.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 }
 

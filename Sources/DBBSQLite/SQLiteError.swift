@@ -29,6 +29,11 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The database file the connection had open (empty for in-memory databases), when known.
     public let path: String?
 
+    /// Where in the SQL text the error lies, as a UTF-8 offset, when SQLite tells
+    /// (`sqlite3_error_offset`, for statements that do not compile). Set by
+    /// ``SQLiteConnection/forEachStatementWithOffset(in:_:)`` relative to the whole text it was given.
+    public internal(set) var offset: Int?
+
     /// Creates an error.
     /// - Parameters:
     ///   - code: the result code; an extended code keeps its extended value.
@@ -52,6 +57,13 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension SQLiteError {
+    /// This error, located at `offset`.
+    func at(_ offset: Int) -> SQLiteError {
+        var copy = self
+        copy.offset = offset
+        return copy
+    }
+
     /// The error SQLite holds for `db` after a call returned `resultCode`.
     static func from(
         _ db: OpaquePointer?, resultCode: Int32, sql: String? = nil

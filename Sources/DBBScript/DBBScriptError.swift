@@ -1,17 +1,34 @@
 import DBBSQLite
 import Foundation
 
-/// Why a build script failed, with where: `script:line` for the script, `file:row` for data.
+/// Why a build failed: a line of the script (`script:line`, and `file:line` for data), or
+/// the output file (it exists, another process has it open, the file system refused).
 ///
 /// ```
 /// schema.txt:12: food.csv:4: expected 3 fields (the columns of food), found 2
+/// food.sqlite exists; use --force to replace it
 /// ```
 public struct DBBScriptError: Error, Sendable, CustomStringConvertible {
+    /// What failed.
+    public enum Kind: Sendable, Hashable {
+        /// A statement, dot command or data record of the script (``script``, ``line``).
+        case script
+        /// The output exists and replacing it was not asked for.
+        case outputExists
+        /// Another process, or another connection of this one, has the output open: replacing
+        /// the file under it would lose what it writes and show it stale data.
+        case outputInUse
+        /// A file could not be read, created, written or moved.
+        case fileSystem
+    }
+
+    /// What failed.
+    public let kind: Kind
     /// The script file and line (1-based; 0 when the failure is not on a line) of the command
     /// or statement that failed.
     public let script: String
     public let line: Int
-    /// For a data error, the data file and its record number (1-based, header included).
+    /// For a data error, the data file and the line (1-based) where its record starts.
     public let dataFile: String?
     public let row: Int?
     /// What went wrong.
@@ -20,6 +37,7 @@ public struct DBBScriptError: Error, Sendable, CustomStringConvertible {
     public let sqliteError: SQLiteError?
 
     init(script: String, line: Int, dataFile: String? = nil, row: Int? = nil, _ message: String, sqliteError: SQLiteError? = nil) {
+        self.kind = .script
         self.script = script
         self.line = line
         self.dataFile = dataFile
@@ -28,8 +46,19 @@ public struct DBBScriptError: Error, Sendable, CustomStringConvertible {
         self.sqliteError = sqliteError
     }
 
+    /// An error about a file rather than a script line.
+    init(_ kind: Kind, _ message: String, sqliteError: SQLiteError? = nil) {
+        self.kind = kind
+        self.script = ""
+        self.line = 0
+        self.dataFile = nil
+        self.row = nil
+        self.message = message
+        self.sqliteError = sqliteError
+    }
+
     public var description: String {
-        var text = line > 0 ? "\(script):\(line): " : "\(script): "
+        var text = script.isEmpty ? "" : line > 0 ? "\(script):\(line): " : "\(script): "
         if let dataFile { text += "\(dataFile)" + (row.map { ":\($0)" } ?? "") + ": " }
         return text + message
     }
