@@ -83,7 +83,7 @@ let package = Package(
         /// Saves one batch for the crash-safety tests, which kill it mid-write.
         .executableTarget(
             name: "dbb-crash-helper",
-            dependencies: ["DBBBuilder", "DBBTestSupport"],
+            dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"],
             path: "Tests/CrashHelper"
         ),
         .testTarget(

@@ -9,7 +9,14 @@
 //                                              classes and saves one item; prints "ok"
 //   dbb-crash-helper delete-company DATABASE ID
 //                                              registers only CrashCompany and deletes one
+//   dbb-crash-helper hold DATABASE             opens it with DBBManager (WAL), reads, prints
+//                                              "holding" and keeps it open until standard
+//                                              input ends
+//   dbb-crash-helper hot-journal DATABASE      in rollback-journal mode, writes more than
+//                                              its cache holds in one transaction and kills
+//                                              itself with SIGKILL: a hot journal is left
 import DBBBuilder
+import DBBSQLite
 import DBBTestSupport
 import Foundation
 
@@ -20,7 +27,7 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 }
 
 let arguments = CommandLine.arguments
-let usage = "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID"
+let usage = "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE | hot-journal DATABASE"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -42,6 +49,24 @@ do {
         guard let company = try CrashCompany.instance(id: id, manager: manager) else { fail("no company \(id)") }
         try company.delete()
         print("deleted")
+    case "hold":
+        guard arguments.count == 3 else { fail(usage, code: 2) }
+        let manager = try DBBManager(url: URL(fileURLWithPath: arguments[2]))
+        try manager.register([CrashCompany.self])
+        _ = try CrashCompany.all(manager: manager)
+        FileHandle.standardOutput.write(Data("holding\n".utf8))
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        print("released")
+    case "hot-journal":
+        guard arguments.count == 3 else { fail(usage, code: 2) }
+        var configuration = SQLiteConfiguration()
+        configuration.journalMode = .delete
+        let connection = try SQLiteConnection(path: arguments[2], configuration: configuration)
+        try connection.execute("PRAGMA cache_size = 10")
+        try connection.execute("CREATE TABLE IF NOT EXISTS filler (x BLOB)")
+        try connection.execute("BEGIN")
+        for _ in 0..<200 { try connection.execute("INSERT INTO filler VALUES (randomblob(4000))") }
+        kill(getpid(), SIGKILL)
     default:
         guard arguments.count == 3, let count = Int(arguments[2]) else { fail(usage, code: 2) }
         let manager = try DBBManager(url: URL(fileURLWithPath: arguments[1]))

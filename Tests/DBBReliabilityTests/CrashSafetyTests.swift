@@ -23,7 +23,7 @@ private func inspect(_ path: String) throws -> (integrity: String, counts: [Stri
 /// Starts `executable` and kills it with SIGKILL `delay` seconds after it printed `marker`
 /// (after it started, when `marker` is `nil`), unless it ended first; returns its output.
 /// Timing from the marker keeps the kills inside the work however loaded the machine is.
-private func runAndKill(_ executable: URL, _ arguments: [String], after delay: Double, from marker: String? = nil)
+func runAndKill(_ executable: URL, _ arguments: [String], after delay: Double, from marker: String? = nil)
     throws -> (output: String, killed: Bool) {
     let process = Process()
     process.executableURL = executable
