@@ -8,14 +8,15 @@ struct Demo: AsyncParsableCommand {
         commandName: "dbb-demo",
         abstract: "A tour of DBBBuilder: table objects with relations, queries, and locale-aware weekly reports.",
         discussion: """
-            Saves a small data set (people, companies, projects, meetings) and a year of visit
-            statistics, then shows fetches and the seed's weekly "value per visit" report grouped
-            by US, Russian and German weeks next to SQLite's own strftime('%Y-%W').
+            Saves a small data set (people, companies, projects, meetings) and a year of \
+            visit statistics, then shows fetches and the seed's weekly "value per visit" \
+            report grouped by US, Russian and German weeks next to SQLite's own \
+            strftime('%Y-%W').
 
             Examples:
-              swift run dbb-demo                          # uses dbb-demo.sqlite in the temp folder
+              swift run dbb-demo                      # dbb-demo.sqlite in the temp folder
               swift run dbb-demo --database demo.sqlite   # a database of your choice
-              swift run dbb-demo --reset                  # start over with fresh data
+              swift run dbb-demo --reset              # start over with fresh data
             """)
 
     @Option(help: "The database file (default: dbb-demo.sqlite in the temp folder).")

@@ -7,32 +7,47 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build a database from a script of SQL and sqlite3 dot commands.",
         discussion: """
-            The script holds SQL statements (ending with ';', over several lines if need be) and
-            sqlite3-style dot commands at the start of a line:
-              .mode csv|list|tabs              how .import splits fields (csv: ',' and quotes)
-              .separator COL [ROW]             the field separator for .import, e.g. .separator |
-              .import [--skip N] [--csv] FILE TABLE
-                                               append FILE's records to TABLE; a TABLE that does not
-                                               exist is created from the first record's names
-              .read FILE                       run another script
-              .bail on|off                     accepted; any error stops the build
-            '--' starts an SQL comment; a line starting with '#' is a comment. Relative file
-            names are relative to the script's folder.
+            The script is read the way the sqlite3 shell reads it, so `sqlite3 OUTPUT < \
+            SCRIPT` and `dbb build OUTPUT SCRIPT` make the same database: SQL statements \
+            end with ';' (over several lines if need be), dot commands start in the first \
+            column of a line, '--' and '/* */' are comments (and '#' at the start of a \
+            line), and lines may end in LF or CRLF. Each statement runs in its own \
+            transaction unless the script begins one; VACUUM, PRAGMA page_size and PRAGMA \
+            journal_mode work as in the shell, and foreign keys are off unless the script \
+            turns them on.
 
-            The whole build runs in one transaction on a temporary file, which replaces OUTPUT
-            only when everything succeeded: OUTPUT is never left half built. An error names the
-            script line, and for data the file, the record and the field counts.
+            Dot commands:
+              .mode MODE              csv, list, tabs, ascii… (how .import reads)
+              .separator COL [ROW]    the separators .import reads with
+              .import [--skip N] [--csv] [--ascii] [--schema S] FILE TABLE
+                                      append FILE's records to TABLE; a missing
+                                      TABLE is created from the first record
+              .read FILE              run another script
+              .print TEXT             print TEXT
+              .exit, .quit            stop the script here
+              .bail, .headers, .nullvalue, .echo, .changes, .timer, .schema,
+              .tables                 accepted; they only concern output
+            Relative file names are relative to the script's folder.
+
+            Stricter than the shell: any error stops the build and names the script line; \
+            in .import, a record with more or fewer fields than the table has columns, a \
+            quote left open and a stray quote are errors naming FILE:LINE; a script that \
+            ends inside its own transaction is an error.
+
+            The build writes a temporary file beside OUTPUT, which replaces OUTPUT only \
+            when the whole script succeeded. With --force, OUTPUT is replaced only when no \
+            other process has it open, and its old -wal, -shm and -journal files go with it.
 
             Example (schema.txt):
-              CREATE TABLE food (id INTEGER PRIMARY KEY, name TEXT, calories INTEGER);
+              CREATE TABLE food (id INTEGER PRIMARY KEY, name TEXT, kcal INTEGER);
               .mode csv
               .separator |
               .import --skip 1 food.csv food
               CREATE INDEX food_name ON food(name);
-              CREATE TABLE version (version INTEGER);
-              INSERT INTO version VALUES (1);
+              PRAGMA user_version = 1;
 
               $ dbb build food.sqlite schema.txt
+              $ dbb build food.sqlite schema.txt --force
             """)
 
     @Argument(help: "The database file to create.")
@@ -41,7 +56,7 @@ struct BuildCommand: ParsableCommand {
     @Argument(help: "The script to run.")
     var script: String
 
-    @Flag(help: "Replace OUTPUT if it exists (only once the build succeeded).")
+    @Flag(help: "Replace OUTPUT if it exists (once the build succeeded, and only when no other process has it open).")
     var force = false
 
     func run() throws {

@@ -7,11 +7,14 @@ struct DBB: ParsableCommand {
         abstract: "Build SQLite databases from schema scripts and CSV files, and query them.",
         discussion: """
             Examples:
-              dbb build food.sqlite schema.txt            # run schema.txt (SQL, .import …) into food.sqlite
-              dbb build food.sqlite schema.txt --force    # replace food.sqlite once the build succeeded
+              dbb build food.sqlite schema.txt           # run schema.txt into food.sqlite
+              dbb build food.sqlite schema.txt --force   # replace it once built
               dbb sql food.sqlite "SELECT count(*) FROM food"
-              dbb sql user.sqlite --attach ref=food.sqlite "SELECT * FROM meal JOIN ref.food USING (foodID)"
-              echo "SELECT dbb_week('2011-01-02', 'en_US')" | dbb sql food.sqlite --json
+              dbb sql user.sqlite --attach ref=food.sqlite \\
+                "SELECT * FROM meal JOIN ref.food USING (foodID)"
+              echo "SELECT dbb_week('2011-01-02', 'en_US')" | dbb sql food.sqlite
+
+            'dbb help build' and 'dbb help sql' tell more.
             """,
         subcommands: [BuildCommand.self, SQLCommand.self])
 }

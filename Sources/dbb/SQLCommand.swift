@@ -8,13 +8,21 @@ struct SQLCommand: ParsableCommand {
         commandName: "sql",
         abstract: "Run SQL on a database, with the DBBLocale date functions, and print the rows.",
         discussion: """
-            Each SQL argument may hold several statements; with none, statements are read from
-            standard input. Rows print as an aligned table, or as CSV or JSON.
+            Each SQL argument may hold several statements; with none, statements are read \
+            from standard input. Rows print as an aligned table, or as CSV or JSON.
+
+            The database is opened read-only: a query never changes the file, not even its \
+            journal mode, and a missing file is an error rather than a new database. \
+            Statements that write need --write (the journal mode still stays as it is).
 
             Examples:
-              dbb sql food.sqlite "SELECT name, calories FROM food ORDER BY calories DESC LIMIT 5"
-              dbb sql usage.sqlite --csv "SELECT dbb_week(Date, 'en_US') AS week, SUM(Visits) FROM Usage GROUP BY week"
-              dbb sql user.sqlite --attach ref=food.sqlite "SELECT m.grams, f.name FROM meal m JOIN ref.food f ON f.id = m.foodID"
+              dbb sql food.sqlite "SELECT name FROM food LIMIT 5"
+              dbb sql usage.sqlite --csv \\
+                "SELECT dbb_week(Date, 'en_US') AS week, SUM(Visits) \\
+                 FROM Usage GROUP BY week"
+              dbb sql user.sqlite --attach ref=food.sqlite \\
+                "SELECT m.grams, f.name FROM meal m JOIN ref.food f ON f.id = m.foodID"
+              dbb sql food.sqlite --write "UPDATE food SET name = 'Apple' WHERE id = 1"
               dbb sql food.sqlite --json < queries.sql
             """)
 
@@ -42,13 +50,18 @@ struct SQLCommand: ParsableCommand {
     @Option(name: .customLong("attach"), help: ArgumentHelp("Attach a database read-only as NAME.", valueName: "NAME=PATH"))
     var attachments: [String] = []
 
+    @Flag(help: "Open the database for writing (without it, statements that write are refused).")
+    var write = false
+
     func run() throws {
-        guard FileManager.default.fileExists(atPath: database) else {
-            throw CommandFailure(description: "\(database) does not exist")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: database, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw CommandFailure(description: "\(database) does not exist (dbb sql opens existing databases only)")
         }
         do {
             var configuration = SQLiteConfiguration()
-            configuration.access = .readWrite
+            configuration.access = write ? .readWrite : .readOnly
+            configuration.journalMode = nil  // never change the file's journal mode
             configuration.doubleQuotedStrings = true  // as the sqlite3 shell reads SQL
             let connection = try SQLiteConnection(path: database, configuration: configuration)
             try connection.addLocaleFunctions()
@@ -71,6 +84,8 @@ struct SQLCommand: ParsableCommand {
             printer.finish()
         } catch let error as CommandFailure {
             throw error
+        } catch let error as SQLiteError where error.code == .readOnly && !write {
+            throw CommandFailure(description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
         } catch {
             throw CommandFailure(description: "\(error)")
         }

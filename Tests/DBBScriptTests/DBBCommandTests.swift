@@ -57,4 +57,84 @@ struct DBBCommandTests {
             #expect(help.status == 0 && help.stdout.contains("Example"), "dbb \(command.joined()) --help")
         }
     }
+
+    /// The bytes of every file in `folder`, by name.
+    private func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder),
+                  !isFolder.boolValue else { continue }
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test("dbb sql reads without writing: the file comes out byte for byte, and no file is created")
+    func readOnlySQL() throws {
+        let dbb = try #require(ScriptFixture.dbb)
+        let fixture = try ScriptFixture()
+        let script = try fixture.file("s.txt", "CREATE TABLE t (x);\nINSERT INTO t VALUES (1), (2);\n")
+        #expect(try ScriptFixture.run(dbb, ["build", fixture.output.path, script.path]).status == 0)
+        let before = try snapshot(fixture.directory.url)
+
+        let query = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--csv", "SELECT sum(x) AS s FROM t"])
+        #expect(query.status == 0 && query.stdout == "s\n3\n", "\(query.stderr)")
+        #expect(try snapshot(fixture.directory.url) == before, "a query changed nothing, journal mode included")
+        let badAttach = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--attach", "r=/nonexistent/x.sqlite", "SELECT 1"])
+        #expect(badAttach.status != 0)
+        #expect(try snapshot(fixture.directory.url) == before, "a failed --attach changed nothing")
+
+        let write = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "INSERT INTO t VALUES (3)"])
+        #expect(write.status != 0 && write.stderr.contains("add --write"), "\(write.stderr)")
+        #expect(try snapshot(fixture.directory.url) == before, "a refused write changed nothing")
+
+        let written = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--write", "INSERT INTO t VALUES (3)"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let mode = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--csv", "PRAGMA journal_mode; SELECT count(*) AS n FROM t"])
+        #expect(mode.stdout == "journal_mode\ndelete\nn\n3\n", "--write keeps the journal mode")
+
+        for name in ["missing.sqlite", "folder"] {
+            if name == "folder" { try FileManager.default.createDirectory(at: fixture.directory.url.appendingPathComponent(name), withIntermediateDirectories: false) }
+            let path = fixture.directory.url.appendingPathComponent(name).path
+            let result = try ScriptFixture.run(dbb, ["sql", path, "SELECT 1"])
+            #expect(result.status != 0 && result.stderr.contains("does not exist"), "\(name): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.directory.url.appendingPathComponent("missing.sqlite").path))
+        try Data().write(to: fixture.directory.url.appendingPathComponent("empty.sqlite"))
+        let beforeEmpty = try snapshot(fixture.directory.url)
+        let empty = try ScriptFixture.run(dbb, ["sql", fixture.directory.url.appendingPathComponent("empty.sqlite").path, "--csv",
+                                                "SELECT count(*) AS n FROM sqlite_master"])
+        #expect(empty.stdout == "n\n0\n", "\(empty.stderr)")
+        #expect(try snapshot(fixture.directory.url) == beforeEmpty, "an empty file stays empty, with no log beside it")
+    }
+
+    @Test("every tool's --help fits 80 columns without breaking an example or a sentence mid-line")
+    func helpLayout() throws {
+        let tools = [("dbb", []), ("dbb", ["build"]), ("dbb", ["sql"]), ("dbb-codegen", []), ("dbb-demo", [])]
+        for (tool, command) in tools {
+            let executable = try #require(ScriptFixture.product(tool), "\(tool) was built")
+            let help = try ScriptFixture.run(executable, command + ["--help"])
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let name = ([tool] + command).joined(separator: " ")
+            #expect(help.status == 0 && help.stdout.contains("Examples:") || help.stdout.contains("Example ("), "\(name)")
+            for (index, line) in lines.enumerated() {
+                // ArgumentParser writes the USAGE line whole.
+                #expect(line.count <= 80 || line.hasPrefix("USAGE:"), "\(name): \(line)")
+                guard index + 1 < lines.count, line.hasPrefix("  "), !lines[index + 1].isEmpty else { continue }
+                let next = lines[index + 1]
+                // After an indented (example) line comes another indented line, a blank line
+                // or a new section: never the tail of a wrapped example.
+                #expect(next.hasPrefix(" ") || next.hasSuffix(":") || next.first!.isUppercase,
+                        "\(name): an example wrapped after '\(line)': '\(next)'")
+            }
+            // Paragraphs are filled: a short line followed by more text is a re-wrapped hard break.
+            let head = lines.prefix { !$0.hasPrefix("USAGE:") }
+            for (index, line) in head.enumerated() where index + 1 < head.count {
+                let next = head[head.index(head.startIndex, offsetBy: index + 1)]
+                guard !line.isEmpty, !line.hasPrefix(" "), !next.isEmpty, !next.hasPrefix(" "), !line.hasSuffix(":"), !line.hasSuffix(".") else { continue }
+                #expect(line.count > 50, "\(name): a line broken mid-sentence: '\(line)' / '\(next)'")
+            }
+        }
+    }
 }

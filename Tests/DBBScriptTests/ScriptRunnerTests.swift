@@ -186,4 +186,24 @@ struct ScriptRunnerTests {
             #expect(dumpOurs.contains("INSERT INTO"), "the comparison saw data")
         }
     }
+
+    @Test("temporaries a killed build left are removed; one a running build holds is left alone")
+    func abandonedTemporaries() throws {
+        let fixture = try ScriptFixture()
+        let folder = fixture.directory.url
+        let abandoned = folder.appendingPathComponent(".out.sqlite.dbb-build-ABANDONED").path
+        let live = folder.appendingPathComponent(".out.sqlite.dbb-build-LIVE").path
+        let other = folder.appendingPathComponent(".other.sqlite.dbb-build-ABANDONED").path
+        for path in [abandoned, abandoned + "-journal", live, other, folder.appendingPathComponent(".out.sqlite.dbb-build-GONE-wal").path] {
+            try Data("left".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        // A running build holds an flock on its temporary.
+        let holder = open(live, O_RDWR)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+
+        try DBBScriptRunner.build(script: try fixture.file("s.txt", "CREATE TABLE t (x);"), output: fixture.output)
+        let names = try fixture.directory.fileNames().sorted()
+        #expect(names == [".other.sqlite.dbb-build-ABANDONED", ".out.sqlite.dbb-build-LIVE", "out.sqlite", "s.txt"])
+    }
 }

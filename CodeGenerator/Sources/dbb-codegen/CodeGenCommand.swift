@@ -9,18 +9,26 @@ struct CodeGenCommand: ParsableCommand {
         abstract: "Write DBBTableObject subclasses from property declarations or from an existing database.",
         discussion: """
             Declarations, one per line, in Swift, Objective-C or compact form:
-              var name: String?            @objc var age = 0            weak var project: Project?
-              let tags: [String]           @property (nonatomic, copy) NSString *title;
-              budget: Double = 1.5         startDate: Date?             meetings: [Meeting]
-            Comments and blank lines are skipped; a type is inferred from a literal default.
-            Unreadable lines are reported with their numbers, and nothing is written.
+              var name: String?
+              @objc var age = 0
+              weak var project: Project?
+              let tags: [String]
+              @property (nonatomic, copy) NSString *title;
+              budget: Double = 1.5
+              meetings: [Meeting]
+            Comments and blank lines are skipped; a type is inferred from a literal \
+            default. Unreadable lines are reported with their numbers, and nothing is \
+            written.
 
             Examples:
-              dbb-codegen Person.txt --class Person --index lastName --not-null firstName > Person.swift
+              dbb-codegen Person.txt --class Person --index lastName \\
+                --not-null firstName > Person.swift
               echo "name: String" | dbb-codegen --class Tag
-              dbb-codegen Project.h --class Project --column name=itemName --output Project.swift
+              dbb-codegen Project.h --class Project --column name=itemName \\
+                --output Project.swift
               dbb-codegen --from-database app.sqlite --output-dir Models
-              dbb-codegen --from-database app.sqlite --table Meeting --reference Meeting.participants=Person
+              dbb-codegen --from-database app.sqlite --table Meeting \\
+                --reference Meeting.participants=Person
             """)
 
     @Argument(help: "The file of declarations; standard input when absent or '-'.")
