@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "DBBSQLite", package: "DBBBuilder"),
                 .product(name: "DBBLocale", package: "DBBBuilder"),
                 .product(name: "DBBBuilder", package: "DBBBuilder"),
+                .product(name: "DBBScript", package: "DBBBuilder"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "RawSQLite",

@@ -35,6 +35,8 @@ struct Bench: ParsableCommand {
             ("arrays", { try arrayWorkload(objects: quick ? 1_000 : 10_000, directory: directory) }),
             ("weekly report", { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }),
             ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
+            ("build import", { try importWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
+            ("build statements", { try statementsWorkload(rows: quick ? 1_000 : 5_000, directory: directory) }),
         ]
         print("## DBBBuilder benchmarks (\(quick ? "quick" : "full"), median of \(iterations) runs)")
         for (name, make) in workloads where filter.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
