@@ -95,7 +95,7 @@ public struct DBBImportProgress: Sendable {
     public let file: String
     /// The table it goes into.
     public let table: String
-    /// Bytes of the file read so far (counted from the fields read; close to the file's bytes).
+    /// Bytes of the file read so far.
     public let bytesRead: Int64
     /// The file's size in bytes.
     public let totalBytes: Int64

@@ -40,6 +40,8 @@ public enum DBBScriptRunner {
         guard fileManager.fileExists(atPath: script.path) else {
             throw DBBScriptError(.fileSystem, "the script \(script.path) does not exist")
         }
+        // A symbolic link stays: the file it leads to is what gets built and replaced.
+        let output = output.resolvingSymlinksInPath()
         if fileManager.fileExists(atPath: output.path) && !replacing {
             throw DBBScriptError(.outputExists, "\(output.path) exists; use --force to replace it")
         }

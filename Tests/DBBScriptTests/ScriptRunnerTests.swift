@@ -206,4 +206,15 @@ struct ScriptRunnerTests {
         let names = try fixture.directory.fileNames().sorted()
         #expect(names == [".other.sqlite.dbb-build-ABANDONED", ".out.sqlite.dbb-build-LIVE", "out.sqlite", "s.txt"])
     }
+
+    @Test("an output that is a symbolic link stays a link: the file it leads to is rebuilt")
+    func symbolicLinkOutput() throws {
+        let fixture = try ScriptFixture()
+        let target = fixture.directory.url.appendingPathComponent("real.sqlite")
+        try DBBScriptRunner.build(script: try fixture.file("a.txt", "CREATE TABLE old (x);"), output: target)
+        try FileManager.default.createSymbolicLink(at: fixture.output, withDestinationURL: target)
+        try DBBScriptRunner.build(script: try fixture.file("b.txt", "CREATE TABLE new (y);"), output: fixture.output, replacing: true)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.output.path) == target.path)
+        #expect(try rows(target, "SELECT name FROM sqlite_master") == [["new"]])
+    }
 }
