@@ -135,35 +135,40 @@ extension SQLiteConnection {
     /// `sql` of the token SQLite points at (`sqlite3_error_offset`), so a script reader can
     /// name the line.
     public func forEachStatementWithOffset(in sql: String, _ body: (SQLiteStatement, _ offset: Int) throws -> Void) throws {
-        let db = try liveHandle(sql: sql)
         var text = sql
-        try text.withUTF8 { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { chars in
-                guard let base = chars.baseAddress else { return }
-                var offset = 0
-                while offset < chars.count {
-                    var stmt: OpaquePointer?
-                    var tail: UnsafePointer<CChar>?
-                    let code = sqlite3_prepare_v3(db, base + offset, Int32(chars.count - offset), 0, &stmt, &tail)
-                    let consumed = tail.map { $0 - (base + offset) } ?? (chars.count - offset)
-                    var start = offset
-                    while start < chars.count, Self.isSpace(buffer[start]) { start += 1 }
-                    guard code == SQLITE_OK else {
-                        let failing = String(decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]), as: UTF8.self)
-                        let error = SQLiteError.from(db, resultCode: code, sql: failing.trimmingSpaces())
-                        let within = Int(sqlite3_error_offset(db))
-                        throw error.at(within >= 0 ? min(offset + within, chars.count) : start)
-                    }
-                    offset += max(consumed, 1)
-                    guard let stmt else { continue }  // only spaces or comments
-                    let statementSQL = String(cString: sqlite3_sql(stmt))
-                    let statement = register(SQLiteStatement(handle: stmt, sql: statementSQL, connection: self))
-                    defer {
-                        statement.finalize()
-                        statementDidFinalize(ObjectIdentifier(statement))
-                    }
-                    try body(statement, start)
+        try text.withUTF8 { try forEachStatement(inUTF8: $0, body) }
+    }
+
+    /// ``forEachStatementWithOffset(in:_:)`` over SQL given as bytes, which reach SQLite as they
+    /// are: text literals that are not valid UTF-8 are stored unchanged, as the sqlite3 shell
+    /// stores them. Offsets are byte offsets in `sql`.
+    public func forEachStatement(inUTF8 sql: UnsafeBufferPointer<UInt8>, _ body: (SQLiteStatement, _ offset: Int) throws -> Void) throws {
+        let db = try liveHandle()
+        guard let start = sql.baseAddress else { return }
+        try start.withMemoryRebound(to: CChar.self, capacity: sql.count) { base in
+            var offset = 0
+            while offset < sql.count {
+                var stmt: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(db, base + offset, Int32(clamping: sql.count - offset), 0, &stmt, &tail)
+                let consumed = tail.map { $0 - (base + offset) } ?? (sql.count - offset)
+                var first = offset
+                while first < sql.count, Self.isSpace(sql[first]) { first += 1 }
+                guard code == SQLITE_OK else {
+                    let failing = String(decoding: UnsafeBufferPointer(rebasing: sql[offset...]), as: UTF8.self)
+                    let error = SQLiteError.from(db, resultCode: code, sql: failing.trimmingSpaces())
+                    let within = Int(sqlite3_error_offset(db))
+                    throw error.at(within >= 0 ? min(offset + within, sql.count) : first)
                 }
+                offset += max(consumed, 1)
+                guard let stmt else { continue }  // only spaces or comments
+                let statementSQL = String(cString: sqlite3_sql(stmt))
+                let statement = register(SQLiteStatement(handle: stmt, sql: statementSQL, connection: self))
+                defer {
+                    statement.finalize()
+                    statementDidFinalize(ObjectIdentifier(statement))
+                }
+                try body(statement, first)
             }
         }
     }

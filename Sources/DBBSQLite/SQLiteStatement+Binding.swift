@@ -36,19 +36,23 @@ extension SQLiteStatement {
     /// Binds text to the parameter at `index` (from 1). SQLite copies the bytes
     /// (`SQLITE_TRANSIENT`), so the string need not outlive the call; `""` binds empty text, not `NULL`.
     public func bind(_ value: String, at index: Int) throws {
+        var value = value
+        try value.withUTF8 { try bindText(utf8: $0, at: index) }
+    }
+
+    /// Binds text given as its bytes to the parameter at `index` (from 1), exactly as they are:
+    /// SQLite stores bytes that are not valid UTF-8 unchanged, as the sqlite3 shell's `.import`
+    /// does. SQLite copies them; no bytes bind empty text, not `NULL`.
+    public func bindText(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         let handle = try liveHandle()
         let column = Int32(truncatingIfNeeded: index)
-        var value = value
-        let code = value.withUTF8 { utf8 -> Int32 in
-            // A nil base address (possible for "") would bind NULL: give SQLite a real pointer.
-            guard let base = utf8.baseAddress, !utf8.isEmpty else {
-                return sqlite3_bind_text(handle, column, "", 0, nil)
-            }
-            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-                sqlite3_bind_text64(
-                    handle, column, $0, sqlite3_uint64(utf8.count), dbb_sqlite_transient(),
-                    UInt8(SQLITE_UTF8))
-            }
+        // A nil base address (possible when empty) would bind NULL: give SQLite a real pointer.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            try check(sqlite3_bind_text(handle, column, "", 0, nil))
+            return
+        }
+        let code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            sqlite3_bind_text64(handle, column, $0, sqlite3_uint64(bytes.count), dbb_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
         try check(code)
     }

@@ -19,6 +19,14 @@ final class BuildOutput {
 
     static let sideSuffixes = ["-journal", "-wal", "-shm"]
 
+    /// The temporaries of the builds running in this process.
+    static let active = Locked(Set<String>())
+
+    /// Removes the temporaries of every build running in this process (with their side files).
+    static func removeActiveTemporaries() {
+        for path in active.withLock({ $0 }) { remove(path) }
+    }
+
     private var temporaryPrefix: String { Self.temporaryPrefix(of: output) }
 
     private static func temporaryPrefix(of output: URL) -> String { ".\(output.lastPathComponent).dbb-build-" }
@@ -42,6 +50,7 @@ final class BuildOutput {
                stat(candidate.path, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev {
                 temporary = candidate
                 lock = descriptor
+                _ = Self.active.withLock { $0.insert(candidate.path) }
                 return
             }
             close(descriptor)
@@ -55,6 +64,12 @@ final class BuildOutput {
     func discard() {
         guard lock >= 0 else { return }
         Self.remove(temporary.path)
+        release()
+    }
+
+    /// Lets go of the lock, and of the temporary's place in ``active``.
+    private func release() {
+        _ = Self.active.withLock { $0.remove(temporary.path) }
         close(lock)
         lock = -1
     }
@@ -71,7 +86,10 @@ final class BuildOutput {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             let path = folder + "/" + name
-            if let suffix = sideSuffixes.first(where: { name.hasSuffix($0) }) {
+            let suffix = sideSuffixes.first(where: { name.hasSuffix($0) }) ?? ""
+            // Only names a build makes: the prefix, a UUID, perhaps a side-file suffix.
+            guard UUID(uuidString: String(name.dropFirst(prefix.count).dropLast(suffix.count))) != nil else { continue }
+            if !suffix.isEmpty {
                 // A side file whose temporary is gone.
                 if access(String(path.dropLast(suffix.count)), F_OK) != 0 { unlink(path) }
                 continue
@@ -85,13 +103,31 @@ final class BuildOutput {
 
     // MARK: - Installing
 
+    /// Refuses early what ``install(replacing:)`` would refuse at the end: an existing output
+    /// without `replacing`, or one that is not a database file the user may write.
+    static func check(_ output: URL, replacing: Bool) throws {
+        var existing = stat()
+        guard lstat(output.path, &existing) == 0 else { return }
+        guard replacing else { throw DBBScriptError(.outputExists, "\(output.path) exists; use --force to replace it") }
+        try checkReplaceable(output.path, existing)
+    }
+
     /// Makes the temporary durable and puts it in place of the output.
     ///
     /// - Throws: ``DBBScriptError`` `.outputExists` when the output exists and `replacing` is
     ///   false; `.outputInUse` when someone has it open; `.fileSystem` when a file operation fails.
     func install(replacing: Bool) throws {
-        guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
+        defer { for suffix in Self.sideSuffixes { unlink(temporary.path + suffix) } }  // a persistent journal, say
         let target = output.path
+        var existing = stat()
+        let exists = lstat(target, &existing) == 0
+        if exists && replacing {
+            try Self.checkReplaceable(target, existing)
+            // The new file takes the old one's permissions (and owner, where allowed).
+            fchmod(lock, existing.st_mode & 0o7777)
+            if existing.st_uid != getuid() || existing.st_gid != getgid() { _ = fchown(lock, existing.st_uid, existing.st_gid) }
+        }
+        guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
         if !replacing {
             Self.removeSideFiles(of: target)  // a log without its database would be replayed onto the new one
             guard link(temporary.path, target) == 0 else {
@@ -112,12 +148,31 @@ final class BuildOutput {
             Self.removeSideFiles(of: target)
             guard rename(temporary.path, target) == 0 else { throw fileError("cannot move the built database to \(target)") }
         }
-        close(lock)
-        lock = -1
+        release()
         let folder = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
             close(folder)
+        }
+    }
+
+    /// Refuses to replace what is not a database file the user may write: a folder, a device,
+    /// a data file or script given as the output by mistake, a write-protected file.
+    private static func checkReplaceable(_ path: String, _ status: stat) throws {
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw DBBScriptError(.fileSystem, "\(path) is \(kind == S_IFDIR ? "a folder" : "not a regular file"): --force replaces database files only")
+        }
+        guard access(path, W_OK) == 0 else {
+            throw DBBScriptError(.fileSystem, "\(path) is write-protected: make it writable to replace it")
+        }
+        guard status.st_size > 0 else { return }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = descriptor >= 0 ? read(descriptor, &header, 16) : -1
+        if descriptor >= 0 { close(descriptor) }
+        guard count == 16, header == Array("SQLite format 3\0".utf8) else {
+            throw DBBScriptError(.fileSystem, "\(path) is not an SQLite database: --force replaces databases only")
         }
     }
 

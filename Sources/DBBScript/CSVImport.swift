@@ -34,13 +34,14 @@ struct CSVImport {
         guard status.st_mode & S_IFMT != S_IFDIR else { throw fail("\(file.path) is a folder") }
 
         let ownTransaction = !connection.isInTransaction
-        if ownTransaction { try connection.execute("BEGIN") }
         let inserted: Int
         do {
+            if ownTransaction { try connection.execute("BEGIN") }
             inserted = try importRecords(descriptor, totalBytes: totalBytes)
             if ownTransaction { try connection.execute("COMMIT") }
         } catch {
-            if ownTransaction { try? connection.execute("ROLLBACK") }
+            if ownTransaction && connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            if let error = error as? SQLiteError { throw fail(error.message, sqliteError: error) }
             throw error
         }
         progress?(DBBImportProgress(file: fileName, table: table, bytesRead: totalBytes, totalBytes: totalBytes,
@@ -52,7 +53,6 @@ struct CSVImport {
         var reader = DelimitedReader(descriptor: descriptor, columnSeparator: columnSeparator,
                                      rowSeparator: rowSeparator, quoting: quoting)
         let target = (schema.map { quote($0) + "." } ?? "") + quote(table)
-        var fields: [String] = []
         var inserted = 0
         var insert: SQLiteStatement?
         var columnCount = try existingColumnCount()
@@ -60,37 +60,40 @@ struct CSVImport {
         var skipped = 0
 
         while true {
-            let record: (found: Bool, startLine: Int)
+            let startLine: Int
             do {
-                record = try reader.nextRecord(&fields)
+                guard let line = try reader.nextRecord() else { break }
+                startLine = line
             } catch let failure as DelimitedReader.Failure {
                 throw describe(failure)
             }
-            guard record.found else { break }
+            let count = reader.fieldEnds.count
             if skipped < skip {
                 skipped += 1
                 continue
             }
             guard let expected = columnCount else {
-                try createTable(target, columns: fields, row: record.startLine)
-                columnCount = fields.count
+                try createTable(target, header: (0..<count).map { Array(reader.field($0)) }, row: startLine)
+                columnCount = count
                 continue
             }
-            guard fields.count == expected else {
-                if fields.count == 1 && fields[0].isEmpty {
-                    throw fail("an empty line where \(expected) fields were expected (the columns of \(table))", row: record.startLine)
+            guard count == expected else {
+                if count == 1 && reader.field(0).isEmpty {
+                    throw fail("an empty line where \(expected) fields were expected (the columns of \(table))", row: startLine)
                 }
-                throw fail("expected \(expected) fields (the columns of \(table)), found \(fields.count)", row: record.startLine)
+                throw fail("expected \(expected) fields (the columns of \(table)), found \(count)", row: startLine)
             }
             do {
                 if insert == nil {
                     let placeholders = Array(repeating: "?", count: expected).joined(separator: ",")
                     insert = try connection.prepare("INSERT INTO \(target) VALUES(\(placeholders))")
                 }
-                for (index, field) in fields.enumerated() { try insert!.bind(field, at: index + 1) }
+                for index in 0..<count {
+                    try reader.field(index).withUnsafeBufferPointer { try insert!.bindText(utf8: $0, at: index + 1) }
+                }
                 try insert!.execute()
             } catch let error as SQLiteError {
-                throw fail(error.message, row: record.startLine, sqliteError: error)
+                throw fail(error.message, row: startLine, sqliteError: error)
             }
             inserted += 1
             if let progress, inserted % 4096 == 0, Date().timeIntervalSince(lastReport) > 0.1 {
@@ -128,14 +131,49 @@ struct CSVImport {
         return count > 0 ? count : nil
     }
 
-    /// The table sqlite3 creates from a header row: `CREATE TABLE "t"(\n"a" TEXT, "b" TEXT)`.
-    private func createTable(_ target: String, columns: [String], row: Int) throws {
-        let definitions = columns.map { quote($0) + " TEXT" }.joined(separator: ", ")
+    /// The table the sqlite3 shell creates from a header row, to the byte: `CREATE TABLE
+    /// "t"(\n"a" TEXT, "b" TEXT, "c" TEXT, "d" TEXT,\n "e" TEXT)`, four columns a line; an
+    /// empty name is `?`, and names met more than once (ignoring ASCII case) get `_` and their
+    /// column number, padded until no name clashes.
+    private func createTable(_ target: String, header: [[UInt8]], row: Int) throws {
+        var names = header.map { $0.isEmpty ? Array("?".utf8) : $0 }
+        let folded = names.map { $0.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
+        var seen: [[UInt8]: Int] = [:]
+        for name in folded { seen[name, default: 0] += 1 }
+        let repeated = folded.indices.filter { seen[folded[$0]]! > 1 }
+        if !repeated.isEmpty {
+            var width = String(names.count).count
+            while true {
+                let candidate = names.indices.map { index in
+                    repeated.contains(index) ? names[index] + Array("_".utf8) + Array(Self.padded(index + 1, width).utf8) : names[index]
+                }
+                let lowered = candidate.map { $0.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
+                if Set(lowered).count == lowered.count || width > 9 {
+                    names = candidate
+                    break
+                }
+                width += 1
+            }
+        }
+        var sql = Array("CREATE TABLE \(target)(\n".utf8)
+        for (index, name) in names.enumerated() {
+            if index > 0 { sql += Array((index % 4 == 0 ? ",\n " : ", ").utf8) }
+            sql += [UInt8(ascii: "\"")] + name.flatMap { $0 == UInt8(ascii: "\"") ? [$0, $0] : [$0] } + Array("\" TEXT".utf8)
+        }
+        sql.append(UInt8(ascii: ")"))
         do {
-            try connection.execute("CREATE TABLE \(target)(\n\(definitions))")
+            try sql.withUnsafeBufferPointer { bytes in
+                try connection.forEachStatement(inUTF8: bytes) { statement, _ in try statement.execute() }
+            }
         } catch let error as SQLiteError {
             throw fail("cannot create \(table) from the header row: \(error.message)", row: row, sqliteError: error)
         }
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits.
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// An identifier in double quotes, as sqlite3's `%w` writes it.

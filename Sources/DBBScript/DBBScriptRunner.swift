@@ -37,14 +37,15 @@ public enum DBBScriptRunner {
         script: URL, output: URL, replacing: Bool = false, progress: ((DBBImportProgress) -> Void)? = nil
     ) throws -> DBBBuildReport {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: script.path) else {
-            throw DBBScriptError(.fileSystem, "the script \(script.path) does not exist")
+        guard !output.path.isEmpty, output.lastPathComponent != "/" else {
+            throw DBBScriptError(.fileSystem, "the output path is empty")
         }
         // A symbolic link stays: the file it leads to is what gets built and replaced.
         let output = output.resolvingSymlinksInPath()
-        if fileManager.fileExists(atPath: output.path) && !replacing {
-            throw DBBScriptError(.outputExists, "\(output.path) exists; use --force to replace it")
+        guard output.standardizedFileURL.path != script.resolvingSymlinksInPath().standardizedFileURL.path else {
+            throw DBBScriptError(.fileSystem, "\(output.path) is the script itself")
         }
+        try BuildOutput.check(output, replacing: replacing)
         let file = try BuildOutput(output: output)
         let connection: SQLiteConnection
         do {
@@ -81,5 +82,11 @@ public enum DBBScriptRunner {
         try file.install(replacing: replacing)
         return session.report
     }
-}
 
+    /// Removes the temporary files of the builds running in this process, for a tool about to
+    /// exit on a signal (`SIGINT`, `SIGTERM`): the outputs are untouched. (A later build of the
+    /// same output removes what a build killed outright left.)
+    public static func removeTemporaryFiles() {
+        BuildOutput.removeActiveTemporaries()
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Two readers, as in the shell: the quoting one (every mode but ascii): a field that starts
 /// with `"` runs to the `"` that is followed by a separator or the end (`""` inside is one
-/// `"`), a `\r` before the row separator ends no unquoted field, and a UTF-8 byte order mark
+/// `"`), an unquoted field loses a `\r` before the row separator, and a UTF-8 byte order mark
 /// before the first field is skipped; and the plain one (`.mode ascii`, `--ascii`), which
 /// splits on the separators and nothing else. Where the shell only warns (a quote left open
 /// at the end of the file, a stray quote after a quoted field) this reader throws.
@@ -30,7 +30,10 @@ struct DelimitedReader: ~Copyable {
     private var filled = 0
     private var atEnd = false
     private var seenFirstField = false
-    private var field: [UInt8] = []
+
+    /// The bytes of the last record's fields, one after the other, and where each one ends.
+    private(set) var recordBytes: [UInt8] = []
+    private(set) var fieldEnds: [Int] = []
 
     /// The line (1-based, counting row separators) the reader is on.
     private(set) var line = 1
@@ -50,26 +53,34 @@ struct DelimitedReader: ~Copyable {
 
     deinit { buffer.deallocate() }
 
-    /// The next record's fields, or `nil` at the end of the file. `startLine` is the line it starts on.
-    mutating func nextRecord(_ fields: inout [String]) throws -> (found: Bool, startLine: Int) {
-        fields.removeAll(keepingCapacity: true)
+    /// Reads the next record; returns the line it starts on, or `nil` at the end of the file.
+    /// Its fields are then ``field(_:)`` for `0 ..< fieldEnds.count`.
+    mutating func nextRecord() throws -> Int? {
+        recordBytes.removeAll(keepingCapacity: true)
+        fieldEnds.removeAll(keepingCapacity: true)
         let startLine = line
         while true {
             guard let terminator = try readField() else {
                 // The end of the file at the start of a field: after a column separator, an
                 // empty last field.
-                if !fields.isEmpty { fields.append("") }
-                return (!fields.isEmpty, startLine)
+                if fieldEnds.isEmpty { return nil }
+                fieldEnds.append(recordBytes.count)
+                return startLine
             }
-            fields.append(String(decoding: field, as: UTF8.self))
-            if terminator != Int(columnSeparator) { return (true, startLine) }
+            fieldEnds.append(recordBytes.count)
+            if terminator != Int(columnSeparator) { return startLine }
         }
     }
 
-    /// Reads one field into `field`; returns what ended it (a separator byte, or -1 for the end
-    /// of the file), or `nil` when the file ended before the field began.
+    /// The bytes of field `index` of the last record.
+    func field(_ index: Int) -> ArraySlice<UInt8> {
+        recordBytes[(index == 0 ? 0 : fieldEnds[index - 1]) ..< fieldEnds[index]]
+    }
+
+    /// Reads one field onto the end of `recordBytes`; returns what ended it (a separator byte,
+    /// or -1 for the end of the file), or `nil` when the file ended before the field began.
     private mutating func readField() throws -> Int? {
-        field.removeAll(keepingCapacity: true)
+        let fieldStart = recordBytes.count
         var byte = try next()
         if byte < 0 { return nil }
         let column = Int(columnSeparator)
@@ -90,38 +101,39 @@ struct DelimitedReader: ~Copyable {
                     || (byte == row && previous == Int(UInt8(ascii: "\r")) && beforePrevious == quote)
                     || (byte < 0 && previous == quote) {
                     // Drop the closing quote (and a \r after it).
-                    while let last = field.popLast(), Int(last) != quote {}
+                    while recordBytes.count > fieldStart, let last = recordBytes.popLast(), Int(last) != quote {}
                     seenFirstField = true
                     return byte
                 }
                 if previous == quote && byte != Int(UInt8(ascii: "\r")) { throw Failure.strayQuote(line: line) }
                 if byte < 0 { throw Failure.unterminatedQuote(line: startLine) }
-                field.append(UInt8(byte))
+                recordBytes.append(UInt8(byte))
                 beforePrevious = previous
                 previous = byte
             }
         }
         if quoting && !seenFirstField && byte == 0xEF {
             // A byte order mark before the first field is not data.
-            field.append(0xEF)
+            recordBytes.append(0xEF)
             byte = try next()
             if byte == 0xBB {
-                field.append(0xBB)
+                recordBytes.append(0xBB)
                 byte = try next()
                 if byte == 0xBF {
                     seenFirstField = true
+                    recordBytes.removeSubrange(fieldStart...)
                     return try readField()
                 }
             }
         }
         seenFirstField = true
         while byte >= 0 && byte != column && byte != row {
-            field.append(UInt8(byte))
+            recordBytes.append(UInt8(byte))
             byte = try next()
         }
         if byte == row {
             line += 1
-            if quoting, field.last == UInt8(ascii: "\r") { field.removeLast() }
+            if quoting, recordBytes.count > fieldStart, recordBytes.last == UInt8(ascii: "\r") { recordBytes.removeLast() }
         }
         return byte
     }

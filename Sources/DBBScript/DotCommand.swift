@@ -32,8 +32,8 @@ struct DotCommand {
     let arguments: [String]
 
     /// Splits `line` (which starts with the dot) into words.
-    init(_ line: String) {
-        var words = DotCommand.words(Array(line.utf8.dropFirst()))
+    init(_ line: ArraySlice<UInt8>) {
+        var words = DotCommand.words(Array(line.dropFirst()))
         word = words.isEmpty ? "" : words.removeFirst()
         name = Name(abbreviation: word)
         arguments = words

@@ -26,20 +26,21 @@ struct ScriptSession {
     }
 
     /// Runs the script at `url`. Returns `.stop` when it ran `.exit` or `.quit`.
+    ///
+    /// - Parameter origin: the `.read` line that asked for it; `nil` for the main script.
     @discardableResult
-    mutating func run(_ url: URL) throws -> ScriptSplitter.Next {
+    mutating func run(_ url: URL, from origin: (script: String, line: Int)? = nil) throws -> ScriptSplitter.Next {
         let name = url.lastPathComponent
         let path = url.standardizedFileURL.path
-        guard !reading.contains(path) else {
-            throw DBBScriptError(script: name, line: 0, "\(url.path) reads itself (a .read cycle)")
-        }
         reading.append(path)
         defer { reading.removeLast() }
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw DBBScriptError(.fileSystem, "cannot read the script \(url.path): \(error.localizedDescription)")
+            bytes = try Self.contents(of: url.path)
+        } catch let problem as ReadProblem {
+            let message = "cannot read \(origin == nil ? "the script " : "")\(url.path): \(problem.description)"
+            guard let origin else { throw DBBScriptError(.fileSystem, message) }
+            throw DBBScriptError(script: origin.script, line: origin.line, message)
         }
         let folder = url.deletingLastPathComponent()
         var outcome = ScriptSplitter.Next.proceed
@@ -56,16 +57,18 @@ struct ScriptSession {
     }
 
     /// Runs one chunk of SQL, statement by statement, naming the line of the one that fails.
-    private mutating func execute(_ sql: String, script: String, line: Int) throws {
+    private mutating func execute(_ sql: [UInt8], script: String, line: Int) throws {
         var statementOffset = 0
         do {
-            try connection.forEachStatementWithOffset(in: sql) { statement, offset in
-                statementOffset = offset
-                let wasInTransaction = connection.isInTransaction
-                try statement.execute()
-                report.statements += 1
-                if connection.isInTransaction != wasInTransaction {
-                    transactionStart = wasInTransaction ? nil : (script, Self.line(of: offset, in: sql, from: line))
+            try sql.withUnsafeBufferPointer { bytes in
+                try connection.forEachStatement(inUTF8: bytes) { statement, offset in
+                    statementOffset = offset
+                    let wasInTransaction = connection.isInTransaction
+                    try statement.execute()
+                    report.statements += 1
+                    if connection.isInTransaction != wasInTransaction {
+                        transactionStart = wasInTransaction ? nil : (script, Self.line(of: offset, in: sql, from: line))
+                    }
                 }
             }
         } catch let error as SQLiteError {
@@ -75,8 +78,8 @@ struct ScriptSession {
     }
 
     /// The script line of the UTF-8 `offset` in a chunk that starts on `line`.
-    private static func line(of offset: Int, in sql: String, from line: Int) -> Int {
-        line + sql.utf8.prefix(offset).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    private static func line(of offset: Int, in sql: [UInt8], from line: Int) -> Int {
+        line + sql.prefix(offset).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
     // MARK: - Dot commands
@@ -104,11 +107,12 @@ struct ScriptSession {
             try importCommand(arguments, script: script, line: line, folder: folder)
         case .read:
             try require(1...1, "read FILE")
+            guard !arguments[0].hasPrefix("|") else { throw fail(".read from a command (\(arguments[0])) is not supported") }
             let target = Self.resolve(arguments[0], in: folder)
             guard !reading.contains(target.standardizedFileURL.path) else {
                 throw fail(".read \(arguments[0]) would read a script that is already being read (a cycle)")
             }
-            return try run(target)
+            return try run(target, from: (script, line))
         case .bail, .headers, .echo, .changes, .timer:
             try require(1...1, "\(name.rawValue) on|off")
         case .nullvalue:
@@ -117,7 +121,9 @@ struct ScriptSession {
             print(arguments.joined(separator: " "))
         case .schema, .tables:
             break  // output only: a build prints no query results
-        case .exit, .quit:
+        case .quit:
+            return .stop  // the shell takes no argument here and ignores any
+        case .exit:
             if let code = arguments.first, Int(code) != 0 {
                 throw fail(".\(command.word) \(code): the script asked to stop with a failure")
             }
@@ -173,7 +179,9 @@ struct ScriptSession {
             }
             index += 1
         }
-        guard arguments.count == 2 else { throw fail(".import needs a file and a table: .import FILE TABLE") }
+        guard arguments.count == 2, !arguments[0].isEmpty, !arguments[1].isEmpty else {
+            throw fail(".import needs a file and a table: .import FILE TABLE")
+        }
         guard !arguments[0].hasPrefix("|") else { throw fail(".import from a command (\(arguments[0])) is not supported") }
         let column = forced?.column ?? columnSeparator
         var row = forced?.row ?? rowSeparator
@@ -193,6 +201,31 @@ struct ScriptSession {
     private static func visible(_ separator: String) -> String {
         "\"" + separator.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\r", with: "\\r") + "\""
+    }
+
+    /// Why a file could not be read: `strerror`'s words.
+    struct ReadProblem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The whole contents of the file at `path`, read with `read(2)` so that a device, a FIFO or
+    /// `/dev/stdin` works as the shell's `fopen` would.
+    static func contents(of path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadProblem(description: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw ReadProblem(description: String(cString: strerror(errno)))
+            }
+        }
     }
 
     /// `name` relative to the script's folder, unless absolute.

@@ -17,10 +17,10 @@ import DBBSQLite
 struct ScriptSplitter {
     /// What the reader found on a line.
     enum Item {
-        /// SQL text (one or more statements) that starts on `line`.
-        case sql(String, line: Int)
+        /// SQL text (one or more statements) that starts on `line`, as the script's bytes.
+        case sql([UInt8], line: Int)
         /// A dot command line, without its line end.
-        case dotCommand(String, line: Int)
+        case dotCommand(ArraySlice<UInt8>, line: Int)
     }
 
     /// Whether to go on reading after an item: `.exit` stops a script.
@@ -37,6 +37,8 @@ struct ScriptSplitter {
             var end = script[start...].firstIndex(of: UInt8(ascii: "\n")) ?? script.count
             let next = end + 1
             if end > start, script[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            // The shell reads lines as C strings: a NUL byte ends the line.
+            if let nul = script[start..<end].firstIndex(of: 0) { end = nul }
             var line = script[start..<end]
             start = next
             number += 1
@@ -51,7 +53,7 @@ struct ScriptSplitter {
             }
             if pending.isEmpty, let first = line.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
                 if first == UInt8(ascii: "."),
-                   try body(.dotCommand(String(decoding: line, as: UTF8.self), line: number)) == .stop {
+                   try body(.dotCommand(line, line: number)) == .stop {
                     return
                 }
                 state = .start
@@ -65,7 +67,7 @@ struct ScriptSplitter {
                 pending.append(contentsOf: line)
             }
             if !pending.isEmpty && state.isSemicolonTerminated && isComplete(pending) {
-                let text = String(decoding: pending, as: UTF8.self)
+                let text = pending
                 pending.removeAll(keepingCapacity: true)
                 state = .start
                 if try body(.sql(text, line: pendingLine)) == .stop { return }
@@ -75,7 +77,7 @@ struct ScriptSplitter {
             }
         }
         if !pending.isEmpty {
-            _ = try body(.sql(String(decoding: pending, as: UTF8.self), line: pendingLine))
+            _ = try body(.sql(pending, line: pendingLine))
         }
     }
 

@@ -60,6 +60,8 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        let signals = Self.removeTemporariesOnSignals()
+        defer { signals.forEach { $0.cancel() } }
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
         let report: DBBBuildReport
         do {
@@ -75,6 +77,23 @@ struct BuildCommand: ParsableCommand {
         let width = report.importedRows.map(\.table.count).max() ?? 0
         for (table, rows) in report.importedRows {
             print("  \(table.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows) row(s) imported")
+        }
+    }
+}
+
+extension BuildCommand {
+    /// On SIGINT, SIGTERM or SIGHUP: remove the build's temporary file, then exit as the signal
+    /// would have (128 + its number). The output is untouched.
+    static func removeTemporariesOnSignals() -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                DBBScriptRunner.removeTemporaryFiles()
+                Foundation.exit(128 + number)
+            }
+            source.resume()
+            return source
         }
     }
 }

@@ -55,9 +55,10 @@ struct SQLCommand: ParsableCommand {
 
     func run() throws {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: database, isDirectory: &isFolder), !isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: database, isDirectory: &isFolder) else {
             throw CommandFailure(description: "\(database) does not exist (dbb sql opens existing databases only)")
         }
+        guard !isFolder.boolValue else { throw CommandFailure(description: "\(database) is a folder, not a database") }
         do {
             var configuration = SQLiteConfiguration()
             configuration.access = write ? .readWrite : .readOnly
@@ -76,19 +77,49 @@ struct SQLCommand: ParsableCommand {
             let printer = ResultPrinter(format: format)
             for text in texts {
                 try connection.forEachStatement(in: text) { statement in
+                    // Refused before it runs: VACUUM INTO, say, writes a new file even on a
+                    // read-only connection. (A PRAGMA that would change the file fails on its own.)
+                    guard write || statement.isReadOnly || Self.isPragma(statement.sql) else {
+                        throw CommandFailure(description: "this statement writes: \(statement.sql)\n"
+                            + "dbb sql opens the database read-only; add --write to change it")
+                    }
                     var rows: [[SQLiteValue]] = []
                     try statement.forEachRow { rows.append($0.values) }
                     if statement.columnCount > 0 { printer.print(columns: statement.columnNames, rows: rows) }
                 }
             }
             printer.finish()
+            if connection.isInTransaction {
+                throw CommandFailure(description: "the SQL left a transaction open, and nothing of it was saved: add COMMIT")
+            }
         } catch let error as CommandFailure {
             throw error
+        } catch let error as SQLiteError where error.extendedCode.rawValue == 776 /* SQLITE_READONLY_ROLLBACK */ {
+            throw CommandFailure(description: "\(database) has a hot journal (a write was interrupted) that must be "
+                + "rolled back before it can be read: run dbb sql once with --write, or open it with sqlite3")
         } catch let error as SQLiteError where error.code == .readOnly && !write {
             throw CommandFailure(description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
         } catch {
             throw CommandFailure(description: "\(error)")
         }
+    }
+}
+
+extension SQLCommand {
+    /// Whether `sql` is a PRAGMA (after spaces and comments).
+    static func isPragma(_ sql: String) -> Bool {
+        var rest = Substring(sql)
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            if rest.hasPrefix("--") {
+                rest = rest.drop(while: { $0 != "\n" })
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                break
+            }
+        }
+        return rest.prefix(6).uppercased() == "PRAGMA"
     }
 }
 

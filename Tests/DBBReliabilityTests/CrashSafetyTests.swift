@@ -1,3 +1,4 @@
+import DBBScript
 import DBBSQLite
 import DBBTestSupport
 import Foundation
@@ -110,7 +111,9 @@ struct CrashSafetyTests {
             .separator |
             .import --skip 1 big.csv big
             """)
-        let previous = Data("the previous database".utf8)
+        let old = fixture.directory.url.appendingPathComponent("old.sqlite")
+        try DBBScriptRunner.build(script: try fixture.file("old.txt", "CREATE TABLE old (x);"), output: old)
+        let previous = try Data(contentsOf: old)
         // One whole build first: the kills are spread over its length on this machine, as loaded
         // as it is now, so that some land inside the import however fast or slow the build is.
         let started = Date()

@@ -48,7 +48,7 @@ struct DBBCommandTests {
                                                  "SELECT t.x + r.x AS sum FROM t JOIN ref.t r"])
         #expect(joined.stdout == "sum\n2\n")
         let write = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--attach", "ref=\(ref)", "INSERT INTO ref.t VALUES (5)"])
-        #expect(write.status != 0 && write.stderr.contains("readonly"))
+        #expect(write.status != 0 && write.stderr.contains("this statement writes"))
         let missing = try ScriptFixture.run(dbb, ["sql", fixture.directory.url.appendingPathComponent("nope.sqlite").path, "SELECT 1"])
         #expect(missing.status != 0 && missing.stderr.contains("does not exist"))
 
@@ -89,6 +89,12 @@ struct DBBCommandTests {
         #expect(write.status != 0 && write.stderr.contains("add --write"), "\(write.stderr)")
         #expect(try snapshot(fixture.directory.url) == before, "a refused write changed nothing")
 
+        let copy = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "VACUUM INTO 'copy.sqlite'"])
+        #expect(copy.status != 0 && copy.stderr.contains("this statement writes"), "VACUUM INTO makes no new file: \(copy.stderr)")
+        let open = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--write", "BEGIN; INSERT INTO t VALUES (9)"])
+        #expect(open.status != 0 && open.stderr.contains("add COMMIT"), "\(open.stderr)")
+        #expect(try snapshot(fixture.directory.url) == before, "refused statements changed nothing")
+
         let written = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--write", "INSERT INTO t VALUES (3)"])
         #expect(written.status == 0, "\(written.stderr)")
         let mode = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--csv", "PRAGMA journal_mode; SELECT count(*) AS n FROM t"])
@@ -98,7 +104,7 @@ struct DBBCommandTests {
             if name == "folder" { try FileManager.default.createDirectory(at: fixture.directory.url.appendingPathComponent(name), withIntermediateDirectories: false) }
             let path = fixture.directory.url.appendingPathComponent(name).path
             let result = try ScriptFixture.run(dbb, ["sql", path, "SELECT 1"])
-            #expect(result.status != 0 && result.stderr.contains("does not exist"), "\(name): \(result.stderr)")
+            #expect(result.status != 0 && result.stderr.contains(name == "folder" ? "is a folder" : "does not exist"), "\(name): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.directory.url.appendingPathComponent("missing.sqlite").path))
         try Data().write(to: fixture.directory.url.appendingPathComponent("empty.sqlite"))

@@ -76,8 +76,8 @@ struct ScriptRunnerTests {
         let fixture = try ScriptFixture()
         try fixture.file("food.csv", "id|name|calories|note\n1|Apple|52|crisp\n2|Bread|265\n")
         let script = try fixture.file("schema.txt", Self.seedSchema)
-        let previous = Data("previous database bytes".utf8)
-        try previous.write(to: fixture.output)
+        try DBBScriptRunner.build(script: try fixture.file("old.txt", "CREATE TABLE old (x);"), output: fixture.output)
+        let previous = try Data(contentsOf: fixture.output)
         #expect {
             try DBBScriptRunner.build(script: script, output: fixture.output, replacing: true)
         } throws: { error in
@@ -86,7 +86,7 @@ struct ScriptRunnerTests {
                 && error.description == "schema.txt:5: food.csv:3: expected 4 fields (the columns of food), found 3"
         }
         #expect(try Data(contentsOf: fixture.output) == previous)
-        #expect(try fixture.directory.fileNames().sorted() == ["food.csv", "out.sqlite", "schema.txt"])
+        #expect(try fixture.directory.fileNames().sorted() == ["food.csv", "old.txt", "out.sqlite", "schema.txt"])
     }
 
     @Test("a failing SQL statement is reported with its line; an existing output is refused without --force")
@@ -113,7 +113,15 @@ struct ScriptRunnerTests {
             let error = error as? DBBScriptError
             return error?.kind == .outputExists && error?.description == "\(fixture.output.path) exists; use --force to replace it"
         }
+        // --force replaces databases only: not a data file or anything else given by mistake.
+        #expect {
+            try DBBScriptRunner.build(script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output, replacing: true)
+        } throws: { error in
+            (error as? DBBScriptError)?.description == "\(fixture.output.path) is not an SQLite database: --force replaces databases only"
+        }
         #expect(try String(contentsOf: fixture.output, encoding: .utf8) == "keep")
+        try FileManager.default.removeItem(at: fixture.output)
+        try DBBScriptRunner.build(script: try fixture.file("a.txt", "CREATE TABLE a (x);"), output: fixture.output)
         try DBBScriptRunner.build(script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output, replacing: true)
         #expect(try rows(fixture.output, "SELECT name FROM sqlite_master") == [["b"]])
     }
@@ -187,14 +195,16 @@ struct ScriptRunnerTests {
         }
     }
 
-    @Test("temporaries a killed build left are removed; one a running build holds is left alone")
+    @Test("temporaries a killed build left are removed; one a running build holds, and names not a build's, are left alone")
     func abandonedTemporaries() throws {
         let fixture = try ScriptFixture()
         let folder = fixture.directory.url
-        let abandoned = folder.appendingPathComponent(".out.sqlite.dbb-build-ABANDONED").path
-        let live = folder.appendingPathComponent(".out.sqlite.dbb-build-LIVE").path
-        let other = folder.appendingPathComponent(".other.sqlite.dbb-build-ABANDONED").path
-        for path in [abandoned, abandoned + "-journal", live, other, folder.appendingPathComponent(".out.sqlite.dbb-build-GONE-wal").path] {
+        let (one, two, three) = (UUID().uuidString, UUID().uuidString, UUID().uuidString)
+        let abandoned = folder.appendingPathComponent(".out.sqlite.dbb-build-\(one)").path
+        let live = folder.appendingPathComponent(".out.sqlite.dbb-build-\(two)").path
+        let other = folder.appendingPathComponent(".other.sqlite.dbb-build-\(one)").path
+        let notOurs = folder.appendingPathComponent(".out.sqlite.dbb-build-notes").path
+        for path in [abandoned, abandoned + "-journal", live, other, notOurs, folder.appendingPathComponent(".out.sqlite.dbb-build-\(three)-wal").path] {
             try Data("left".utf8).write(to: URL(fileURLWithPath: path))
         }
         // A running build holds an flock on its temporary.
@@ -204,7 +214,8 @@ struct ScriptRunnerTests {
 
         try DBBScriptRunner.build(script: try fixture.file("s.txt", "CREATE TABLE t (x);"), output: fixture.output)
         let names = try fixture.directory.fileNames().sorted()
-        #expect(names == [".other.sqlite.dbb-build-ABANDONED", ".out.sqlite.dbb-build-LIVE", "out.sqlite", "s.txt"])
+        #expect(names == [".other.sqlite.dbb-build-\(one)", ".out.sqlite.dbb-build-\(two)", ".out.sqlite.dbb-build-notes",
+                          "out.sqlite", "s.txt"].sorted())
     }
 
     @Test("an output that is a symbolic link stays a link: the file it leads to is rebuilt")
@@ -216,5 +227,35 @@ struct ScriptRunnerTests {
         try DBBScriptRunner.build(script: try fixture.file("b.txt", "CREATE TABLE new (y);"), output: fixture.output, replacing: true)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.output.path) == target.path)
         #expect(try rows(target, "SELECT name FROM sqlite_master") == [["new"]])
+    }
+
+    @Test("--force replaces only a database file the user may write, and keeps its permissions")
+    func replaceableOutputs() throws {
+        let fixture = try ScriptFixture()
+        let script = try fixture.file("s.txt", "CREATE TABLE t (x);")
+        for (path, problem) in [(fixture.directory.url.appendingPathComponent("folder"), "is a folder"),
+                                (URL(fileURLWithPath: "/dev/null"), "not a regular file"),
+                                (script, "is the script itself")] {
+            if problem == "is a folder" { try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false) }
+            #expect {
+                try DBBScriptRunner.build(script: script, output: path, replacing: true)
+            } throws: { error in
+                (error as? DBBScriptError)?.description.contains(problem) == true
+            }
+        }
+        try DBBScriptRunner.build(script: script, output: fixture.output)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.output.path)
+        try DBBScriptRunner.build(script: try fixture.file("u.txt", "CREATE TABLE u (y);"), output: fixture.output, replacing: true)
+        let permissions = try FileManager.default.attributesOfItem(atPath: fixture.output.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600, "a private database stays private")
+        #expect(try rows(fixture.output, "SELECT name FROM sqlite_master") == [["u"]])
+        if getuid() != 0 {  // root may write anything
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.output.path)
+            #expect {
+                try DBBScriptRunner.build(script: script, output: fixture.output, replacing: true)
+            } throws: { error in
+                (error as? DBBScriptError)?.description.contains("write-protected") == true
+            }
+        }
     }
 }
