@@ -84,7 +84,8 @@ struct HostileInputTests {
     func buildTool() throws {
         var values = HostileValues(random: SeededRandom(label: "buildTool"))
         let fixture = try ScriptFixture()
-        let previous = Data("previous output".utf8)
+        try DBBScriptRunner.build(script: try fixture.file("old.txt", "CREATE TABLE old (x);"), output: fixture.output)
+        let previous = try Data(contentsOf: fixture.output)
         let lines = ["CREATE TABLE t (a, b);", ".import data.csv t", ".import data.csv new", ".mode csv", ".mode tabs",
                      ".separator |", ".separator \\t \\n", ".read data.csv", "INSERT INTO t VALUES (1, 2);", ".import",
                      ".bogus", "SELECT * FROM nowhere;", "CREATE TABLE", "'unterminated", ".import --skip x data.csv t",
