@@ -29,7 +29,16 @@ final class BuildOutput {
 
     private var temporaryPrefix: String { Self.temporaryPrefix(of: output) }
 
-    private static func temporaryPrefix(of output: URL) -> String { ".\(output.lastPathComponent).dbb-build-" }
+    /// `.NAME.dbb-build-`; for a name too long to take a UUID after it (a file name holds 255
+    /// bytes), `.dbb-build-HASH-` with a hash of the name.
+    private static func temporaryPrefix(of output: URL) -> String {
+        let name = output.lastPathComponent
+        let prefix = ".\(name).dbb-build-"
+        guard prefix.utf8.count + 36 + "-journal-old".utf8.count > 255 else { return prefix }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return ".dbb-build-\(String(hash, radix: 16))-"
+    }
 
     /// Removes what killed builds of `output` left, then creates and locks a new temporary.
     init(output: URL) throws {
@@ -96,57 +105,53 @@ final class BuildOutput {
             }
             let descriptor = open(path, O_RDWR | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { remove(path) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0, isDatabaseOrEmpty(path) { remove(path) }
             close(descriptor)
         }
     }
 
     // MARK: - Installing
 
-    /// Refuses early what ``install(replacing:)`` would refuse at the end: an existing output
-    /// without `replacing`, or one that is not a database file the user may write.
+    /// Refuses early what ``install(replacing:)`` would refuse at the end: an output that is
+    /// not a file, an existing output without `replacing`, one in use or not a database file
+    /// the user may write.
     static func check(_ output: URL, replacing: Bool) throws {
+        let target = output.path
         var existing = stat()
-        guard lstat(output.path, &existing) == 0 else { return }
-        guard replacing else { throw DBBScriptError(.outputExists, "\(output.path) exists; use --force to replace it") }
-        try checkReplaceable(output.path, existing)
+        guard lstat(target, &existing) == 0 else { return }
+        let kind = existing.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw DBBScriptError(.fileSystem, "\(target) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
+        }
+        guard replacing else { throw DBBScriptError(.outputExists, "\(target) exists; use --force to replace it") }
+        let (others, own) = OpenFileHolders.holders(of: target)
+        if let pid = others.first {
+            throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
+        }
+        if own > 0 { throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it") }
+        try checkReplaceable(target, existing)
     }
 
     /// Makes the temporary durable and puts it in place of the output.
     ///
     /// - Throws: ``DBBScriptError`` `.outputExists` when the output exists and `replacing` is
-    ///   false; `.outputInUse` when someone has it open; `.fileSystem` when a file operation fails.
+    ///   false; `.outputInUse` when someone has it open; `.fileSystem` when a file operation
+    ///   fails. The output is then as it was, byte for byte, with its side files.
     func install(replacing: Bool) throws {
         defer { for suffix in Self.sideSuffixes { unlink(temporary.path + suffix) } }  // a persistent journal, say
         let target = output.path
         var existing = stat()
-        let exists = lstat(target, &existing) == 0
-        if exists && replacing {
-            try Self.checkReplaceable(target, existing)
-            // The new file takes the old one's permissions (and owner, where allowed).
-            fchmod(lock, existing.st_mode & 0o7777)
-            if existing.st_uid != getuid() || existing.st_gid != getgid() { _ = fchown(lock, existing.st_uid, existing.st_gid) }
-        }
-        guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
-        if !replacing {
+        if lstat(target, &existing) == 0 {
+            guard replacing else { throw DBBScriptError(.outputExists, "\(target) exists; use --force to replace it") }
+            try replace(existing)
+        } else {
+            guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
             Self.removeSideFiles(of: target)  // a log without its database would be replayed onto the new one
             guard link(temporary.path, target) == 0 else {
                 if errno == EEXIST { throw DBBScriptError(.outputExists, "\(target) exists; use --force to replace it") }
                 throw fileError("cannot create \(target)")
             }
             unlink(temporary.path)
-        } else {
-            let guardConnection = try lockOutput()
-            defer { guardConnection?.close() }
-            let (others, own) = OpenFileHolders.holders(of: target)
-            if let pid = others.first {
-                throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
-            }
-            if own > (guardConnection == nil ? 0 : 1) {
-                throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it")
-            }
-            Self.removeSideFiles(of: target)
-            guard rename(temporary.path, target) == 0 else { throw fileError("cannot move the built database to \(target)") }
         }
         release()
         let folder = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -156,24 +161,83 @@ final class BuildOutput {
         }
     }
 
+    /// Replaces the existing output, unless anyone uses it: no other process may have it open
+    /// (`/proc`), nor hold an SQLite lock on it or its WAL index. Both files are locked the way
+    /// SQLite locks them while the new one takes the name and the old side files go, so no
+    /// connection reads either in between; anything that fails before the new file is in place
+    /// leaves the old one and its side files as they were.
+    private func replace(_ existing: stat) throws {
+        let target = output.path
+        // First, without opening the file: closing a descriptor would drop this process's locks.
+        let (others, own) = OpenFileHolders.holders(of: target)
+        if let pid = others.first {
+            throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
+        }
+        if own > 0 { throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it") }
+        try Self.checkReplaceable(target, existing)
+
+        let old = open(target, O_RDWR | O_CLOEXEC)
+        guard old >= 0 else { throw fileError("cannot open \(target)") }
+        defer { close(old) }
+        let inUse = DBBScriptError(.outputInUse, "\(target) is in use by another connection: close it before replacing it")
+        let index = open(target + "-shm", O_RDONLY | O_CLOEXEC)
+        if index >= 0 {
+            let used = SQLiteFileLocks.isWALIndexInUse(index)
+            close(index)
+            if used { throw inUse }
+        }
+        guard !SQLiteFileLocks.isDatabaseLocked(old), SQLiteFileLocks.lockExclusively(old) else { throw inUse }
+        guard SQLiteFileLocks.lockExclusively(lock) else { throw fileError("cannot lock \(temporary.path)") }
+        defer { SQLiteFileLocks.unlock(lock) }
+
+        // The new file takes the old one's permissions (and owner, where allowed).
+        fchmod(lock, existing.st_mode & 0o7777)
+        if existing.st_uid != getuid() || existing.st_gid != getgid() { _ = fchown(lock, existing.st_uid, existing.st_gid) }
+        guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
+
+        // The old side files step aside (back if anything fails), so none meets the new file.
+        var moved: [(from: String, to: String)] = []
+        func restore() { for move in moved.reversed() { rename(move.to, move.from) } }
+        for suffix in Self.sideSuffixes where access(target + suffix, F_OK) == 0 {
+            let aside = temporary.path + suffix + "-old"
+            guard rename(target + suffix, aside) == 0 else {
+                let error = fileError("cannot move \(target + suffix) aside")
+                restore()
+                throw error
+            }
+            moved.append((target + suffix, aside))
+        }
+        guard rename(temporary.path, target) == 0 else {
+            let error = fileError("cannot move the built database to \(target)")
+            restore()
+            throw error
+        }
+        for move in moved { unlink(move.to) }
+    }
+
     /// Refuses to replace what is not a database file the user may write: a folder, a device,
     /// a data file or script given as the output by mistake, a write-protected file.
     private static func checkReplaceable(_ path: String, _ status: stat) throws {
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG else {
-            throw DBBScriptError(.fileSystem, "\(path) is \(kind == S_IFDIR ? "a folder" : "not a regular file"): --force replaces database files only")
+            throw DBBScriptError(.fileSystem, "\(path) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
         }
         guard access(path, W_OK) == 0 else {
             throw DBBScriptError(.fileSystem, "\(path) is write-protected: make it writable to replace it")
         }
-        guard status.st_size > 0 else { return }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        var header = [UInt8](repeating: 0, count: 16)
-        let count = descriptor >= 0 ? read(descriptor, &header, 16) : -1
-        if descriptor >= 0 { close(descriptor) }
-        guard count == 16, header == Array("SQLite format 3\0".utf8) else {
+        guard isDatabaseOrEmpty(path) else {
             throw DBBScriptError(.fileSystem, "\(path) is not an SQLite database: --force replaces databases only")
         }
+    }
+
+    /// Whether the file at `path` is empty or starts with SQLite's header.
+    private static func isDatabaseOrEmpty(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = read(descriptor, &header, 16)
+        return count == 0 || (count == 16 && header == Array("SQLite format 3\0".utf8))
     }
 
     private static func removeSideFiles(of path: String) {
@@ -182,49 +246,5 @@ final class BuildOutput {
 
     private func fileError(_ message: String) -> DBBScriptError {
         DBBScriptError(.fileSystem, "\(message): \(String(cString: strerror(errno)))")
-    }
-
-    /// An exclusive lock on the output, held by the connection returned (or `nil` when the
-    /// output is missing or not a database): granted only when no other connection has the
-    /// file in WAL mode or is reading or writing it. A hot journal is rolled back on the way
-    /// and a WAL log folded in, so the old file is consistent until it is replaced.
-    private func lockOutput() throws -> SQLiteConnection? {
-        guard FileManager.default.fileExists(atPath: output.path) else { return nil }
-        var configuration = SQLiteConfiguration()
-        configuration.access = .readWrite
-        configuration.journalMode = nil
-        configuration.busyTimeout = .seconds(2)
-        let inUse = DBBScriptError(.outputInUse, "\(output.path) is in use by another connection: close it before replacing it")
-        let connection: SQLiteConnection
-        do {
-            connection = try SQLiteConnection(path: output.path, configuration: configuration)
-        } catch let error as SQLiteError where error.code == .notADatabase {
-            return nil
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-            throw inUse
-        } catch let error as SQLiteError {
-            throw DBBScriptError(.fileSystem, "cannot open \(output.path) to check that no one uses it: \(error.message)", sqliteError: error)
-        }
-        do {
-            if connection.isReadOnly {
-                // A write-protected file: a shared lock at least shows a writer at work.
-                try connection.execute("BEGIN")
-                try connection.execute("SELECT count(*) FROM sqlite_master")
-                return connection
-            }
-            if try connection.fetchValue("PRAGMA journal_mode", as: String.self) == "wal" {
-                // Leaving WAL needs every other connection gone; it folds the log in.
-                let mode = try connection.fetchValue("PRAGMA journal_mode = DELETE", as: String.self)
-                guard mode == "delete" else { throw inUse }
-            }
-            try connection.execute("BEGIN EXCLUSIVE")
-            return connection
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-            connection.close()
-            throw inUse
-        } catch {
-            connection.close()
-            throw error
-        }
     }
 }

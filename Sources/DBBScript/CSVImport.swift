@@ -73,7 +73,7 @@ struct CSVImport {
                 continue
             }
             guard let expected = columnCount else {
-                try createTable(target, header: (0..<count).map { Array(reader.field($0)) }, row: startLine)
+                try createTable(target, header: (0..<count).map { Array(Self.cString(reader.field($0))) }, row: startLine)
                 columnCount = count
                 continue
             }
@@ -89,7 +89,7 @@ struct CSVImport {
                     insert = try connection.prepare("INSERT INTO \(target) VALUES(\(placeholders))")
                 }
                 for index in 0..<count {
-                    try reader.field(index).withUnsafeBufferPointer { try insert!.bindText(utf8: $0, at: index + 1) }
+                    try Self.cString(reader.field(index)).withUnsafeBufferPointer { try insert!.bindText(utf8: $0, at: index + 1) }
                 }
                 try insert!.execute()
             } catch let error as SQLiteError {
@@ -134,7 +134,7 @@ struct CSVImport {
     /// The table the sqlite3 shell creates from a header row, to the byte: `CREATE TABLE
     /// "t"(\n"a" TEXT, "b" TEXT, "c" TEXT, "d" TEXT,\n "e" TEXT)`, four columns a line; an
     /// empty name is `?`, and names met more than once (ignoring ASCII case) get `_` and their
-    /// column number, padded until no name clashes.
+    /// column number, zero-padded to more digits only while a name still clashes.
     private func createTable(_ target: String, header: [[UInt8]], row: Int) throws {
         var names = header.map { $0.isEmpty ? Array("?".utf8) : $0 }
         let folded = names.map { $0.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
@@ -142,7 +142,7 @@ struct CSVImport {
         for name in folded { seen[name, default: 0] += 1 }
         let repeated = folded.indices.filter { seen[folded[$0]]! > 1 }
         if !repeated.isEmpty {
-            var width = String(names.count).count
+            var width = 1
             while true {
                 let candidate = names.indices.map { index in
                     repeated.contains(index) ? names[index] + Array("_".utf8) + Array(Self.padded(index + 1, width).utf8) : names[index]
@@ -168,6 +168,11 @@ struct CSVImport {
         } catch let error as SQLiteError {
             throw fail("cannot create \(table) from the header row: \(error.message)", row: row, sqliteError: error)
         }
+    }
+
+    /// A field as the shell binds it, as a C string: up to its first NUL byte.
+    private static func cString(_ field: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        field.firstIndex(of: 0).map { field[..<$0] } ?? field
     }
 
     /// `value` in decimal, zero-padded to `width` digits.

@@ -37,11 +37,8 @@ public enum DBBScriptRunner {
         script: URL, output: URL, replacing: Bool = false, progress: ((DBBImportProgress) -> Void)? = nil
     ) throws -> DBBBuildReport {
         let fileManager = FileManager.default
-        guard !output.path.isEmpty, output.lastPathComponent != "/" else {
-            throw DBBScriptError(.fileSystem, "the output path is empty")
-        }
-        // A symbolic link stays: the file it leads to is what gets built and replaced.
-        let output = output.resolvingSymlinksInPath()
+        // A symbolic link stays: the file it leads to (perhaps not there yet) is what gets built.
+        let output = URL(fileURLWithPath: try followingLinks(output.path))
         guard output.standardizedFileURL.path != script.resolvingSymlinksInPath().standardizedFileURL.path else {
             throw DBBScriptError(.fileSystem, "\(output.path) is the script itself")
         }
@@ -88,5 +85,24 @@ public enum DBBScriptRunner {
     /// same output removes what a build killed outright left.)
     public static func removeTemporaryFiles() {
         BuildOutput.removeActiveTemporaries()
+    }
+
+    /// The path `path` leads to through symbolic links, the last of which may lead to a file
+    /// that does not exist yet (the shell creates it through the link).
+    static func followingLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            let destination: String
+            do {
+                destination = try FileManager.default.destinationOfSymbolicLink(atPath: current)
+            } catch {
+                throw DBBScriptError(.fileSystem, "cannot read the symbolic link \(current)")
+            }
+            current = destination.hasPrefix("/") ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        throw DBBScriptError(.fileSystem, "\(path) leads through too many symbolic links (a loop?)")
     }
 }

@@ -179,8 +179,9 @@ struct ScriptSession {
             }
             index += 1
         }
-        guard arguments.count == 2, !arguments[0].isEmpty, !arguments[1].isEmpty else {
-            throw fail(".import needs a file and a table: .import FILE TABLE")
+        guard arguments.count == 2 else { throw fail(".import needs a file and a table: .import FILE TABLE") }
+        guard !arguments[0].isEmpty, !arguments[1].isEmpty else {
+            throw fail(".import needs a file name and a table name, not an empty \(arguments[0].isEmpty ? "file" : "table") name")
         }
         guard !arguments[0].hasPrefix("|") else { throw fail(".import from a command (\(arguments[0])) is not supported") }
         let column = forced?.column ?? columnSeparator

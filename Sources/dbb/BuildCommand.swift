@@ -60,6 +60,8 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        guard !output.isEmpty else { throw CommandFailure(description: "the output path is empty") }
+        guard !script.isEmpty else { throw CommandFailure(description: "the script path is empty") }
         let signals = Self.removeTemporariesOnSignals()
         defer { signals.forEach { $0.cancel() } }
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil

@@ -80,7 +80,7 @@ struct SQLCommand: ParsableCommand {
                     // Refused before it runs: VACUUM INTO, say, writes a new file even on a
                     // read-only connection. (A PRAGMA that would change the file fails on its own.)
                     guard write || statement.isReadOnly || Self.isPragma(statement.sql) else {
-                        throw CommandFailure(description: "this statement writes: \(statement.sql)\n"
+                        throw CommandFailure(description: "this statement writes: \(statement.sql.trimmingCharacters(in: .whitespacesAndNewlines))\n"
                             + "dbb sql opens the database read-only; add --write to change it")
                     }
                     var rows: [[SQLiteValue]] = []

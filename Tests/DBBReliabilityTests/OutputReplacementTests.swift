@@ -1,3 +1,4 @@
+@testable import DBBScript
 import DBBSQLite
 import DBBTestSupport
 import Foundation
@@ -135,7 +136,15 @@ struct OutputReplacementTests {
         try #require(holder.wait(for: "holding"))
         let before = try Data(contentsOf: fixture.output)
         let refused = try build(fixture)
-        #expect(refused.status != 0 && refused.stderr.contains("in use"), "\(refused.stderr)")
+        #expect(refused.status != 0 && refused.stderr.contains("is open in process \(holder.process.processIdentifier)"),
+                "\(refused.stderr)")
+        // Where /proc does not show it (another user's process), SQLite's own locks do.
+        let descriptor = open(fixture.output.path, O_RDONLY)
+        #expect(SQLiteFileLocks.isDatabaseLocked(descriptor), "a WAL connection keeps a shared lock on the database")
+        close(descriptor)
+        let index = open(fixture.output.path + "-shm", O_RDONLY)
+        #expect(SQLiteFileLocks.isWALIndexInUse(index), "and a read lock on its WAL index")
+        close(index)
         #expect(try Data(contentsOf: fixture.output) == before)
         holder.finish()
 
@@ -146,20 +155,56 @@ struct OutputReplacementTests {
             writer.send("BEGIN IMMEDIATE;\nSELECT 'began';\n")
             try #require(writer.wait(for: "began"))
             let busy = try build(fixture)
-            #expect(busy.status != 0 && busy.stderr.contains("in use"), "\(busy.stderr)")
+            #expect(busy.status != 0 && busy.stderr.contains("is open in process"), "\(busy.stderr)")
+            let descriptor = open(fixture.output.path, O_RDONLY)
+            #expect(SQLiteFileLocks.isDatabaseLocked(descriptor), "a write transaction holds SQLite's locks")
+            close(descriptor)
             writer.finish()
 
             // An idle shell holds no lock at all: only its open descriptor tells.
             let idle = try Companion(sqlite3, [fixture.output.path])
             idle.send("SELECT 'opened' FROM sqlite_master LIMIT 1;\nSELECT 'opened';\n")
             try #require(idle.wait(for: "opened"))
-            let open = try build(fixture)
-            #expect(open.status != 0 && open.stderr.contains("is open in process \(idle.process.processIdentifier)"),
-                    "\(open.stderr)")
+            let seen = try build(fixture)
+            #expect(seen.status != 0 && seen.stderr.contains("is open in process \(idle.process.processIdentifier)"),
+                    "\(seen.stderr)")
+            let descriptor2 = open(fixture.output.path, O_RDONLY)
+            #expect(!SQLiteFileLocks.isDatabaseLocked(descriptor2), "an idle rollback-journal connection holds no lock")
+            close(descriptor2)
             idle.finish()
         }
         let allowed = try build(fixture)
         #expect(allowed.status == 0, "\(allowed.stderr)")
         try expectFresh(fixture, "replaced once nobody holds it")
+    }
+
+    @Test("a refused --force leaves a WAL database, its log and index, byte for byte")
+    func refusedLeavesWALUntouched() throws {
+        let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
+        let fixture = try ScriptFixture()
+        // A killed writer: a database in WAL mode with its log beside it.
+        var logLeft = false
+        for attempt in 0..<6 where !logLeft {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fixture.output.path + suffix) }
+            _ = try runAndKill(helper, [fixture.output.path, "60000"], after: 0.2 + 0.2 * Double(attempt), from: "saving")
+            logLeft = ((try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-wal")[.size] as? Int) ?? 0) > 0
+        }
+        try #require(logLeft)
+        func files() throws -> [Data] {
+            try ["", "-wal", "-shm"].map { try Data(contentsOf: URL(fileURLWithPath: fixture.output.path + $0)) }
+        }
+        let before = try files()
+        // A process that has the file open without SQLite: only /proc shows it.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        reader.arguments = ["30"]
+        let handle = try FileHandle(forReadingFrom: fixture.output)
+        reader.standardInput = handle
+        try reader.run()
+        try handle.close()  // only the other process keeps it open
+        defer { reader.terminate() }
+        let refused = try build(fixture)
+        #expect(refused.status != 0 && refused.stderr.contains("is open in process \(reader.processIdentifier)"), "\(refused.stderr)")
+        #expect(try files() == before, "the refused build changed nothing: not the journal mode, not the log")
     }
 }

@@ -195,7 +195,7 @@ struct ScriptRunnerTests {
         }
     }
 
-    @Test("temporaries a killed build left are removed; one a running build holds, and names not a build's, are left alone")
+    @Test("temporaries a killed build left are removed; one a running build holds, names not a build's and files not databases stay")
     func abandonedTemporaries() throws {
         let fixture = try ScriptFixture()
         let folder = fixture.directory.url
@@ -204,9 +204,12 @@ struct ScriptRunnerTests {
         let live = folder.appendingPathComponent(".out.sqlite.dbb-build-\(two)").path
         let other = folder.appendingPathComponent(".other.sqlite.dbb-build-\(one)").path
         let notOurs = folder.appendingPathComponent(".out.sqlite.dbb-build-notes").path
-        for path in [abandoned, abandoned + "-journal", live, other, notOurs, folder.appendingPathComponent(".out.sqlite.dbb-build-\(three)-wal").path] {
-            try Data("left".utf8).write(to: URL(fileURLWithPath: path))
+        let notADatabase = folder.appendingPathComponent(".out.sqlite.dbb-build-\(UUID().uuidString)").path
+        for path in [abandoned + "-journal", live, other, notOurs, folder.appendingPathComponent(".out.sqlite.dbb-build-\(three)-wal").path] {
+            try Data().write(to: URL(fileURLWithPath: path))
         }
+        try Data("SQLite format 3\0 and pages".utf8).write(to: URL(fileURLWithPath: abandoned))
+        try Data("someone's notes".utf8).write(to: URL(fileURLWithPath: notADatabase))
         // A running build holds an flock on its temporary.
         let holder = open(live, O_RDWR)
         defer { close(holder) }
@@ -215,7 +218,7 @@ struct ScriptRunnerTests {
         try DBBScriptRunner.build(script: try fixture.file("s.txt", "CREATE TABLE t (x);"), output: fixture.output)
         let names = try fixture.directory.fileNames().sorted()
         #expect(names == [".other.sqlite.dbb-build-\(one)", ".out.sqlite.dbb-build-\(two)", ".out.sqlite.dbb-build-notes",
-                          "out.sqlite", "s.txt"].sorted())
+                          URL(fileURLWithPath: notADatabase).lastPathComponent, "out.sqlite", "s.txt"].sorted())
     }
 
     @Test("an output that is a symbolic link stays a link: the file it leads to is rebuilt")
@@ -257,5 +260,31 @@ struct ScriptRunnerTests {
                 (error as? DBBScriptError)?.description.contains("write-protected") == true
             }
         }
+    }
+
+    @Test("a link to a file not there yet is built through; a link loop and a long name are handled")
+    func linksAndLongNames() throws {
+        let fixture = try ScriptFixture()
+        let script = try fixture.file("s.txt", "CREATE TABLE t (x);")
+        let dangling = fixture.directory.url.appendingPathComponent("dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "later.sqlite")
+        try DBBScriptRunner.build(script: script, output: dangling)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling.path) == "later.sqlite")
+        #expect(try rows(fixture.directory.url.appendingPathComponent("later.sqlite"), "SELECT name FROM sqlite_master") == [["t"]])
+
+        let loop = fixture.directory.url.appendingPathComponent("loop1")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: fixture.directory.url.appendingPathComponent("loop2").path,
+                                                   withDestinationPath: "loop1")
+        #expect {
+            try DBBScriptRunner.build(script: script, output: loop, replacing: true)
+        } throws: { error in
+            (error as? DBBScriptError)?.description.contains("too many symbolic links") == true
+        }
+
+        let long = fixture.directory.url.appendingPathComponent(String(repeating: "n", count: 240) + ".db")
+        try DBBScriptRunner.build(script: script, output: long)
+        try DBBScriptRunner.build(script: try fixture.file("u.txt", "CREATE TABLE u (y);"), output: long, replacing: true)
+        #expect(try rows(long, "SELECT name FROM sqlite_master") == [["u"]])
     }
 }

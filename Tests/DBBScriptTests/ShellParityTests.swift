@@ -49,6 +49,7 @@ struct ShellParityTests {
     /// Data files that are not UTF-8: a Latin-1 spreadsheet export.
     static let byteFiles: [String: [UInt8]] = [
         "latin1.csv": Array("name,city\ncaf".utf8) + [0xE9] + Array(",K".utf8) + [0xF6, 0x6C, 0x6E, 0x0A],
+        "nul.csv": Array("a".utf8) + [0] + Array("z,b\nx".utf8) + [0] + Array("y,2\n".utf8),
     ]
 
     /// Scripts the shell runs without a word on standard error.
@@ -151,6 +152,7 @@ struct ShellParityTests {
     static let byteCorpus: [String: [UInt8]] = [
         "Latin-1 data and literals": Array(".mode csv\n.import latin1.csv people\nINSERT INTO people VALUES ('".utf8)
             + [0xFF, 0xFE, 0xC3] + Array("', 'x');\n".utf8),
+        "a NUL byte ends a header name and a field, as in the shell": Array(".mode csv\n.import nul.csv t\n".utf8),
         "a NUL byte ends a line, as in the shell": Array("CREATE TABLE t (a);\nINSERT INTO t VALUES (1);".utf8) + [0]
             + Array(" DROP TABLE t;\nCREATE TABLE u (b);".utf8) + [0] + Array("garbage\nINSERT INTO t VALUES (2);\n".utf8),
     ]
@@ -274,7 +276,10 @@ struct ShellParityTests {
         let fixture = try ScriptFixture()
         try fixture.file("dups.csv", "a,b,a,a_1,,\n1,2,3,4,5,6\n")
         try fixture.file("case.csv", "x,X,x\n1,2,3\n")
-        let text = ".mode csv\n.import dups.csv dups\n.import case.csv folded\n"
+        try fixture.file("empty.csv", String(repeating: ",", count: 10) + "\n" + (1...11).map(String.init).joined(separator: ",") + "\n")
+        try fixture.file("many.csv", (["a_1"] + Array(repeating: "a", count: 11)).joined(separator: ",") + "\n"
+                         + (1...12).map(String.init).joined(separator: ",") + "\n")
+        let text = ".mode csv\n.import dups.csv dups\n.import case.csv folded\n.import empty.csv empty\n.import many.csv many\n"
         let script = try fixture.file("s.txt", text)
         let theirs = fixture.directory.url.appendingPathComponent("theirs.sqlite")
         _ = try ScriptFixture.run(sqlite3, [theirs.path], input: text, in: fixture.directory.url)  // it warns on stderr
