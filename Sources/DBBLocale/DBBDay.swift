@@ -11,6 +11,10 @@ import Foundation
 /// day.weekday        // 1 (Sunday)
 /// day.description    // "2011-01-02"
 /// ```
+///
+/// The arithmetic is exact for any day whose year lies within millions of years of today;
+/// days near `Int.max` overflow, and trap, like any Swift integer arithmetic. The SQL
+/// functions only make days of years 1...10000.
 public struct DBBDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01; negative before it.
     public let daysSince1970: Int
@@ -26,13 +30,18 @@ public struct DBBDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The UTC day of `date`.
+    /// - Precondition: `date` is finite (not `Date(timeIntervalSince1970: .infinity)`).
     public init(_ date: Date) {
         self.init(secondsSince1970: date.timeIntervalSince1970)
     }
 
     /// The UTC day of an instant given in seconds since 1970.
+    /// - Precondition: `seconds` is finite and less than about 10^20 in magnitude.
     init(secondsSince1970 seconds: Double) {
-        daysSince1970 = Int((seconds / 86_400).rounded(.down))
+        var days = (seconds / 86_400).rounded(.down)
+        // The division may round a moment before midnight up to the next day.
+        if days * 86_400 > seconds { days -= 1 }
+        daysSince1970 = Int(days)
     }
 
     /// Midnight UTC at the start of the day.

@@ -39,7 +39,8 @@ struct DatePattern: Sendable {
         }
     }
 
-    /// The widths the fast path writes exactly as ICU does (a year is 4 digits from 1600 to 9999).
+    /// The widths the fast path writes exactly as ICU does for years 1600...9999 (a week-year
+    /// may be 10000: `Y` writes all its digits, `YY` the last two, as ICU does).
     private static func fastField(_ letter: UInt8, count: Int) -> Field? {
         switch (letter, count) {
         case (UInt8(ascii: "Y"), 1...4): .weekYear
@@ -110,13 +111,19 @@ struct DatePattern: Sendable {
         return (tokens, literals)
     }
 
-    /// The pattern applied to `day` (which must lie in 1600...9999), numbers written with
-    /// `digits`. `nil` when the pattern is not fast.
+    /// The digits of the largest week-year of a day in ``ResolvedDate/fastYears``: 10000, the
+    /// week-year of 9999-12-31 wherever week 1 of the next year takes it (en_US).
+    static let maximumYearDigits = 5
+
+    /// The pattern applied to `day`, numbers written with `digits`. `nil` when the pattern is
+    /// not fast or `day` lies outside ``ResolvedDate/fastYears``.
     func format(_ day: DBBDay, calendar: DBBLocaleCalendar, digits: LocaleDigits) -> String? {
         guard let tokens else { return nil }
         let (year, month, dayOfMonth) = day.fields
+        guard ResolvedDate.fastYears.contains(year) else { return nil }
         var weekFields: (year: Int, week: Int)?
-        return literals.withUnsafeBufferPointer { literals in
+        var fits = true
+        let text = literals.withUnsafeBufferPointer { literals in
             String(unsafeUninitializedCapacity: capacity(digits)) { buffer in
                 var count = 0
                 for token in tokens {
@@ -140,11 +147,16 @@ struct DatePattern: Sendable {
                     }
                     // yy and YY are the last two digits; other widths are minimum widths.
                     if token.width == 2, field == .year || field == .weekYear { value %= 100 }
-                    count = digits.write(value, width: token.width, into: buffer, at: count)
+                    guard let end = digits.write(value, width: token.width, into: buffer, at: count) else {
+                        fits = false  // cannot happen within `capacity`; never write past it
+                        return 0
+                    }
+                    count = end
                 }
                 return count
             }
         }
+        return fits ? text : nil
     }
 
     /// An upper bound of the UTF-8 length of any fast output with `digits`.
@@ -152,7 +164,8 @@ struct DatePattern: Sendable {
         guard let tokens else { return 0 }
         return tokens.reduce(0) { total, token in
             guard let field = token.field else { return total + token.count }
-            return total + max(token.width, field == .year || field == .weekYear ? 4 : 2) * digits.maximumDigitLength
+            let maximumDigits = field == .year || field == .weekYear ? DatePattern.maximumYearDigits : 2
+            return total + max(token.width, maximumDigits) * digits.maximumDigitLength
         }
     }
 }
@@ -172,14 +185,17 @@ struct LocaleDigits: Sendable, Hashable {
         self.maximumDigitLength = digits.map(\.count).max() ?? 1
     }
 
-    /// Writes `value` (not negative) zero-padded to `width` digits at `position`; returns the new end.
-    func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+    /// Writes `value` zero-padded to `width` digits at `position`; returns the new end, or `nil`
+    /// (having written nothing) when `value` is negative or the digits do not fit in `buffer`.
+    func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int? {
+        guard value >= 0, position >= 0 else { return nil }
         var divisor = 1
         var length = 1
-        while divisor <= value / 10 {
+        while divisor <= value / 10 {  // stops at 10^18 for Int.max: no overflow
             divisor *= 10
             length += 1
         }
+        guard max(length, width) * maximumDigitLength <= buffer.count - position else { return nil }
         var end = position
         for _ in length..<max(length, width) {
             for byte in digits[0] { buffer[end] = byte; end += 1 }

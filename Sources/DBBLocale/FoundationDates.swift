@@ -59,18 +59,19 @@ enum FoundationDates {
 
     // MARK: - Dates before 1600
 
-    /// The instant of written date fields, on Foundation's Gregorian calendar (Julian before
-    /// 1582-10-15), as `DateFormatter` would parse them.
-    static func instant(of fields: ANSIDateParser.Fields) -> Double? {
+    /// The start of the written day in UTC, in seconds since 1970, on Foundation's Gregorian
+    /// calendar (Julian before 1582-10-15), as `DateFormatter` would parse it.
+    static func midnight(of fields: ANSIDateParser.Fields) -> Double? {
         let components = DateComponents(year: fields.year, month: fields.month, day: fields.day)
-        guard let midnight = gregorian(Locale(identifier: "en_US_POSIX")).date(from: components) else { return nil }
-        return midnight.timeIntervalSince1970 + fields.secondsOfDay - Double(fields.offsetSeconds)
+        return gregorian(Locale(identifier: "en_US_POSIX")).date(from: components)?.timeIntervalSince1970
     }
 
-    /// `yyyy-MM-dd` of `date` on a Foundation calendar.
+    /// `yyyy-MM-dd` of `date` on a Foundation calendar. A day before year 1 has the year it
+    /// has in astronomical numbering (as ISO 8601 and the week-year do): 1 BC is `0000`.
     static func dayText(_ date: Date, _ calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return ASCIIDigits.pad(parts.year ?? 0, 4) + "-" + ASCIIDigits.pad(parts.month ?? 0, 2) + "-"
+        let parts = calendar.dateComponents([.era, .year, .month, .day], from: date)
+        let year = parts.year ?? 0
+        return ASCIIDigits.pad(parts.era == 0 ? 1 - year : year, 4) + "-" + ASCIIDigits.pad(parts.month ?? 0, 2) + "-"
             + ASCIIDigits.pad(parts.day ?? 0, 2)
     }
 

@@ -9,16 +9,24 @@ import Foundation
 /// | --- | --- |
 /// | `dbb_format_date(format, date, locale)` | `date` formatted with the TR35 pattern `format`, as `DateFormatter` does (Gregorian, UTC) |
 /// | `ObjcFormatAnsiDateUsingLocale(format, date, locale)` | the same, under ESLocale's name |
-/// | `dbb_week(date, locale)` | `YYYY-ww`, a sortable week key in ASCII digits: `2011-02` |
+/// | `dbb_week(date, locale)` | `YYYY-ww`, a sortable week key in ASCII digits: `2011-02` (the week-year 10000 of late 9999 has five digits, `10000-01`, and sorts as text before `9999-52`) |
 /// | `dbb_week_start(date, locale)` | `yyyy-MM-dd` of the first day of the week of `date` |
 /// | `dbb_align(date, unit, locale, edge)` | `yyyy-MM-dd` of the `'start'` or `'end'` of the day/week/month/quarter/halfyear/year of `date` |
 /// | `ObjcGetYearAndQuarterUsingLocale(date, locale)` | `Q1 '11` |
-/// | `ObjcGetYearAndHalfYearUsingLocale(date, locale, h1Format, h2Format, yearMode)` | `h1Format` or `h2Format` with `%@` replaced by the year, two digits for `'short'`, four for `'long'` |
+/// | `ObjcGetYearAndHalfYearUsingLocale(date, locale, h1Format, h2Format, yearMode)` | `h1Format` or `h2Format` with `%@` replaced by the year, two digits for `'short'`, four for `'long'`, `%%` by `%`; any other `%` stays as written |
 ///
 /// A date is TEXT (`2011-01-02`, `2011-01-02 13:45:00`, `2011-01-02T13:45:00.250+03:00`, spaces
 /// around ignored) or a number of seconds since 2001-01-01 UTC, the way table objects store a
-/// `Date`. A date that does not parse gives `NULL`; a `NULL` argument, an unknown locale, unit,
-/// edge or year mode is an SQL error naming the function and the argument.
+/// `Date`. Dates from 0001-01-01 through 9999-12-31 (UTC) are accepted; results can still
+/// have five-digit years (the week-year 10000 of 9999-12-31 in en_US, a week ending on
+/// 10000-01-01), and a week that starts in 1 BC starts in year `0000`.
+///
+/// - A `NULL` date gives `NULL` in the `dbb_` functions; ESLocale's three functions refuse it
+///   with an error, as ESLocale did.
+/// - A date that does not parse or lies outside the years above (`1e15`, `inf`) gives `NULL`.
+/// - An empty result (an empty format, h1Format or h2Format) is `NULL`, as ESLocale gave.
+/// - Any other `NULL` argument, an unknown locale, unit, edge or year mode is an SQL error
+///   naming the function and the argument, quoting at most 80 characters of it.
 public enum DBBLocaleFunctions {
     /// The SQL names of the functions, with their argument counts.
     public static let signatures: [(name: String, argumentCount: Int)] = [
@@ -52,20 +60,26 @@ public enum DBBLocaleFunctions {
         let reader = ArgumentReader(function: name, names: ["format", "date", "locale"])
         return SQLiteFunction(name, argumentCount: 3) { arguments in
             try reader.requireNonNull(arguments)
-            let pattern = try reader.pattern(arguments, at: 0)
+            let pattern = reader.pattern(arguments, at: 0)
             let locale = try reader.locale(arguments, at: 2)
             guard let date = ResolvedDate(arguments, at: 1) else { return .null }
             if let day = date.day, let digits = locale.digits,
                let text = pattern.format(day, calendar: locale.calendar, digits: digits) {
-                return .text(text)
+                return nonEmpty(text)
             }
-            return .text(FoundationDates.format(date.date, pattern: pattern.text, locale: locale))
+            return nonEmpty(FoundationDates.format(date.date, pattern: pattern.text, locale: locale))
         }
+    }
+
+    /// `text`, or `NULL` for an empty result, as ESLocale gave.
+    private static func nonEmpty(_ text: String) -> SQLiteValue {
+        text.isEmpty ? .null : .text(text)
     }
 
     private static let weekKeyPattern = DatePattern("YYYY-ww")
 
-    /// A function of `(date, locale)`: checks both, gives NULL for a date that does not parse.
+    /// A function of `(date, locale)`: checks both, gives NULL for a date that does not parse
+    /// (and, in a `dbb_` function, for a NULL date).
     private static func dateAndLocaleFunction(
         _ name: String, _ body: @escaping @Sendable (ResolvedDate, LocaleInfo) -> SQLiteValue
     ) -> SQLiteFunction {
@@ -135,6 +149,7 @@ public enum DBBLocaleFunctions {
     private static func halfYearFunction() -> SQLiteFunction {
         let name = "ObjcGetYearAndHalfYearUsingLocale"
         let reader = ArgumentReader(function: name, names: ["date", "locale", "h1Format", "h2Format", "yearMode"])
+        let formats = [ArgumentMemo<HalfYearFormat>(), ArgumentMemo<HalfYearFormat>()]
         return SQLiteFunction(name, argumentCount: 5) { arguments in
             try reader.requireNonNull(arguments)
             let locale = try reader.locale(arguments, at: 1)
@@ -147,9 +162,9 @@ public enum DBBLocaleFunctions {
             }, expected: "short or long")
             guard let date = ResolvedDate(arguments, at: 0) else { return .null }
             let (year, month) = yearAndMonth(date, locale)
-            let format = arguments.string(at: month <= 6 ? 2 : 3) ?? ""
-            let yearText = shortYear ? ASCIIDigits.pad(year % 100, 2) : String(year)
-            return .text(format.replacingOccurrences(of: "%@", with: yearText))
+            let half = month <= 6 ? 0 : 1
+            let format = reader.compiled(arguments, at: 2 + half, in: formats[half], HalfYearFormat.init)
+            return nonEmpty(format.text(year: ASCIIDigits.pad(shortYear ? year % 100 : year, shortYear ? 2 : 4)))
         }
     }
 }
@@ -176,50 +191,5 @@ extension SQLiteConnection {
     /// ```
     public func addLocaleFunctions() throws {
         for function in DBBLocaleFunctions.makeFunctions() { try add(function) }
-    }
-}
-
-// MARK: - Arguments
-
-/// Reads and checks the arguments of one function, naming it and the argument in errors.
-private struct ArgumentReader: Sendable {
-    let function: String
-    /// The argument names, in order, for messages.
-    let names: [String]
-    let locales = ArgumentMemo<LocaleInfo>()
-    let patterns = ArgumentMemo<DatePattern>()
-
-    func requireNonNull(_ arguments: SQLiteFunctionArguments) throws {
-        for index in 0..<arguments.count where arguments.isNull(at: index) {
-            throw LocaleFunctionError(function: function, position: index + 1, argument: names[index], problem: "is NULL")
-        }
-    }
-
-    func locale(_ arguments: SQLiteFunctionArguments, at index: Int) throws -> LocaleInfo {
-        do {
-            return try arguments.withUnsafeUTF8(at: index) { text throws(DBBLocaleError) in
-                try locales.value(for: text) { (identifier: String) throws(DBBLocaleError) in
-                    try LocaleRegistry.shared.info(for: identifier)
-                }
-            }
-        } catch let error as DBBLocaleError {
-            throw LocaleFunctionError(function: function, position: index + 1, argument: names[index], problem: error.description)
-        }
-    }
-
-    func pattern(_ arguments: SQLiteFunctionArguments, at index: Int) throws -> DatePattern {
-        arguments.withUnsafeUTF8(at: index) { text in patterns.value(for: text) { DatePattern($0) } }
-    }
-
-    /// The value `parse` makes of the text argument at `index`, named `name` in errors.
-    func choice<T>(
-        _ arguments: SQLiteFunctionArguments, at index: Int, _ parse: (String) -> T?, expected: String
-    ) throws -> T {
-        let text = arguments.string(at: index) ?? ""
-        guard let value = parse(text) else {
-            throw LocaleFunctionError(function: function, position: index + 1, argument: names[index],
-                                      problem: "'\(text)' is not \(expected)")
-        }
-        return value
     }
 }

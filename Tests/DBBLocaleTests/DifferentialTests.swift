@@ -18,7 +18,8 @@ struct DifferentialTests {
     static let patterns = ["YYYY-ww", "yyyy-MM-dd", "w", "Q yyyy"]
     static let combinedPattern = patterns.joined(separator: "|")
 
-    /// Every December 24 – January 7 from 1900/1901 to 2099/2100, leap days, and 1,000 seeded random days.
+    /// Every December 24 – January 7 from 1900/1901 to 2099/2100, leap days, 1,000 seeded random
+    /// days of 1900…2100 and 200 of years 1…9999.
     static let days: [DateComponents] = {
         var days: [DateComponents] = []
         for year in 1900..<2100 {
@@ -33,6 +34,11 @@ struct DifferentialTests {
             let year = Int(random.next(upTo: 201)) + 1900
             let month = Int(random.next(upTo: 12)) + 1
             days.append(DateComponents(year: year, month: month, day: Int(random.next(upTo: 28)) + 1))
+        }
+        for _ in 0..<200 {
+            let year = Int(random.next(upTo: 9999)) + 1
+            let (month, day) = random.next(upTo: 2) == 0 ? (12, 24 + Int(random.next(upTo: 8))) : (1, 1 + Int(random.next(upTo: 7)))
+            days.append(DateComponents(year: year, month: month, day: day))
         }
         return days
     }()
@@ -74,11 +80,13 @@ struct DifferentialTests {
         return formatter
     }
 
-    /// `YYYY-ww` (ASCII) and `yyyy-MM-dd` of the week start, from `Calendar`.
+    /// `YYYY-ww` (ASCII) and `yyyy-MM-dd` of the week start, from `Calendar`; a week start in
+    /// 1 BC is year 0000 (astronomical numbering, as the week-year of its week is).
     static func referenceWeek(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear, .weekday], from: date)
         let back = (parts.weekday! - calendar.firstWeekday + 7) % 7
-        let start = calendar.dateComponents([.year, .month, .day], from: date.addingTimeInterval(Double(-back) * 86_400))
+        var start = calendar.dateComponents([.era, .year, .month, .day], from: date.addingTimeInterval(Double(-back) * 86_400))
+        if start.era == 0 { start.year = 1 - start.year! }
         return pad(parts.yearForWeekOfYear!, 4) + "-" + pad(parts.weekOfYear!, 2) + " " + text(start)
     }
 

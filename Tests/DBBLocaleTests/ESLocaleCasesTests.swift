@@ -46,6 +46,31 @@ struct ESLocaleCasesTests {
         #expect(try database.text(japanese, ["1984-08-01"]) == "1984 年 下半期")
     }
 
+    @Test("half-year formats read as Objective-C's stringWithFormat: with the year: %% is %, other % sequences stay", arguments: [
+        ("H1 %@", "H1 11"), ("%@ 50%%", "11 50%"), ("%%", "%"), ("%%%@%%", "%11%"), ("%%@", "%@"), ("%@%@", "1111"),
+        ("100%", "100%"), ("%", "%"), ("%d %s %1$@ %", "%d %s %1$@ %"), ("% %@", "% 11"), ("%é%@", "%é11"), ("%%%", "%%"),
+    ])
+    func halfYearPercentSequences(format: String, expected: String) throws {
+        let database = try SQLiteTestDatabase.withLocaleFunctions()
+        #expect(try database.text("SELECT ObjcGetYearAndHalfYearUsingLocale('2011-03-01', 'en_US', ?, 'H2', 'short')",
+                                  [.text(format)]) == expected)
+        #expect(try database.text("SELECT ObjcGetYearAndHalfYearUsingLocale('2011-09-01', 'en_US', 'H1', ?, 'short')",
+                                  [.text(format)]) == expected)
+    }
+
+    @Test("an empty result is NULL, as ESLocale gave: an empty format, an empty h1Format or h2Format")
+    func emptyResults() throws {
+        let database = try SQLiteTestDatabase.withLocaleFunctions()
+        #expect(try database.text("SELECT dbb_format_date('', '2011-01-02', 'en_US')") == "NULL")
+        #expect(try database.text("SELECT ObjcFormatAnsiDateUsingLocale('', '2011-01-02', 'en_US')") == "NULL")
+        #expect(try database.text("SELECT ObjcFormatAnsiDateUsingLocale('', '1500-01-02', 'ar_SA')") == "NULL", "through DateFormatter")
+        #expect(try database.text("SELECT dbb_format_date('''''', '2011-01-02', 'en_US')") == "'", "'' is a quote, not empty")
+        let halfYear = "SELECT ObjcGetYearAndHalfYearUsingLocale(?, 'en_US', '', 'H2 %@', 'long')"
+        #expect(try database.text(halfYear, ["2011-06-30"]) == "NULL")
+        #expect(try database.text(halfYear, ["2011-07-01"]) == "H2 2011")
+        #expect(try database.text("SELECT ObjcGetYearAndHalfYearUsingLocale('2011-07-01', 'en_US', 'H1', '', 'long')") == "NULL")
+    }
+
     @Test("week alignment: en_US weeks start on Sunday, ru_RU weeks on Monday")
     func weekAlignment() throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()

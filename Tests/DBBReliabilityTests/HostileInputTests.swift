@@ -18,9 +18,11 @@ struct HostileValues {
     /// Text that is sometimes almost right: dates, locales and patterns with damage, control
     /// characters, odd Unicode, long runs.
     mutating func text() -> String {
-        let pieces = ["2011-01-02", "2011-13-45", "99999-01-01", "0000-00-00", "2011-01-02T25:61:00Z", "en_US", "ru_RU",
+        let pieces = ["2011-01-02", "2011-13-45", "99999-01-01", "0000-00-00", "2011-01-02T25:61:00Z", "9999-12-31",
+                      "0001-01-01", "9999-12-31T23:59:59.9999999-14:00", "0001-01-01T00:00+14:00", "en_US", "ru_RU",
                       "xx_YY", "@fw=mon", "YYYY-ww", "'", "''", "MMMM", "EEEE", "GGGGG", "zzzz", "%@", "%d", "\u{0}",
-                      "\u{202E}", "🇩🇪", "Ω", "\\", "\"", ";", "--", "/*", "\n", "\r", "\t", " ", "-", "+14:00", "T"]
+                      "\u{202E}", "🇩🇪", "Ω", "\\", "\"", ";", "--", "/*", "\n", "\r", "\t", " ", "-", "+14:00", "T",
+                      "YYYYY", "yyyyy", "Y", "%%", "%", "w", "Q"]
         var text = ""
         for _ in 0..<int(6) {
             if int(4) == 0 {
@@ -38,12 +40,29 @@ struct HostileValues {
     }
 
     mutating func value() -> SQLiteValue {
-        switch int(7) {
+        switch int(9) {
         case 0: .null
         case 1: .integer(Int64(bitPattern: random.next()))
-        case 2: .real([Double.infinity, -.infinity, .nan, .greatestFiniteMagnitude, -1e300, 0, 3.5e9, -3.5e9][int(8)])
+        case 2: .real([Double.infinity, -.infinity, .nan, .greatestFiniteMagnitude, -1e300, 0, 3.5e9, -3.5e9, 1e15, -1e15][int(10)])
         case 3: .blob(bytes(int(40)))
+        case 4: date()
         default: .text(text())
+        }
+    }
+
+    /// A date anywhere in years 1…9999 or just outside: text `yyyy-MM-dd`, often at a year's
+    /// end, or seconds since 2001 up to a few days past 0001-01-01 and 10000-01-01.
+    mutating func date() -> SQLiteValue {
+        let (first, last) = (-63_114_076_800.0, 252_423_993_600.0)  // 0001-01-01, 10000-01-01
+        switch int(3) {
+        case 0:
+            let year = [1, 2, 1599, 1600, 9998, 9999][int(6)]
+            let (month, day) = int(2) == 0 ? (12, 20 + int(12)) : (1, 1 + int(7))
+            return .text(DBBDay(year: year, month: month, day: day)!.description)
+        case 1:
+            return .real([first, last][int(2)] + Double(int(8 * 86_400)) - 4 * 86_400 + Double(int(1000)) / 1000)
+        default:
+            return .real(first + Double(random.next(upTo: UInt64(last - first) + 1)))
         }
     }
 }
@@ -74,6 +93,7 @@ struct HostileInputTests {
             } catch let error as SQLiteError {
                 outcomes.errors += 1
                 #expect(error.message.hasPrefix(name + ": argument "), "\(error.message)")
+                #expect(error.message.count < 400, "arguments are quoted by their first 80 characters")
             }
         }
         #expect(outcomes.values > 0 && outcomes.nulls > 0 && outcomes.errors > 0, "\(outcomes)")
