@@ -85,18 +85,23 @@ struct OutputReplacementTests {
         #expect(try db.fetchValue("SELECT count(*) FROM fresh", as: Int.self) == 5000, comment)
     }
 
+    /// Kills a writer mid-save (up to six tries) until a WAL database with a non-empty log is
+    /// left at the fixture's output; returns whether one was.
+    private func leaveKilledWritersLog(_ helper: URL, _ fixture: ScriptFixture) throws -> Bool {
+        for attempt in 0..<6 {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fixture.output.path + suffix) }
+            _ = try runAndKill(helper, [fixture.output.path, "60000"], after: 0.2 + 0.2 * Double(attempt), from: "saving")
+            let log = (try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-wal")[.size] as? Int) ?? 0
+            if log > 0 { return true }
+        }
+        return false
+    }
+
     @Test("over the WAL a writer killed with SIGKILL left beside it")
     func killedWritersLog() throws {
         let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
         let fixture = try ScriptFixture()
-        var logLeft = false
-        for attempt in 0..<6 where !logLeft {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fixture.output.path + suffix) }
-            _ = try runAndKill(helper, [fixture.output.path, "60000"], after: 0.2 + 0.2 * Double(attempt), from: "saving")
-            let log = (try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-wal")[.size] as? Int) ?? 0
-            logLeft = log > 0
-        }
-        try #require(logLeft, "the killed writer left a non-empty WAL")
+        try #require(try leaveKilledWritersLog(helper, fixture), "the killed writer left a non-empty WAL")
         let result = try build(fixture)
         #expect(result.status == 0, "\(result.stderr)")
         try expectFresh(fixture, "the old log was not replayed onto the new file")
@@ -182,14 +187,7 @@ struct OutputReplacementTests {
     func refusedLeavesWALUntouched() throws {
         let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
         let fixture = try ScriptFixture()
-        // A killed writer: a database in WAL mode with its log beside it.
-        var logLeft = false
-        for attempt in 0..<6 where !logLeft {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fixture.output.path + suffix) }
-            _ = try runAndKill(helper, [fixture.output.path, "60000"], after: 0.2 + 0.2 * Double(attempt), from: "saving")
-            logLeft = ((try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-wal")[.size] as? Int) ?? 0) > 0
-        }
-        try #require(logLeft)
+        try #require(try leaveKilledWritersLog(helper, fixture), "the killed writer left a non-empty WAL")
         func files() throws -> [Data] {
             try ["", "-wal", "-shm"].map { try Data(contentsOf: URL(fileURLWithPath: fixture.output.path + $0)) }
         }
