@@ -35,12 +35,8 @@ extension String: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .stringArray }
     public var joinValue: SQLiteValue { .text(self) }
     public init?(joinValue: SQLiteValue) {
-        switch joinValue {
-        case .text(let text): self = text
-        case .integer(let value): self = String(value)
-        case .real(let value): self = String(value)
-        default: return nil
-        }
+        if case .blob = joinValue { return nil }
+        self.init(sqliteValue: joinValue)
     }
 }
 
@@ -58,11 +54,8 @@ extension Float: DBBArrayElement {
 
 extension Date: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .dateArray }
-    public var joinValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
-    public init?(joinValue: SQLiteValue) {
-        guard let seconds = Double(sqliteValue: joinValue) else { return nil }
-        self.init(timeIntervalSinceReferenceDate: seconds)
-    }
+    public var joinValue: SQLiteValue { sqliteValue }
+    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
 }
 
 extension DBBArrayElement where Self: DBBIntegerColumnValue & SQLiteValueConvertible {

@@ -1,42 +1,35 @@
 import DBBSQLite
 
-/// One row of a raw query: values by column index or name.
-public struct DBBRow: Sendable, Hashable {
-    /// The column names of the query, in order.
-    public let columnNames: [String]
-    /// The values, in column order.
-    public let values: [SQLiteValue]
-
-    /// The value of column `index`.
-    public subscript(index: Int) -> SQLiteValue { values[index] }
-
-    /// The value of the first column named `name`, or `nil` when there is none.
-    public subscript(name: String) -> SQLiteValue? {
-        columnNames.firstIndex(of: name).map { values[$0] }
-    }
-}
-
 extension DBBManager {
-    /// Runs raw SQL (one or more statements), binding `arguments` to its `?` placeholders.
+    /// Runs raw SQL (one or more statements), binding `arguments` to its `?` placeholders:
+    /// Swift values (`String`, integers, `Double`, `Bool`, `Data`, `Date` as seconds since 2001
+    /// like table-object columns, `nil` for `NULL`) or ``SQLiteValue``s.
     ///
     /// ```swift
-    /// try manager.execute("UPDATE Person SET age = age + 1 WHERE lastName = ?", arguments: ["Doe"])
+    /// try manager.execute("UPDATE Person SET age = age + 1 WHERE lastName = ? AND born < ?",
+    ///                     arguments: ["Doe", Date(), nil])
     /// ```
-    public func execute(_ sql: String, arguments: [SQLiteValue] = []) throws {
-        try write(nil) { try $0.execute(sql, arguments) }
+    public func execute(_ sql: String, arguments: SQLiteArguments = []) throws {
+        let values = arguments.sqliteValues
+        try write(nil) { try $0.execute(sql, values) }
     }
 
-    /// Runs a raw query and returns its rows. The locale date functions are available:
+    /// Runs a raw query and returns its rows (``DBBRow``: values by name or index, raw or as
+    /// Swift types). Arguments as in ``execute(_:arguments:)``; the locale date functions are
+    /// available:
     ///
     /// ```swift
-    /// let weeks = try manager.query(
-    ///     "SELECT dbb_week(startTime, 'en_US') AS week, COUNT(*) AS meetings FROM Meeting GROUP BY week")
-    /// for row in weeks { print(row["week"]!, row["meetings"]!) }
+    /// let weeks = try manager.query("""
+    ///     SELECT dbb_week(startTime, 'en_US') AS week, COUNT(*) AS meetings
+    ///     FROM Meeting WHERE startTime >= ? GROUP BY week
+    ///     """, arguments: [since])
+    /// for row in weeks { print(try row.decode(String.self, "week"), try row.decode(Int.self, "meetings")) }
     /// ```
-    public func query(_ sql: String, arguments: [SQLiteValue] = []) throws -> [DBBRow] {
-        try read(nil) { connection in
+    public func query(_ sql: String, arguments: SQLiteArguments = []) throws -> [DBBRow] {
+        let values = arguments.sqliteValues
+        return try read(nil) { connection in
             let statement = try connection.cachedStatement(sql)
-            try statement.bind(arguments)
+            try statement.bind(values)
             let names = statement.columnNames
             var rows: [DBBRow] = []
             try statement.forEachRow { rows.append(DBBRow(columnNames: names, values: $0.values)) }
@@ -45,7 +38,8 @@ extension DBBManager {
     }
 
     /// Runs a raw query, calling `body` with each row in place (nothing is copied).
-    public func forEachRow(_ sql: String, arguments: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
-        try read(nil) { try $0.forEachRow(sql, arguments, body) }
+    public func forEachRow(_ sql: String, arguments: SQLiteArguments = [], _ body: (SQLiteRow) throws -> Void) throws {
+        let values = arguments.sqliteValues
+        try read(nil) { try $0.forEachRow(sql, values, body) }
     }
 }

@@ -2,8 +2,13 @@ import Foundation
 
 /// A Swift type that converts to and from an ``SQLiteValue``.
 ///
-/// Conformances: `Bool`, every fixed-width integer, `Double`, `Float`, `String`, `Data`,
-/// ``SQLiteValue`` itself, and `Optional` of any of them (`nil` is `NULL`).
+/// Conformances: `Bool`, every fixed-width integer, `Double`, `Float`, `String`, `Data`, `Date`
+/// (seconds since 2001-01-01, as table objects store it), ``SQLiteValue`` itself, and `Optional`
+/// of any of them (`nil` is `NULL`).
+///
+/// Reading follows SQLite's own conversions where they lose nothing: an integer or a real reads
+/// as `String` in SQLite's text form (`42`, `2.5`), text that spells a number reads as that
+/// number; text that does not (`'abc'` as `Int`) does not convert, where SQLite would say 0.
 public protocol SQLiteValueConvertible {
     /// This value as SQLite stores it.
     var sqliteValue: SQLiteValue { get }
@@ -35,6 +40,9 @@ extension Double: SQLiteValueConvertible {
         switch sqliteValue {
         case .real(let value): self = value
         case .integer(let value): self = Double(value)
+        case .text(let text):
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+            self = value
         default: return nil
         }
     }
@@ -50,9 +58,44 @@ extension Float: SQLiteValueConvertible {
 
 extension String: SQLiteValueConvertible {
     public var sqliteValue: SQLiteValue { .text(self) }
+    /// Text as it is; an integer or real in SQLite's text form (`CAST(x AS TEXT)`: `42`, `2.5`,
+    /// `1.0e+20`); a blob's bytes as UTF-8. `NULL` does not convert.
     public init?(sqliteValue: SQLiteValue) {
-        guard case .text(let value) = sqliteValue else { return nil }
-        self = value
+        switch sqliteValue {
+        case .text(let value): self = value
+        case .integer(let value): self = String(value)
+        case .real(let value): self = SQLiteValue.text(of: value)
+        case .blob(let data): self = String(decoding: data, as: UTF8.self)
+        case .null: return nil
+        }
+    }
+}
+
+extension SQLiteValue {
+    /// A real as SQLite writes it as text (`printf("%!.15g")`): 15 significant digits, and
+    /// always a decimal point (`1.0`, `1.0e+20`); infinities are `Inf` and `-Inf`.
+    public static func text(of value: Double) -> String {
+        if value.isInfinite { return value < 0 ? "-Inf" : "Inf" }
+        if value == 0 { return "0.0" }  // -0.0 too
+        var text = String(format: "%.15g", value)
+        if !text.contains(".") {
+            if let exponent = text.firstIndex(of: "e") {
+                text.insert(contentsOf: ".0", at: exponent)
+            } else {
+                text += ".0"
+            }
+        }
+        return text
+    }
+}
+
+extension Date: SQLiteValueConvertible {
+    /// Seconds since 2001-01-01 00:00:00 UTC, as a real: how table objects store a `Date`.
+    public var sqliteValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    /// A number of seconds since 2001-01-01 (an integer, a real, or text that spells one).
+    public init?(sqliteValue: SQLiteValue) {
+        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
+        self.init(timeIntervalSinceReferenceDate: seconds)
     }
 }
 
@@ -101,6 +144,9 @@ extension SQLiteIntegerConvertible {
         case .real(let value):
             guard let exact = Self(exactly: value) else { return nil }
             self = exact
+        case .text(let text):
+            guard let value = Int64(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+            self.init(sqliteValue: .integer(value))
         default:
             return nil
         }

@@ -153,9 +153,12 @@ struct ValueRoundTripTests {
         #expect(Float(sqliteValue: values[2]) == 1.5)
         #expect(String?(sqliteValue: values[3]) == .some(nil))
         #expect(String?(sqliteValue: values[4]) == .some("x"))
-        // Out of range or of the wrong class: no conversion rather than a wrong value.
+        // Out of range, or text that spells no number: no conversion rather than a wrong value
+        // (SQLite's CAST would say 0). Text that spells one converts; numbers read as text.
         #expect(Int8(sqliteValue: .integer(300)) == nil)
-        #expect(Int(sqliteValue: .text("12")) == nil)
+        #expect(Int(sqliteValue: .text("abc")) == nil && Int(sqliteValue: .text("12abc")) == nil)
+        #expect(Int(sqliteValue: .text(" 12 ")) == 12 && Double(sqliteValue: .text("2.5")) == 2.5)
+        #expect(String(sqliteValue: .integer(-7)) == "-7" && String(sqliteValue: .real(1e20)) == "1.0e+20")
         #expect(try db.fetchValue("SELECT count(*) FROM c", as: Int.self) == 5)
         #expect(try db.fetchValue("SELECT v FROM c WHERE 0", as: Int.self) == nil)
     }
