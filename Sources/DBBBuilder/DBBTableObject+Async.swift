@@ -35,22 +35,14 @@ extension DBBTableObjectFetching {
         try await offThread { try allIDs(manager: manager) }
     }
 
-    /// Deletes every object of this class, off the caller's thread.
+    /// Deletes every object of this class, off the caller's thread (cancellation as for the
+    /// other writes: see ``DBBTableObject/save()-(async)``).
     public static func deleteAll(manager: DBBManager) async throws {
-        try await offThread { try deleteAll(manager: manager) }
+        try await manager.offThreadWrite { try deleteAll(manager: manager) }
     }
 
-    /// Runs blocking database work on a global queue, not on the cooperative thread pool.
     private static func offThread<T>(_ work: @escaping @Sendable () throws -> sending T) async throws -> sending T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                do {
-                    continuation.resume(returning: try work())
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await DBBManager.offThread(work)
     }
 }
 

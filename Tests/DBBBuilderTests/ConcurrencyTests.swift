@@ -22,16 +22,16 @@ struct ConcurrencyTests {
                         let member = Member("T\(task)", "R\(round)", age: round, manager: manager)
                         member.nicknames = (0..<(round % 3)).map { "n\($0)" }
                         member.employer = Company("C\(task)-\(round)", manager: manager)
-                        try member.save()
+                        try await member.save()
                         member.age += 100
-                        try member.save()
+                        try await member.save()
                         var options = DBBQueryOptions.options(withConditions: ["firstName = ?"])
                         options.arguments = [.text("T\(task)")]
                         let mine = try await Member.instances(matching: options, manager: manager)
                         #expect(mine.count == kept + 1, "a task sees exactly its own committed rows")
                         #expect(mine.allSatisfy { $0.age >= 100 && $0.employer?.name.hasPrefix("C\(task)-") == true })
                         if round % 4 == 3 {
-                            try member.delete()
+                            try await member.delete()
                         } else {
                             kept += 1
                             nicknames += round % 3
@@ -54,7 +54,7 @@ struct ConcurrencyTests {
     func readsDuringWrite() async throws {
         let database = try ManagerTestDatabase([Member.self, SlowSave.self])
         let manager = database.manager
-        try Member("Early", "Bird", age: 1, manager: manager).save()
+        try await Member("Early", "Bird", age: 1, manager: manager).save()
         SlowSave.started = DispatchSemaphore(value: 0)
         SlowSave.release = DispatchSemaphore(value: 0)
         defer { SlowSave.started = nil; SlowSave.release = nil }
@@ -90,7 +90,7 @@ struct ConcurrencyTests {
         let daddy = Member("John", "Doe", age: 35, manager: manager)
         daddy.nicknames = ["J"]
         daddy.employer = Company("Acme", manager: manager)
-        try Member.save([daddy, Member("Ann", "Doe", age: 3, manager: manager)], manager: manager)
+        try await Member.save([daddy, Member("Ann", "Doe", age: 3, manager: manager)], manager: manager)
 
         let options = DBBQueryOptions.options(sortColumns: ["firstName"])
         let async = try await Member.instances(matching: options, manager: manager)
@@ -107,7 +107,7 @@ struct ConcurrencyTests {
     func queueForms() async throws {
         let database = try ManagerTestDatabase([Member.self])
         let manager = database.manager
-        try Member.save([Member("A", "X", age: 1, manager: manager), Member("B", "Y", age: 2, manager: manager)], manager: manager)
+        try await Member.save([Member("A", "X", age: 1, manager: manager), Member("B", "Y", age: 2, manager: manager)], manager: manager)
 
         let fetched: ([String], DBBError?) = await withCheckedContinuation { continuation in
             Member.getInstancesFromQueue(withOptions: .options(sortColumns: ["firstName"]), manager: manager) { objects, error in
@@ -147,7 +147,7 @@ struct ConcurrencyTests {
         let database = try ManagerTestDatabase([Meeting.self])
         let manager = database.manager
         let meeting = Meeting("v0", [Member("v0", "a", age: 0, manager: manager)], project: nil, manager: manager)
-        try meeting.save()
+        try await meeting.save()
         let id = meeting.id
         let stop = Atomic<Bool>(false)
         let writer = Task.detached {

@@ -44,7 +44,7 @@ struct AttachAndTemplateTests {
         for (food, grams) in [(2, 80), (3, 30), (1, 150)] {
             let meal = Meal(dbManager: manager)
             (meal.foodID, meal.grams) = (food, grams)
-            try meal.save()
+            try await meal.save()
         }
         let sql = "SELECT f.name, m.grams * f.calories / 100 AS kcal FROM Meal m JOIN reference.food f ON f.id = m.foodID ORDER BY f.name"
         let expected: [[SQLiteValue]] = [["Apple", 78], ["Bread", 212], ["Cheese", 120]]

@@ -1,0 +1,41 @@
+import DBBSQLite
+import Dispatch
+
+/// Values handed to a global queue by an `async` form whose caller waits for the result, so
+/// that nothing else touches them meanwhile: `@unchecked Sendable`.
+struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+extension DBBManager {
+    /// Runs blocking database work on a global queue, not on the cooperative thread pool.
+    static func offThread<T>(_ work: @escaping @Sendable () throws -> sending T) async throws -> sending T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do {
+                    continuation.resume(returning: try work())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Runs a write on a global queue once the writer connection is free. A task cancelled
+    /// before then gets `CancellationError` and nothing is written; once the write has the
+    /// writer it runs to its end, so its transaction commits or rolls back whole.
+    func offThreadWrite(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try Task.checkCancellation()
+        let cancelled = Locked(false)
+        try await withTaskCancellationHandler {
+            try await Self.offThread {
+                try self.write(nil) { _ in
+                    if cancelled.withLock({ $0 }) { throw CancellationError() }
+                    try work()
+                }
+            }
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
+    }
+}

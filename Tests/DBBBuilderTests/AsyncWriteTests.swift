@@ -1,0 +1,115 @@
+import DBBBuilder
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// A row whose pre-save hook tells when a save has begun, and can hold it there a moment.
+final class Paced: DBBTableObject {
+    var n = 0
+    /// Called from the hook of the object with `n == 0`: the save has the writer.
+    nonisolated(unsafe) static var onStart: (@Sendable () -> Void)?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["n": DBBPropertyPersistence(\Paced.n)], for: self)
+    }
+
+    override func willSave() throws {
+        if n == 0, let start = Self.onStart {
+            start()
+            Thread.sleep(forTimeInterval: 0.2)  // long enough for the test to cancel meanwhile
+        }
+    }
+}
+
+/// Opens when told to; tasks wait on it.
+private actor Gate {
+    private var open = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    func wait() async {
+        if open { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+    func release() {
+        open = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+}
+
+@Suite("async writes: off the cooperative pool, serialized, cancellable until they start", .serialized)
+struct AsyncWriteTests {
+    @Test("save, batch save, delete, delete by ids and delete all, awaited from tasks")
+    func asyncWrites() async throws {
+        let database = try ManagerTestDatabase([Project.self])
+        let m = database.manager
+        let project = Project(dbManager: m)
+        project.name = "one"
+        try await project.save()
+        #expect(project.id > 0)
+        let batch = (0..<10_000).map { n -> Project in
+            let p = Project(dbManager: m)
+            p.name = "p\(n)"
+            return p
+        }
+        try await Project.save(batch, manager: m)
+        #expect(try m.count(of: "Project") == 10_001)
+        // Eight tasks writing at once: serialized, none lost.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for n in 0..<25 {
+                        let p = Project(dbManager: m)
+                        p.name = "task \(task) #\(n)"
+                        try await p.save()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try m.count(of: "Project") == 10_201)
+        try await project.delete()
+        #expect(project.id == 0)
+        try await Project.delete(Array(batch.prefix(100)), manager: m)
+        try await Project.delete(ids: batch[100..<200].map(\.id) + [999_999], manager: m)
+        #expect(try m.count(of: "Project") == 10_000)
+        try await Project.deleteAll(manager: m)
+        #expect(try m.count(of: "Project") == 0)
+    }
+
+    @Test("a task cancelled before its write starts writes nothing and throws CancellationError")
+    func cancelledBeforeStart() async throws {
+        let database = try ManagerTestDatabase([Paced.self])
+        let m = database.manager
+        let gate = Gate()
+        let task = Task {
+            await gate.wait()
+            let row = Paced(dbManager: m)
+            row.n = 1
+            try await row.save()
+        }
+        task.cancel()
+        await gate.release()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try m.count(of: "Paced") == 0)
+    }
+
+    @Test("a task cancelled once its write has begun: the transaction completes whole")
+    func cancelledAfterStart() async throws {
+        let database = try ManagerTestDatabase([Paced.self])
+        let m = database.manager
+        let started = Gate()
+        Paced.onStart = { Task { await started.release() } }
+        defer { Paced.onStart = nil }
+        let rows = (0..<1_000).map { n -> Paced in
+            let row = Paced(dbManager: m)
+            row.n = n
+            return row
+        }
+        let task = Task { try await Paced.save(rows, manager: m) }
+        await started.wait()
+        task.cancel()
+        try await task.value
+        #expect(try m.count(of: "Paced") == 1_000)
+    }
+}
