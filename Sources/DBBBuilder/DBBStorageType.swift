@@ -58,14 +58,6 @@ public enum DBBStorageType: Sendable, CustomStringConvertible {
     }
 }
 
-/// Column attributes for ``DBBTableObject/attributesDictionary``, as DBBBuilder spelled them.
-public enum ColumnAttribute {
-    /// `NOT NULL`: saving a `nil` value fails with an error naming the property.
-    public static let notNull = "NOT NULL"
-    /// `UNIQUE`: saving a value another row has fails with an error naming the property.
-    public static let unique = "UNIQUE"
-}
-
 /// Sort directions for ``DBBQueryOptions/sorting``, as DBBBuilder spelled them.
 public enum ColumnSorting {
     /// Ascending order (the default).

@@ -29,10 +29,13 @@ struct CodeGeneratorTests {
         let output = try Self.generate("swift.input") {
             $0.index = ["name", "serial"]
             $0.uniqueIndex = true
-            $0.notNull = ["copyright"]
+            $0.notNull = ["copyright", "name"]
+            $0.unique = ["name", "serial"]
             $0.columns = ["variance": "spread"]
         }
         #expect(output == (try Self.expected("swift.expected.swift")))
+        #expect(output.contains("attributesDictionary = [Keys.copyright: .notNull, Keys.name: [.notNull, .unique], Keys.serial: .unique]"),
+                "attributes in their typed form")
         #expect(output.contains("var variance = 0.25") && output.contains("var copyright = \"(c)\""),
                 "variance and copyright keep their names")
     }
@@ -114,7 +117,7 @@ final class Gizmo: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = ["title": ColumnAttribute.notNull]
+        attributesDictionary = ["title": .notNull]
         dbManager.addPersistenceMapping([
             "title": DBBPropertyPersistence(\Gizmo.title),
             "weight": DBBPropertyPersistence(\Gizmo.weight),
