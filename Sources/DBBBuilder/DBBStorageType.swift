@@ -2,7 +2,7 @@
 /// by ``DBBPropertyPersistence``; you rarely write one yourself.
 ///
 /// Scalars live in a column of the object's table; arrays, `Data` and references to other
-/// table objects live in join tables `<Table>_<column>` (see DESIGN.md, "On-disk format").
+/// table objects live in join tables `<Table>_<column>`, as DBBBuilder lays them out.
 public enum DBBStorageType: Sendable, CustomStringConvertible {
     /// `Bool`, stored as 1/0 in a `Boolean` column.
     case bool
