@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 //
-// DBBBuilder for Swift on Linux. The layers (see DESIGN.md), bottom up:
+// DBBBuilder for Swift on Linux. The layers (see the README, "Layers"), bottom up:
 //   CSQLite    – the system SQLite library (libsqlite3-dev), no vendored amalgamation
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL

@@ -2,7 +2,7 @@
 /// by ``DBBPropertyPersistence``; you rarely write one yourself.
 ///
 /// Scalars live in a column of the object's table; arrays, `Data` and references to other
-/// table objects live in join tables `<Table>_<column>` (see DESIGN.md, "On-disk format").
+/// table objects live in join tables `<Table>_<column>`, as DBBBuilder lays them out.
 public enum DBBStorageType: Sendable, CustomStringConvertible {
     /// `Bool`, stored as 1/0 in a `Boolean` column.
     case bool
@@ -56,14 +56,6 @@ public enum DBBStorageType: Sendable, CustomStringConvertible {
         case .binary: "binary"
         }
     }
-}
-
-/// Column attributes for ``DBBTableObject/attributesDictionary``, as DBBBuilder spelled them.
-public enum ColumnAttribute {
-    /// `NOT NULL`: saving a `nil` value fails with an error naming the property.
-    public static let notNull = "NOT NULL"
-    /// `UNIQUE`: saving a value another row has fails with an error naming the property.
-    public static let unique = "UNIQUE"
 }
 
 /// Sort directions for ``DBBQueryOptions/sorting``, as DBBBuilder spelled them.

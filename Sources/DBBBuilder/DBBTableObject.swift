@@ -56,9 +56,10 @@ open class DBBTableObject {
         set { forcedDirty = newValue }
     }
 
-    /// Column attributes by property name, e.g. `["firstName": ColumnAttribute.notNull]`;
-    /// set it in `init(dbManager:)`. Read once, when the class is registered.
-    public var attributesDictionary: [String: String]?
+    /// Column constraints by property name, e.g. `["email": [.notNull, .unique], "name": .notNull]`;
+    /// set it in `init(dbManager:)`. Read once, when the class is registered. DBBBuilder's text
+    /// forms (`ColumnAttribute.notNull`, `"NOT NULL UNIQUE"`) still compile: see ``ColumnAttributes``.
+    public var attributesDictionary: [String: ColumnAttributes]?
 
     /// Creates an object of the manager's database. Subclasses map their properties here.
     public required init(dbManager: DBBManager) {

@@ -11,10 +11,10 @@ struct ColumnProperty: Sendable {
     /// The property's Swift type, for messages.
     let valueTypeName: String
     /// `NOT NULL`, `UNIQUE`, or both, from the class's `attributesDictionary`.
-    let attributes: String
+    let attributes: ColumnAttributes
 
-    var isNotNull: Bool { attributes.uppercased().contains("NOT NULL") }
-    var isUnique: Bool { attributes.uppercased().contains("UNIQUE") }
+    var isNotNull: Bool { attributes.contains(.notNull) }
+    var isUnique: Bool { attributes.contains(.unique) }
 }
 
 /// A property stored in the join table `<Table>_<column>`.
@@ -65,7 +65,7 @@ final class TableMapping: Sendable {
 
     /// - Parameter prototype: an object of `objectType`, to find the storage of its properties.
     init(objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
-         indexers: [DBBIndexer], attributes: [String: String]) throws(DBBError) {
+         indexers: [DBBIndexer], attributes: [String: ColumnAttributes]) throws(DBBError) {
         self.objectType = objectType
         let tableName = objectType.databaseTableName
         self.tableName = tableName
@@ -93,7 +93,7 @@ final class TableMapping: Sendable {
             case .column(let access):
                 columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
                                               access: access.direct(prototype) ?? access,
-                                              valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? ""))
+                                              valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? []))
             case .join(let access):
                 joins.append(JoinProperty(
                     name: name, column: column, storageType: persistence.storageType, access: access,
@@ -110,6 +110,10 @@ final class TableMapping: Sendable {
         for name in attributes.keys.sorted() where columnIndex[name] == nil {
             throw DBBError(.unknownProperty, table: tableName, property: name,
                            "attributesDictionary names '\(name)', which is not a mapped column property")
+        }
+        for name in attributes.keys.sorted() where attributes[name]!.contains(.unrecognized) {
+            throw DBBError(.invalidMapping, table: tableName, property: name,
+                           "attributesDictionary gives '\(name)' text other than NOT NULL and UNIQUE, the only attributes supported")
         }
         for indexer in indexers {
             for name in indexer.columns where columnIndex[name] == nil {

@@ -14,12 +14,18 @@ import Foundation
 /// | `dbb_align(date, unit, locale, edge)` | `yyyy-MM-dd` of the `'start'` or `'end'` of the day/week/month/quarter/halfyear/year of `date` |
 /// | `ObjcGetYearAndQuarterUsingLocale(date, locale)` | `Q1 '11` |
 /// | `ObjcGetYearAndHalfYearUsingLocale(date, locale, h1Format, h2Format, yearMode)` | `h1Format` or `h2Format` with `%@` replaced by the year, two digits for `'short'`, four for `'long'`, `%%` by `%`; any other `%` stays as written |
+/// | `dbb_date(date)` | `YYYY-MM-DD HH:MM:SS` in UTC, with `.SSS` when the milliseconds are not zero, for SQLite's `date()`, `datetime()`, `strftime()`: `date(dbb_date(startTime))` |
+/// | `dbb_unixepoch(date)` | REAL seconds since 1970-01-01 UTC: `strftime('%Y-%W', dbb_unixepoch(startTime), 'unixepoch')` |
 ///
 /// A date is TEXT (`2011-01-02`, `2011-01-02 13:45:00`, `2011-01-02T13:45:00.250+03:00`, spaces
 /// around ignored) or a number of seconds since 2001-01-01 UTC, the way table objects store a
 /// `Date`. Dates from 0001-01-01 through 9999-12-31 (UTC) are accepted; results can still
 /// have five-digit years (the week-year 10000 of 9999-12-31 in en_US, a week ending on
 /// 10000-01-01), and a week that starts in 1 BC starts in year `0000`.
+///
+/// `dbb_date` and `dbb_unixepoch` count as SQLite's date functions do: on the proleptic Gregorian
+/// calendar at every year, a number rounded to the millisecond as `datetime(number + 978307200,
+/// 'unixepoch')` rounds it.
 ///
 /// - A `NULL` date gives `NULL` in the `dbb_` functions; ESLocale's three functions refuse it
 ///   with an error, as ESLocale did.
@@ -32,7 +38,7 @@ public enum DBBLocaleFunctions {
     public static let signatures: [(name: String, argumentCount: Int)] = [
         ("dbb_format_date", 3), ("ObjcFormatAnsiDateUsingLocale", 3), ("dbb_week", 2),
         ("dbb_week_start", 2), ("dbb_align", 4), ("ObjcGetYearAndQuarterUsingLocale", 2),
-        ("ObjcGetYearAndHalfYearUsingLocale", 5),
+        ("ObjcGetYearAndHalfYearUsingLocale", 5), ("dbb_date", 1), ("dbb_unixepoch", 1),
     ]
 
     /// Installs every function on the raw `sqlite3*` handle `db`, e.g. one opened by GRDB
@@ -51,6 +57,8 @@ public enum DBBLocaleFunctions {
             alignFunction(),
             quarterFunction(),
             halfYearFunction(),
+            dateTextFunction(),
+            unixEpochFunction(),
         ]
     }
 

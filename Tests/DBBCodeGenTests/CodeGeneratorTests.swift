@@ -29,10 +29,13 @@ struct CodeGeneratorTests {
         let output = try Self.generate("swift.input") {
             $0.index = ["name", "serial"]
             $0.uniqueIndex = true
-            $0.notNull = ["copyright"]
+            $0.notNull = ["copyright", "name"]
+            $0.unique = ["name", "serial"]
             $0.columns = ["variance": "spread"]
         }
         #expect(output == (try Self.expected("swift.expected.swift")))
+        #expect(output.contains("attributesDictionary = [Keys.copyright: .notNull, Keys.name: [.notNull, .unique], Keys.serial: .unique]"),
+                "attributes in their typed form")
         #expect(output.contains("var variance = 0.25") && output.contains("var copyright = \"(c)\""),
                 "variance and copyright keep their names")
     }
@@ -114,7 +117,7 @@ final class Gizmo: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = ["title": ColumnAttribute.notNull]
+        attributesDictionary = ["title": .notNull]
         dbManager.addPersistenceMapping([
             "title": DBBPropertyPersistence(\Gizmo.title),
             "weight": DBBPropertyPersistence(\Gizmo.weight),
@@ -196,5 +199,30 @@ struct DemoTests {
                 "a second run shows the same")
         let reset = try ScriptFixture.run(demo, ["--database", path, "--reset"])
         #expect(reset.status == 0 && reset.stdout.contains("new data saved"))
+    }
+}
+
+@Suite("The dbb-demo example's default database")
+struct DemoDefaultDatabaseTests {
+    @Test("without --database, each user's cache folder holds it: a fresh cache gets new data")
+    func perUserDefault() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        let home = try TemporaryDirectory()
+        let cache = try TemporaryDirectory()
+        let first = try ScriptFixture.run(demo, [], environment: ["XDG_CACHE_HOME": cache.url.path, "HOME": home.url.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let expected = cache.url.appendingPathComponent("dbb-demo/dbb-demo.sqlite").path
+        #expect(first.stdout.hasPrefix("Database: \(expected) (new data saved)"), "\(first.stdout.prefix(200))")
+        #expect(FileManager.default.fileExists(atPath: expected))
+        let again = try ScriptFixture.run(demo, [], environment: ["XDG_CACHE_HOME": cache.url.path, "HOME": home.url.path])
+        #expect(again.stdout.contains("data from an earlier run"))
+
+        // Without XDG_CACHE_HOME (or with a relative one): ~/.cache/dbb-demo, written with `~`.
+        for xdg: String? in [nil, "relative/cache"] {
+            let other = try TemporaryDirectory()
+            let run = try ScriptFixture.run(demo, [], environment: ["XDG_CACHE_HOME": xdg, "HOME": other.url.path])
+            #expect(run.stdout.hasPrefix("Database: ~/.cache/dbb-demo/dbb-demo.sqlite (new data saved)"), "\(run.stdout.prefix(200))")
+            #expect(FileManager.default.fileExists(atPath: other.url.appendingPathComponent(".cache/dbb-demo/dbb-demo.sqlite").path))
+        }
     }
 }

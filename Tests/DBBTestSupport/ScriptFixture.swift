@@ -25,12 +25,19 @@ public struct ScriptFixture {
     }
 
     /// Runs a program, returning its exit status, standard output and standard error.
+    /// `environment` sets or, with `nil` values, removes variables of this process's environment.
     public static func run(_ executable: URL, _ arguments: [String], input: String? = nil,
-                           in folder: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+                           in folder: URL? = nil, environment: [String: String?] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err

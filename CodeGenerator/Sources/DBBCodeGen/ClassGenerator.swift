@@ -58,12 +58,13 @@ public enum ClassGenerator {
         if !properties.isEmpty { lines.append("") }
         lines.append("    required init(dbManager: DBBManager) {")
         lines.append("        super.init(dbManager: dbManager)")
-        var attributes: [(String, String)] = options.notNull.map { ($0, "ColumnAttribute.notNull") }
+        // The typed form of DBBBuilder's attributes: `.notNull`, `.unique`, `[.notNull, .unique]`.
+        var attributes: [(String, String)] = options.notNull.map { ($0, ".notNull") }
         for name in options.unique {
             if let index = attributes.firstIndex(where: { $0.0 == name }) {
-                attributes[index].1 = "ColumnAttribute.notNull + \" \" + ColumnAttribute.unique"
+                attributes[index].1 = "[.notNull, .unique]"
             } else {
-                attributes.append((name, "ColumnAttribute.unique"))
+                attributes.append((name, ".unique"))
             }
         }
         if !attributes.isEmpty {

@@ -15,7 +15,7 @@ final class Company: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.name: ColumnAttribute.unique]
+        attributesDictionary = [Keys.name: .unique]
         dbManager.addPersistenceMapping([
             Keys.name: DBBPropertyPersistence(\Company.name),
             Keys.founded: DBBPropertyPersistence(\Company.founded),

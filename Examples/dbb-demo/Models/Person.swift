@@ -23,7 +23,7 @@ final class Person: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.firstName: ColumnAttribute.notNull, Keys.lastName: ColumnAttribute.notNull]
+        attributesDictionary = [Keys.firstName: .notNull, Keys.lastName: .notNull]
         dbManager.addPersistenceMapping([
             Keys.firstName: DBBPropertyPersistence(\Person.firstName),
             Keys.lastName: DBBPropertyPersistence(\Person.lastName),

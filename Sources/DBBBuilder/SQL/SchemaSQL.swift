@@ -15,10 +15,18 @@ enum SchemaSQL {
     static func createTable(_ mapping: TableMapping) -> String {
         let columns = [idDefinition, "createdTime Real", "modifiedTime Real"]
             + mapping.columns.map { column in
-                let attributes = column.attributes.isEmpty ? "" : " " + column.attributes
+                let attributes = column.attributes.isEmpty ? "" : " " + constraints(column.attributes)
                 return "\(SQLDialect.quote(column.column)) \(SQLDialect.columnType(column.storageType))\(attributes)"
             }
         return "CREATE TABLE IF NOT EXISTS \(SQLDialect.quote(mapping.tableName)) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// The column constraints of `attributes`, as in a column definition: `NOT NULL UNIQUE`.
+    static func constraints(_ attributes: ColumnAttributes) -> String {
+        var words: [String] = []
+        if attributes.contains(.notNull) { words.append("NOT NULL") }
+        if attributes.contains(.unique) { words.append("UNIQUE") }
+        return words.joined(separator: " ")
     }
 
     /// `ALTER TABLE … ADD COLUMN`: SQLite refuses to add `UNIQUE` columns (a unique index is

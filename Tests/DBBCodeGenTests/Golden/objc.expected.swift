@@ -29,7 +29,7 @@ final class Gadget: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.name: ColumnAttribute.unique]
+        attributesDictionary = [Keys.name: .unique]
         dbManager.addPersistenceMapping([
             Keys.name: DBBPropertyPersistence(\Gadget.name),
             Keys.copyright: DBBPropertyPersistence(\Gadget.copyright),

@@ -27,7 +27,7 @@ final class Gadget: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.copyright: ColumnAttribute.notNull]
+        attributesDictionary = [Keys.copyright: .notNull, Keys.name: [.notNull, .unique], Keys.serial: .unique]
         dbManager.addPersistenceMapping([
             Keys.name: DBBPropertyPersistence(\Gadget.name),
             Keys.variance: DBBPropertyPersistence(\Gadget.variance, columnName: "spread"),
