@@ -58,6 +58,13 @@ public final class DBBManager: Sendable {
         }
     }
 
+    /// A manager whose every operation fails with `failure`, which ``errorMessage()`` reports.
+    init(unavailable failure: DBBError) {
+        databaseURL = nil
+        access = UnavailableAccess(error: failure)
+        lastErrorStorage.withLock { $0 = failure }
+    }
+
     private init(inMemory connection: SQLiteConnection) {
         databaseURL = nil
         access = SerializedAccess(connection: connection)
