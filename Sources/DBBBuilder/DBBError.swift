@@ -35,7 +35,8 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         case invalidValue
         /// A migration that cannot be applied without changing or losing stored data: a column
         /// whose declared type no longer matches its property, a `NOT NULL UNIQUE` property
-        /// added to a table with rows. Nothing was changed.
+        /// added to a table with rows, a table (not made by DBBBuilder) whose `id` is not an
+        /// `INTEGER PRIMARY KEY`. Nothing was changed.
         case migrationRefused
     }
 

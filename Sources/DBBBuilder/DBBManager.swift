@@ -58,6 +58,13 @@ public final class DBBManager: Sendable {
         }
     }
 
+    /// A manager whose every operation fails with `failure`, which ``errorMessage()`` reports.
+    init(unavailable failure: DBBError) {
+        databaseURL = nil
+        access = UnavailableAccess(error: failure)
+        lastErrorStorage.withLock { $0 = failure }
+    }
+
     private init(inMemory connection: SQLiteConnection) {
         databaseURL = nil
         access = SerializedAccess(connection: connection)
@@ -121,24 +128,40 @@ public final class DBBManager: Sendable {
 
     // MARK: - Errors
 
-    /// The last error of an operation reported with a `Bool` or optional result (DBBBuilder's
-    /// style), or `nil`.
+    /// The error of the last operation reported with a `Bool` or optional result (DBBBuilder's
+    /// style), or `nil` when it succeeded: each such operation sets or clears it as it finishes.
+    ///
+    /// "Last" is per manager, not per thread: when two threads run such operations on one
+    /// manager, the one that finished last decides, whichever thread asks. Code that needs the
+    /// outcome of its own operation uses the throwing forms (``DBBTableObject/save()``,
+    /// ``register(_:)``…), whose errors belong to the caller. The throwing forms leave it alone.
     public var lastError: DBBError? { lastErrorStorage.withLock { $0 } }
 
-    /// DBBBuilder's `errorMessage()`: the description of ``lastError``, or `""`.
+    /// DBBBuilder's `errorMessage()`: the description of ``lastError``, or `""` when the last
+    /// DBBBuilder-style operation succeeded.
     public func errorMessage() -> String { lastError?.description ?? "" }
 
-    /// Runs a throwing form for a DBBBuilder-style caller: the result, or `nil` with the error recorded.
+    /// Runs a throwing form for a DBBBuilder-style caller: the result with the last error
+    /// cleared, or `nil` with the error recorded.
     func recordingErrors<T>(_ body: () throws -> T) -> T? {
+        try? recordingOutcome(body).get()
+    }
+
+    /// Runs a throwing form for a DBBBuilder-style caller that also wants the error: the
+    /// result with the last error cleared, or the error, recorded as the last error.
+    func recordingOutcome<T>(_ body: () throws -> T) -> Result<T, DBBError> {
+        let outcome: Result<T, DBBError>
         do {
-            return try body()
+            outcome = .success(try body())
         } catch {
-            let failure = error as? DBBError
+            outcome = .failure(error as? DBBError
                 ?? (error as? SQLiteError).map { DBBError.sqlite($0, table: nil) }
-                ?? DBBError(.invalidOption, "\(error)")
-            lastErrorStorage.withLock { $0 = failure }
-            return nil
+                ?? DBBError(.invalidOption, "\(error)"))
         }
+        lastErrorStorage.withLock { last in
+            if case .failure(let failure) = outcome { last = failure } else { last = nil }
+        }
+        return outcome
     }
 
     /// Runs `body` on the writer connection (recursively: a save hook that saves runs inside the

@@ -26,7 +26,10 @@ public struct DBBQueryOptions: Sendable, Hashable {
     public var propertyNames: [String]?
 
     /// Properties to sort by, in priority order; a `ColumnSorting.descending` item sorts them
-    /// all descending. An item may also carry its own direction: `"age DESC"`.
+    /// all descending. An item may also carry its own direction: `"age DESC"`. As in DBBBuilder,
+    /// an item (like those of ``propertyNames`` and ``joinPropertiesToPopulate``) may name a
+    /// property's column instead (`"itemName"` for a `name` property stored there); a name that
+    /// is neither throws ``DBBError/Kind/unknownProperty``.
     public var sorting: [String]?
 
     /// The join-table properties to load; `nil` loads all of them (unless ``propertyNames`` says otherwise).

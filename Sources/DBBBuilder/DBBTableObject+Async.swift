@@ -48,70 +48,55 @@ extension DBBTableObjectFetching {
 
 // MARK: - DBBBuilder's queue forms
 
+/// DBBBuilder ran these inside `FMDatabaseQueue.inDatabase`, which calls its block before it
+/// returns; so do these. `completion` runs on the caller's thread before the call returns, so
+/// what it stored is there right after the call. Each reports its outcome to
+/// ``DBBManager/errorMessage()`` like the form it wraps. For work off the caller's thread, use the
+/// `async` forms above.
+///
+/// ```swift
+/// var projects: [DBBTableObject] = []
+/// Project.getInstancesFromQueue(withOptions: options, manager: manager) { objects, _ in projects = objects }
+/// print(projects.count)      // the fetched objects
+/// ```
 extension DBBTableObject {
-    /// Fetches on a background queue; `completion` runs there with the objects, or none and the error.
+    /// Fetches the objects `options` select and passes them to `completion` with `nil`, or no
+    /// objects and the error (see ``instancesWithOptions(_:manager:sparsePopulation:)``).
     public static func getInstancesFromQueue(
         withOptions options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false,
-        completion: @escaping @Sendable ([DBBTableObject], DBBError?) -> Void
+        completion: ([DBBTableObject], DBBError?) -> Void
     ) {
-        let type = self
-        background(manager, completion) { try type.instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }
-    }
-
-    /// Fetches every object on a background queue; `completion` runs there (with no object on failure).
-    public static func getAllInstancesFromQueue(manager: DBBManager, completion: @escaping @Sendable ([DBBTableObject]) -> Void) {
-        let type = self
-        background(manager, { objects, _ in completion(objects) }) { try type.all(manager: manager) }
-    }
-
-    /// Fetches the objects with `ids` on a background queue; `completion` runs there.
-    public static func getInstancesWithIDNumbersFromQueue(
-        ids: [Int64], manager: DBBManager, completion: @escaping @Sendable ([DBBTableObject]) -> Void
-    ) {
-        let type = self
-        background(manager, { objects, _ in completion(objects) }) { try type.instances(ids: ids, manager: manager) }
-    }
-
-    /// Fetches every id on a background queue; `completion` runs there (empty on failure).
-    public static func fetchAllInstanceIDsFromQueue(manager: DBBManager, completion: @escaping @Sendable ([Int64]) -> Void) {
-        let type = self
-        DispatchQueue.global(qos: .userInitiated).async {
-            completion(manager.recordingErrors { try type.allIDs(manager: manager) } ?? [])
+        switch manager.recordingOutcome({ try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }) {
+        case .success(let objects): completion(objects, nil)
+        case .failure(let error): completion([], error)
         }
     }
 
-    /// Deletes `instances` on a background queue; `completion` runs there with the outcome.
-    /// Their ids are taken now; they become 0 only in the synchronous forms.
-    public static func deleteMultipleInstancesOnQueue(
-        _ instances: [DBBTableObject], manager: DBBManager, completion: @escaping @Sendable (Bool) -> Void
+    /// Passes the object with id `id` to `completion`, or `nil` when there is none or the fetch
+    /// failed (see ``instanceWithIDNumber(_:manager:sparsePopulation:)``).
+    public static func getQueuedInstanceWithIDNumber(
+        _ id: Int64, manager: DBBManager, completion: (DBBTableObject?) -> Void, sparsePopulation: Bool = false
     ) {
-        let type = self
-        do {
-            guard let objectType = try batchClass(instances, manager: manager, action: "deleted") else {
-                completion(true)
-                return
-            }
-            let ids = instances.map(\.id)
-            DispatchQueue.global(qos: .userInitiated).async {
-                completion(manager.recordingErrors { try type.delete(ids: ids, of: objectType, manager: manager) } != nil)
-            }
-        } catch {
-            _ = manager.recordingErrors { throw error }
-            completion(false)
-        }
+        completion(instanceWithIDNumber(id, manager: manager, sparsePopulation: sparsePopulation))
     }
 
-    private static func background(
-        _ manager: DBBManager, _ completion: @escaping @Sendable ([DBBTableObject], DBBError?) -> Void,
-        _ work: @escaping @Sendable () throws -> [DBBTableObject]
-    ) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            do {
-                completion(try work(), nil)
-            } catch {
-                _ = manager.recordingErrors { throw error }
-                completion([], manager.lastError)
-            }
-        }
+    /// Passes every object of this class to `completion`, none on failure (see ``allInstances(manager:)``).
+    public static func getAllInstancesFromQueue(manager: DBBManager, completion: ([DBBTableObject]) -> Void) {
+        completion(allInstances(manager: manager))
+    }
+
+    /// Passes the objects with `ids` to `completion`, none on failure (see ``instancesWithIDNumbers(_:manager:sparsePopulation:)``).
+    public static func getInstancesWithIDNumbersFromQueue(ids: [Int64], manager: DBBManager, completion: ([DBBTableObject]) -> Void) {
+        completion(instancesWithIDNumbers(ids, manager: manager))
+    }
+
+    /// Passes every id of this class to `completion`, none on failure (see ``allInstanceIDs(manager:)``).
+    public static func fetchAllInstanceIDsFromQueue(manager: DBBManager, completion: ([Int64]) -> Void) {
+        completion(allInstanceIDs(manager: manager))
+    }
+
+    /// Deletes `instances` and passes the outcome to `completion` (see ``deleteMultipleInstances(_:manager:)``).
+    public static func deleteMultipleInstancesOnQueue(_ instances: [DBBTableObject], manager: DBBManager, completion: (Bool) -> Void) {
+        completion(deleteMultipleInstances(instances, manager: manager))
     }
 }

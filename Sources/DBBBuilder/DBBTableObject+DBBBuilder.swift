@@ -60,3 +60,18 @@ extension DBBTableObject {
         manager.recordingErrors { try deleteAll(manager: manager) } != nil
     }
 }
+
+extension DBBTableObject {
+    /// DBBBuilder's names of the columns every table has, for conditions and sorting:
+    /// `"\(DBBTableObject.Keys.id) = ?"`. A subclass may declare its own `Keys` for its
+    /// properties (dbb-codegen writes one); inside it, that one is meant by `Keys`, and this one
+    /// stays `DBBTableObject.Keys`.
+    public enum Keys {
+        /// `"id"`: the row id.
+        public static let id = "id"
+        /// `"createdTime"`: when the object was first saved.
+        public static let createdTime = "createdTime"
+        /// `"modifiedTime"`: when the object was last saved.
+        public static let modifiedTime = "modifiedTime"
+    }
+}

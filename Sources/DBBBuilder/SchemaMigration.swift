@@ -10,6 +10,11 @@ import DBBSQLite
 /// - a `NOT NULL UNIQUE` property added to a table that has rows (every row would get the
 ///   same default, which the unique index refuses).
 ///
+/// A table DBBBuilder did not create (made by raw SQL or another program) is adopted: it gets
+/// the `createdTime`/`modifiedTime` columns it lacks, in the same transaction. It must have an
+/// `id INTEGER PRIMARY KEY` (the row id, which every save and fetch uses); one without is
+/// refused with ``DBBError/Kind/migrationRefused`` naming table and column, untouched.
+///
 /// A property removed from a class keeps its column and data; when that column is
 /// `NOT NULL` without a default, the table is rebuilt without that constraint (see
 /// ``TableRebuild``) so inserts that no longer name the column still work.
@@ -20,6 +25,8 @@ struct SchemaMigration {
     private struct Plan {
         let mapping: TableMapping
         let exists: Bool
+        /// `createdTime`/`modifiedTime`, when an adopted table lacks them.
+        var addedTimeColumns: [String] = []
         let addedColumns: [ColumnProperty]
         let releasedColumns: [String]
     }
@@ -31,6 +38,9 @@ struct SchemaMigration {
             if !plan.exists {
                 try connection.execute(SchemaSQL.createTable(plan.mapping))
                 continue
+            }
+            for column in plan.addedTimeColumns {
+                try connection.execute(SchemaSQL.addTimeColumn(column, to: plan.mapping.tableName))
             }
             if !plan.releasedColumns.isEmpty {
                 try TableRebuild(connection: connection, table: plan.mapping.tableName).run(droppingNotNullOf: plan.releasedColumns)
@@ -76,12 +86,15 @@ struct SchemaMigration {
         let notNull: Bool
         let hasDefault: Bool
         let hidden: Bool
+        /// The column's position in the primary key, 0 when not in it.
+        let primaryKey: Int
     }
 
     private func columns(of table: String) throws -> [String: ExistingColumn] {
         let rows = try connection.fetchAll(SchemaSQL.tableColumns, [.text(table)]) { row in
             ExistingColumn(name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
-                           hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0)
+                           hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
+                           primaryKey: Int(row.int64(at: 5)))
         }
         return Dictionary(rows.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -94,6 +107,15 @@ struct SchemaMigration {
             }
         }
         guard !existing.isEmpty else { return Plan(mapping: mapping, exists: false, addedColumns: [], releasedColumns: []) }
+        try checkRowID(existing, of: mapping)
+        var addedTimes: [String] = []
+        for time in [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
+            if let stored = existing[time.lowercased()] {
+                try check(stored, holds: .date, of: mapping, property: time, swiftType: "Date?")
+            } else {
+                addedTimes.append(time)
+            }
+        }
         var added: [ColumnProperty] = []
         for column in mapping.columns {
             if let stored = existing[column.column.lowercased()] {
@@ -116,7 +138,33 @@ struct SchemaMigration {
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()
-        return Plan(mapping: mapping, exists: true, addedColumns: added, releasedColumns: released)
+        return Plan(mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added, releasedColumns: released)
+    }
+
+    /// Refuses a table whose `id` is not its `INTEGER PRIMARY KEY` (the row id): missing, of
+    /// another type, not the key, part of a composite key, or in a `WITHOUT ROWID` table.
+    private func checkRowID(_ existing: [String: ExistingColumn], of mapping: TableMapping) throws {
+        let table = mapping.tableName
+        let problem: String
+        if let id = existing[SchemaSQL.idColumn] {
+            let keyColumns = existing.values.filter { $0.primaryKey > 0 }.count
+            let keyIndexes = try connection.fetchValue(SchemaSQL.primaryKeyIndexCount, [.text(table)], as: Int.self) ?? 0
+            if id.type.uppercased() != "INTEGER" {
+                problem = "its column '\(id.name)' is declared '\(id.type)'"
+            } else if id.primaryKey == 0 || keyColumns > 1 {
+                problem = "its column '\(id.name)' is not the table's (only) PRIMARY KEY"
+            } else if keyIndexes > 0 {
+                problem = "its column '\(id.name)' is not the row id (a WITHOUT ROWID table, or a key declared DESC)"
+            } else {
+                return
+            }
+        } else {
+            problem = "it has no column 'id'"
+        }
+        throw DBBError(.migrationRefused, table: table, property: SchemaSQL.idColumn,
+                       "table \(table) cannot hold \(String(reflecting: mapping.objectType)) objects: \(problem), and "
+                       + "DBBBuilder needs 'id INTEGER PRIMARY KEY' (the row id) to save and fetch them. Nothing was changed; "
+                       + "copy the rows into a table with such a column, or map the class to another table (databaseTableName)")
     }
 
     private func check(_ column: ExistingColumn, holds type: DBBStorageType, of mapping: TableMapping, property: String,

@@ -243,3 +243,21 @@ final class AuditEntry: DBBTableObject {
 }
 
 struct RefusedForTest: Error {}
+
+/// Columns whose names need quoting: a keyword and a double quote, beside a custom column name.
+final class Shelf: DBBTableObject {
+    var name = ""
+    var rank = 0
+    var label = ""
+    var tags: [String] = []
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "name": DBBPropertyPersistence(\Shelf.name, columnName: "itemName"),
+            "rank": DBBPropertyPersistence(\Shelf.rank, columnName: "group"),
+            "label": DBBPropertyPersistence(\Shelf.label, columnName: "it\"em"),
+            "tags": DBBPropertyPersistence(\Shelf.tags, columnName: "labels"),
+        ], for: self)
+    }
+}

@@ -67,7 +67,9 @@ struct SelectQuery {
     let columns: [ColumnProperty]
     let joins: [JoinProperty]
 
-    /// - Throws: ``DBBError`` naming an unknown property in `propertyNames`, `sorting` or
+    /// `propertyNames`, `sorting` and `joinPropertiesToPopulate` name properties or, as in
+    /// DBBBuilder, their columns (see ``TableMapping/column(namedOrStoredIn:)``).
+    /// - Throws: ``DBBError`` naming an unknown name in `propertyNames`, `sorting` or
     ///   `joinPropertiesToPopulate`.
     init(_ mapping: TableMapping, options: DBBQueryOptions, sparse: Bool) throws(DBBError) {
         let table = mapping.tableName
@@ -79,21 +81,21 @@ struct SelectQuery {
             selected = []
             joins = []
             for name in names where !Self.isKeyProperty(name) {
-                if let column = mapping.column(named: name) {
-                    if !selected.contains(where: { $0.name == name }) { selected.append(column) }
-                } else if let join = mapping.join(named: name) {
-                    if !joins.contains(where: { $0.name == name }) { joins.append(join) }
+                if let column = mapping.column(namedOrStoredIn: name) {
+                    if !selected.contains(where: { $0.name == column.name }) { selected.append(column) }
+                } else if let join = mapping.join(namedOrStoredIn: name) {
+                    if !joins.contains(where: { $0.name == join.name }) { joins.append(join) }
                 } else {
                     throw DBBError(.unknownProperty, table: table, property: name,
-                                   "propertyNames names '\(name)', which \(table) does not map")
+                                   "propertyNames names '\(name)', which is neither a property nor a column that \(table) maps")
                 }
             }
         }
         if let names = options.joinPropertiesToPopulate {
             joins = try names.map { name throws(DBBError) in
-                guard let join = mapping.join(named: name) else {
+                guard let join = mapping.join(namedOrStoredIn: name) else {
                     throw DBBError(.unknownProperty, table: table, property: name,
-                                   "joinPropertiesToPopulate names '\(name)', which is not a join property of \(table)")
+                                   "joinPropertiesToPopulate names '\(name)', which is neither a join property of \(table) nor its column")
                 }
                 return join
             }
@@ -163,11 +165,11 @@ struct SelectQuery {
             let column: String
             if isKeyProperty(first) {
                 column = first == "idNum" ? SchemaSQL.idColumn : first
-            } else if let property = mapping.column(named: first) {
+            } else if let property = mapping.column(namedOrStoredIn: first) {
                 column = property.column
             } else {
                 throw DBBError(.unknownProperty, table: mapping.tableName, property: first,
-                               "sorting names '\(first)', which is not a column property of \(mapping.tableName)")
+                               "sorting names '\(first)', which is neither a column property of \(mapping.tableName) nor its column")
             }
             terms.append((SQLDialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
         }

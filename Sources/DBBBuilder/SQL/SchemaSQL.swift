@@ -65,8 +65,17 @@ enum SchemaSQL {
     }
 
     /// The columns of the table bound to `?` (none when it does not exist): name, declared
-    /// type, `NOT NULL`, default, hidden (0 for an ordinary column).
-    static let tableColumns = "SELECT name, type, \"notnull\", dflt_value, hidden FROM pragma_table_xinfo(?)"
+    /// type, `NOT NULL`, default, hidden (0 for an ordinary column), position in the primary key.
+    static let tableColumns = "SELECT name, type, \"notnull\", dflt_value, hidden, pk FROM pragma_table_xinfo(?)"
+
+    /// How many indexes implement the primary key of the table bound to `?`: none when the key
+    /// is the row id (`INTEGER PRIMARY KEY` of a rowid table).
+    static let primaryKeyIndexCount = "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'"
+
+    /// `ALTER TABLE … ADD COLUMN createdTime Real`, for a table DBBBuilder did not create.
+    static func addTimeColumn(_ column: String, to table: String) -> String {
+        "ALTER TABLE \(SQLDialect.quote(table)) ADD COLUMN \(SQLDialect.quote(column)) Real"
+    }
 
     // MARK: - Join rows go with their rows
 
