@@ -12,37 +12,33 @@ extension DBBTableObjectFetching {
     public static func instances(
         matching options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false
     ) async throws -> [Self] {
-        try await offThread { try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }
+        try await DBBManager.offThread { try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }
     }
 
     /// Every object of this class, fetched off the caller's thread.
     public static func all(manager: DBBManager) async throws -> [Self] {
-        try await offThread { try all(manager: manager) }
+        try await DBBManager.offThread { try all(manager: manager) }
     }
 
     /// The object with id `id`, fetched off the caller's thread.
     public static func instance(id: Int64, manager: DBBManager, sparsePopulation: Bool = false) async throws -> Self? {
-        try await offThread { try instance(id: id, manager: manager, sparsePopulation: sparsePopulation) }
+        try await DBBManager.offThread { try instance(id: id, manager: manager, sparsePopulation: sparsePopulation) }
     }
 
     /// The objects with the ids `ids`, fetched off the caller's thread.
     public static func instances(ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) async throws -> [Self] {
-        try await offThread { try instances(ids: ids, manager: manager, sparsePopulation: sparsePopulation) }
+        try await DBBManager.offThread { try instances(ids: ids, manager: manager, sparsePopulation: sparsePopulation) }
     }
 
     /// The ids of every object of this class, fetched off the caller's thread.
     public static func allIDs(manager: DBBManager) async throws -> [Int64] {
-        try await offThread { try allIDs(manager: manager) }
+        try await DBBManager.offThread { try allIDs(manager: manager) }
     }
 
     /// Deletes every object of this class, off the caller's thread (cancellation as for the
     /// other writes: see ``DBBTableObject/save()-(async)``).
     public static func deleteAll(manager: DBBManager) async throws {
         try await manager.offThreadWrite { try deleteAll(manager: manager) }
-    }
-
-    private static func offThread<T>(_ work: @escaping @Sendable () throws -> sending T) async throws -> sending T {
-        try await DBBManager.offThread(work)
     }
 }
 

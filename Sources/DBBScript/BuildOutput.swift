@@ -123,12 +123,8 @@ final class BuildOutput {
         guard kind == S_IFREG else {
             throw DBBScriptError(.fileSystem, "\(target) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
         }
-        guard replacing else { throw DBBScriptError(.outputExists, "\(target) exists; use --force to replace it") }
-        let (others, own) = OpenFileHolders.holders(of: target)
-        if let pid = others.first {
-            throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
-        }
-        if own > 0 { throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it") }
+        guard replacing else { throw Self.exists(target) }
+        try refuseIfOpen(target)
         try checkReplaceable(target, existing)
     }
 
@@ -142,13 +138,13 @@ final class BuildOutput {
         let target = output.path
         var existing = stat()
         if lstat(target, &existing) == 0 {
-            guard replacing else { throw DBBScriptError(.outputExists, "\(target) exists; use --force to replace it") }
+            guard replacing else { throw Self.exists(target) }
             try replace(existing)
         } else {
             guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
             Self.removeSideFiles(of: target)  // a log without its database would be replayed onto the new one
             guard link(temporary.path, target) == 0 else {
-                if errno == EEXIST { throw DBBScriptError(.outputExists, "\(target) exists; use --force to replace it") }
+                if errno == EEXIST { throw Self.exists(target) }
                 throw fileError("cannot create \(target)")
             }
             unlink(temporary.path)
@@ -169,11 +165,7 @@ final class BuildOutput {
     private func replace(_ existing: stat) throws {
         let target = output.path
         // First, without opening the file: closing a descriptor would drop this process's locks.
-        let (others, own) = OpenFileHolders.holders(of: target)
-        if let pid = others.first {
-            throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
-        }
-        if own > 0 { throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it") }
+        try Self.refuseIfOpen(target)
         try Self.checkReplaceable(target, existing)
 
         let old = open(target, O_RDWR | O_CLOEXEC)
@@ -228,6 +220,20 @@ final class BuildOutput {
         guard isDatabaseOrEmpty(path) else {
             throw DBBScriptError(.fileSystem, "\(path) is not an SQLite database: --force replaces databases only")
         }
+    }
+
+    /// The error for an output that exists when replacing it was not asked for.
+    private static func exists(_ target: String) -> DBBScriptError {
+        DBBScriptError(.outputExists, "\(target) exists; use --force to replace it")
+    }
+
+    /// Refuses an output that another process, or this one, has open (`/proc`).
+    private static func refuseIfOpen(_ target: String) throws {
+        let (others, own) = OpenFileHolders.holders(of: target)
+        if let pid = others.first {
+            throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
+        }
+        if own > 0 { throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it") }
     }
 
     /// Whether the file at `path` is empty or starts with SQLite's header.

@@ -137,7 +137,7 @@ struct CSVImport {
     /// column number, zero-padded to more digits only while a name still clashes.
     private func createTable(_ target: String, header: [[UInt8]], row: Int) throws {
         var names = header.map { $0.isEmpty ? Array("?".utf8) : $0 }
-        let folded = names.map { $0.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
+        let folded = names.map(Self.asciiLowercased)
         var seen: [[UInt8]: Int] = [:]
         for name in folded { seen[name, default: 0] += 1 }
         let repeated = folded.indices.filter { seen[folded[$0]]! > 1 }
@@ -147,7 +147,7 @@ struct CSVImport {
                 let candidate = names.indices.map { index in
                     repeated.contains(index) ? names[index] + Array("_".utf8) + Array(Self.padded(index + 1, width).utf8) : names[index]
                 }
-                let lowered = candidate.map { $0.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
+                let lowered = candidate.map(Self.asciiLowercased)
                 if Set(lowered).count == lowered.count || width > 9 {
                     names = candidate
                     break
@@ -168,6 +168,11 @@ struct CSVImport {
         } catch let error as SQLiteError {
             throw fail("cannot create \(table) from the header row: \(error.message)", row: row, sqliteError: error)
         }
+    }
+
+    /// A name with ASCII capitals lowered, as SQLite compares identifiers.
+    private static func asciiLowercased(_ name: [UInt8]) -> [UInt8] {
+        name.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
     }
 
     /// A field as the shell binds it, as a C string: up to its first NUL byte.
