@@ -108,6 +108,12 @@ let package = Package(
             dependencies: ["DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-codegen", "dbb-demo"],
             exclude: ["Golden"]
         ),
+        /// The README's Swift examples, extracted by its extract.sh, compiled and run.
+        .testTarget(
+            name: "ReadmeExampleTests",
+            dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBTestSupport"],
+            exclude: ["extract.sh"]
+        ),
         .testTarget(
             name: "DBBLocaleTests",
             dependencies: ["DBBLocale", "DBBSQLite", "DBBTestSupport"]

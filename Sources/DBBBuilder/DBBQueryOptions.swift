@@ -18,8 +18,17 @@ public struct DBBQueryOptions: Sendable, Hashable {
     /// those with no row.
     public var conditions: [String]?
 
-    /// Values for the `?` placeholders of ``conditions``, in order.
-    public var arguments: [SQLiteValue] = []
+    /// Values for the `?` placeholders of ``conditions``, in order, as Swift values —
+    /// `[customer.id, "DE", someDate, nil]` — converted as the manager's raw SQL converts them
+    /// (a `Date` as seconds since 2001, `nil` as `NULL`); `SQLiteValue`s (`.integer(id)`) too.
+    /// Reading gives the converted values back.
+    public var arguments: SQLiteArguments {
+        get { argumentValues.map { $0 } }
+        set { argumentValues = newValue.sqliteValues }
+    }
+
+    /// ``arguments`` as they are bound.
+    public private(set) var argumentValues: [SQLiteValue] = []
 
     /// The only properties to load (others keep their defaults). `id`, `createdTime` and
     /// `modifiedTime` are always loaded.

@@ -111,7 +111,9 @@ struct SchemaMigration {
         var addedTimes: [String] = []
         for time in [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
             if let stored = existing[time.lowercased()] {
-                try check(stored, holds: .date, of: mapping, property: time, swiftType: "Date?")
+                try check(stored, holds: .date, of: mapping, property: time, swiftType: "Date?",
+                          advice: "DBBBuilder keeps its times there; copy the rows into a table whose "
+                            + "\(time) is REAL, or map the class to another table (databaseTableName)")
             } else {
                 addedTimes.append(time)
             }
@@ -168,12 +170,13 @@ struct SchemaMigration {
     }
 
     private func check(_ column: ExistingColumn, holds type: DBBStorageType, of mapping: TableMapping, property: String,
-                       swiftType: String) throws {
+                       swiftType: String,
+                       advice: String = "migrations only add, so map the property to a new column (columnName:) instead") throws {
         let affinity = SQLDialect.Affinity(declaredType: column.type)
         guard !SQLDialect.compatibleAffinities(type).contains(affinity) else { return }
         throw DBBError(.migrationRefused, table: mapping.tableName, property: property,
                        "\(String(reflecting: mapping.objectType)).\(property) is a \(swiftType), but its column '\(column.name)' "
                        + "is declared '\(column.type)' (\(affinity.rawValue) affinity), which would not give its values back "
-                       + "as stored; migrations only add, so map the property to a new column (columnName:) instead")
+                       + "as stored; \(advice)")
     }
 }

@@ -107,6 +107,7 @@ struct AdoptedTableTests {
         } throws: { error in
             let error = try #require(error as? DBBError)
             return error.kind == .migrationRefused && error.property == "createdTime" && error.message.contains("TEXT")
+                && error.message.contains("createdTime is REAL") && !error.message.contains("columnName:")
         }
         #expect(try database.schema() == schema)
     }

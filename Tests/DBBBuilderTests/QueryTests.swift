@@ -53,6 +53,30 @@ struct QueryTests {
         #expect(try names(.options(withConditions: ["name LIKE 'A%'", "and", "budget > 600"]), m) == ["Artemis"])
     }
 
+    @Test("arguments are Swift values: integers, text, a Date as stored, nil as NULL")
+    func swiftValueArguments() throws {
+        let database = try makeData()
+        let m = database.manager
+        let people = try Person.all(manager: m)
+        let john = try #require(people.first { $0.firstName == "John" })
+        let born = Date(timeIntervalSinceReferenceDate: -400_000_000.5)
+        (john.birthday, john.nickname) = (born, "Jack")
+        try john.save()
+        let lastName: String? = "Doe"
+        var options = DBBQueryOptions.options(withConditions: ["id = ?", "lastName = ?", "birthday = ?"])
+        options.arguments = [john.id, lastName, born]
+        #expect(try Person.instances(matching: options, manager: m).map(\.id) == [john.id])
+        #expect(options.argumentValues == [.integer(john.id), .text("Doe"), .real(-400_000_000.5)])
+
+        let none: String? = nil
+        options = .options(withConditions: ["nickname IS ?", "age > ?"], sortColumns: ["age"])
+        options.arguments = [none, 30]
+        #expect(Set(try Person.instances(matching: options, manager: m).map(\.firstName)) == ["Ann", "Mary"],
+                "John, 35, has a nickname")
+        options.arguments = [nil, 30.5, .integer(1)]
+        #expect(options.argumentValues == [.null, .real(30.5), .integer(1)])
+    }
+
     @Test("arguments bind to ? placeholders; injection text is matched as data")
     func arguments() throws {
         let database = try makeData()

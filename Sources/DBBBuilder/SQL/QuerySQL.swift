@@ -122,7 +122,7 @@ struct SelectQuery {
 
         // ORDER BY
         let order = try Self.orderClause(mapping, options.sorting ?? [])
-        self.init(mapping, columns: selected, joins: joins, where: whereClause, order: order, arguments: options.arguments)
+        self.init(mapping, columns: selected, joins: joins, where: whereClause, order: order, arguments: options.argumentValues)
     }
 
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
