@@ -97,7 +97,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DBBBuilderTests",
-            dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"]
+            dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "DBBScriptTests",

@@ -15,6 +15,8 @@ protocol DatabaseAccess: Sendable {
     func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws
     /// Closes every connection.
     func close()
+    /// The statement trace handler, given to each connection before its next use.
+    var tracing: TraceSwitch { get }
 }
 
 /// Opens connections the way the manager wants them: WAL, busy timeout, foreign keys (from
@@ -37,6 +39,9 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     private let path: String
     private let writerLock = RecursiveLock()
     private let writer: SQLiteConnection
+    /// The trace generation installed on `writer` (under `writerLock`).
+    private var writerTraceGeneration = 0
+    let tracing = TraceSwitch()
     /// The thread inside `write`, 0 when none.
     private let writerThread = Atomic<UInt>(0)
     private let idleReaders = Locked<[Reader]>([])
@@ -49,6 +54,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     private final class Reader: @unchecked Sendable {
         let connection: SQLiteConnection
         let setupCount: Int
+        var traceGeneration = 0
         init(_ connection: SQLiteConnection, setupCount: Int) {
             self.connection = connection
             self.setupCount = setupCount
@@ -67,6 +73,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
             let me = Self.currentThread()
             let previous = writerThread.exchange(me, ordering: .sequentiallyConsistent)
             defer { writerThread.store(previous, ordering: .sequentiallyConsistent) }
+            tracing.apply(to: writer, installed: &writerTraceGeneration)
             return try body(writer)
         }
     }
@@ -85,6 +92,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
                 reader.connection.close()  // set up before an attachment was added
             }
         }
+        tracing.apply(to: reader.connection, installed: &reader.traceGeneration)
         return try body(reader.connection)
     }
 
@@ -131,15 +139,21 @@ final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
     // @unchecked Sendable: `connection` is only touched inside `lock.withLock`.
     private let lock = RecursiveLock()
     private let connection: SQLiteConnection
+    /// The trace generation installed on `connection` (under `lock`).
+    private var traceGeneration = 0
+    let tracing = TraceSwitch()
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try lock.withLock { try body(connection) }
+        try lock.withLock {
+            tracing.apply(to: connection, installed: &traceGeneration)
+            return try body(connection)
+        }
     }
 
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try lock.withLock { try body(connection) }
+        try write(body)
     }
 
     func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws {
@@ -154,6 +168,7 @@ final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
 /// Stands in when the database could not be opened: every operation fails with that error.
 struct UnavailableAccess: DatabaseAccess {
     let error: DBBError
+    let tracing = TraceSwitch()
 
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { throw error }
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { throw error }

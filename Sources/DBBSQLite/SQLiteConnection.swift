@@ -33,6 +33,8 @@ public final class SQLiteConnection {
     var cache: StatementCache
     private var liveStatements: [ObjectIdentifier: WeakStatement] = [:]
     var savepointCounter = 0
+    /// The handler installed by ``trace(_:)``, retained while SQLite points at it.
+    var traceHandler: TraceBox?
 
     /// Opens (and, by default, creates) the database at `path`.
     ///
@@ -154,6 +156,7 @@ public final class SQLiteConnection {
         liveStatements.removeAll()
         sqlite3_close_v2(db)
         handle = nil
+        traceHandler = nil
     }
 
     // MARK: - Preparing
