@@ -14,7 +14,7 @@ extension DBBManager {
 
     /// Rebuilds the database file to reclaim free space (`VACUUM`).
     public func vacuum() throws {
-        try write(nil) { try $0.execute("VACUUM") }
+        try write(nil) { try $0.execute(MaintenanceSQL.vacuum) }
     }
 
     /// DBBBuilder's name for ``vacuum()``.
@@ -38,10 +38,9 @@ extension DBBManager {
     /// The highest version recorded in the `DBVersion` table, 0 when there is none.
     public func databaseVersion() throws -> Double {
         try read(nil) { connection in
-            let exists = try connection.fetchValue(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'DBVersion'", as: Int.self) ?? 0
+            let exists = try connection.fetchValue(MaintenanceSQL.versionTableExists, as: Int.self) ?? 0
             guard exists > 0 else { return 0 }
-            return try connection.fetchValue("SELECT MAX(version) FROM DBVersion", as: Double.self) ?? 0
+            return try connection.fetchValue(MaintenanceSQL.currentVersion, as: Double.self) ?? 0
         }
     }
 
@@ -51,15 +50,13 @@ extension DBBManager {
         let mapping = try mapping(for: DBVersion.self)
         try write(mapping) { connection in
             try connection.atomically(.immediate) {
-                let current = try connection.fetchValue("SELECT MAX(version) FROM DBVersion", as: Double.self)
+                let current = try connection.fetchValue(MaintenanceSQL.currentVersion, as: Double.self)
                 if let current, current >= version { return }
                 let now = Date().timeIntervalSinceReferenceDate
                 if current == nil {
-                    try connection.execute(
-                        "INSERT INTO DBVersion (createdTime, modifiedTime, version) VALUES (?, ?, ?)",
-                        [.real(now), .real(now), .real(version)])
+                    try connection.execute(MaintenanceSQL.insertVersion, [.real(now), .real(now), .real(version)])
                 } else {
-                    try connection.execute("UPDATE DBVersion SET version = ?, modifiedTime = ?", [.real(version), .real(now)])
+                    try connection.execute(MaintenanceSQL.updateVersion, [.real(version), .real(now)])
                 }
             }
         }

@@ -3,11 +3,6 @@ import Foundation
 
 /// The row work of deletes (saves: ``SaveSession``; fetches: ``FetchSession``).
 enum Persistence {
-    /// The ids as a JSON array, bound to `json_each(?)`.
-    static func idList(_ ids: [Int64]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
-    }
-
     // MARK: - Deleting
 
     /// Deletes the rows of `ids` inside the caller's transaction. Their join rows, and the join
@@ -15,7 +10,7 @@ enum Persistence {
     /// them (see ``SchemaSQL/ownerDeleteTrigger(_:)``), whoever deletes the rows.
     static func delete(ids: [Int64], _ mapping: TableMapping, on connection: SQLiteConnection) throws {
         guard !ids.isEmpty else { return }
-        try connection.execute(mapping.statements.deleteByIDs, [.text(idList(ids))])
+        try connection.execute(mapping.statements.deleteByIDs, [SQLDialect.idList(ids)])
     }
 
     /// Deletes every row of `mapping`'s table (join rows go with them, as above).

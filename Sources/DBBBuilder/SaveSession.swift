@@ -174,7 +174,7 @@ final class SaveSession {
         let targetMapping = try manager.mapping(for: type(of: first))
         let ids = Set(unconfirmed.map(\.id))
         let existing = Set(try connection.fetchAll(targetMapping.statements.existingIDs,
-                                                   [.text(Persistence.idList(Array(ids)))]) { $0.int64(at: 0) })
+                                                   [SQLDialect.idList(ids)]) { $0.int64(at: 0) })
         if let missing = ids.subtracting(existing).min() {
             throw DBBError(.rowNotFound, table: mapping.tableName, property: join.name, rowID: missing,
                            "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "

@@ -22,7 +22,7 @@ struct TableRebuild {
             throw refuse("found no CREATE TABLE statement")
         }
         let referencing = try connection.fetchAll(RebuildSQL.referencingTables, [.text(table)]) { $0.string(at: 0) ?? "" }
-        if !referencing.isEmpty, try connection.fetchValue("PRAGMA foreign_keys", as: Int.self) == 1 {
+        if !referencing.isEmpty, try connection.fetchValue(RebuildSQL.foreignKeysEnabled, as: Int.self) == 1 {
             throw refuse("foreign keys of \(referencing.joined(separator: ", ")) refer to; rebuild it by hand")
         }
         let newName = "\(table)_dbb_rebuild"
@@ -39,8 +39,8 @@ struct TableRebuild {
         try connection.execute(RebuildSQL.dropTable(table))
         // Legacy renaming: do not rewrite or re-check other schema objects (a view of the
         // dropped table would fail the check); the new table takes the old name as it was.
-        try connection.execute("PRAGMA legacy_alter_table = ON")
-        defer { try? connection.execute("PRAGMA legacy_alter_table = OFF") }
+        try connection.execute(RebuildSQL.legacyAlterTable(true))
+        defer { try? connection.execute(RebuildSQL.legacyAlterTable(false)) }
         try connection.execute(RebuildSQL.renameTable(newName, to: table))
         for sql in dependents { try connection.execute(sql) }
         if let sequence {

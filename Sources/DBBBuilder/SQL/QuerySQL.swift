@@ -7,7 +7,7 @@ struct MappingStatements: Sendable {
     let deleteByIDs: String
     let deleteAll: String
     let allIDs: String
-    /// The ids, of those in the JSON array bound to `?`, that have a row.
+    /// The ids, of those in the list bound to `?` (``SQLDialect/idList(_:)``), that have a row.
     let existingIDs: String
     /// `id, createdTime, modifiedTime`, the columns every SELECT starts with.
     let keyColumns: String
@@ -20,10 +20,10 @@ struct MappingStatements: Sendable {
         let insertColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] + names
         insert = "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")"
-        deleteByIDs = "DELETE FROM \(quotedTable) WHERE id IN (SELECT value FROM json_each(?))"
+        deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + SQLDialect.inIDList("id")
         deleteAll = "DELETE FROM \(quotedTable)"
         allIDs = "SELECT id FROM \(quotedTable) ORDER BY id"
-        existingIDs = "SELECT id FROM \(quotedTable) WHERE id IN (SELECT value FROM json_each(?))"
+        existingIDs = "SELECT id FROM \(quotedTable) WHERE " + SQLDialect.inIDList("id")
         keyColumns = "id, createdTime, modifiedTime"
     }
 
@@ -51,10 +51,10 @@ enum JoinSQL {
         "INSERT INTO \(SQLDialect.quote(join.joinTable)) (\(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column))) VALUES (?, ?)"
     }
 
-    /// Every join row of the owners whose ids are the JSON array bound to `?`, by owner then insertion order.
+    /// Every join row of the owners whose ids are the list bound to `?`, by owner then insertion order.
     static func selectRows(_ join: JoinProperty) -> String {
         "SELECT \(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column)) FROM \(SQLDialect.quote(join.joinTable))"
-            + " WHERE \(SQLDialect.quote(join.parentColumn)) IN (SELECT value FROM json_each(?))"
+            + " WHERE " + SQLDialect.inIDList(SQLDialect.quote(join.parentColumn))
             + " ORDER BY \(SQLDialect.quote(join.parentColumn)), id"
     }
 }
@@ -128,8 +128,8 @@ struct SelectQuery {
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
     /// written here rather than as a condition (conditions are the application's words).
     init(_ mapping: TableMapping, ids: [Int64], sparse: Bool = false) {
-        self.init(mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins, where: "id IN (SELECT value FROM json_each(?))",
-                  order: "", arguments: [.text(Persistence.idList(ids))])
+        self.init(mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins, where: SQLDialect.inIDList("id"),
+                  order: "", arguments: [SQLDialect.idList(ids)])
     }
 
     private init(_ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,

@@ -21,6 +21,10 @@ enum RebuildSQL {
     static let sequence = "SELECT seq FROM sqlite_sequence WHERE name = ? COLLATE NOCASE"
     static let deleteSequence = "DELETE FROM sqlite_sequence WHERE name = ? COLLATE NOCASE"
     static let insertSequence = "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)"
+    static let foreignKeysEnabled = "PRAGMA foreign_keys"
+    /// Renaming with `legacy_alter_table` on leaves the references in other tables' triggers
+    /// and views alone, so they keep naming the rebuilt table.
+    static func legacyAlterTable(_ on: Bool) -> String { "PRAGMA legacy_alter_table = \(on ? "ON" : "OFF")" }
 
     static func copyRows(from table: String, to newTable: String, columns: [String]) -> String {
         let list = columns.map(SQLDialect.quoteAlways).joined(separator: ", ")

@@ -1,3 +1,5 @@
+import DBBSQLite
+
 /// SQLite's spelling of identifiers and column types: the one place that knows it.
 enum SQLDialect {
     /// `name` as an identifier: bare when it is a plain identifier and not a keyword (so
@@ -5,6 +7,17 @@ enum SQLDialect {
     static func quote(_ name: String) -> String {
         if isPlainIdentifier(name) && !keywords.contains(name.uppercased()) { return name }
         return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `column IN (…)` the ids of a list bound to its one `?` as ``idList(_:)``: one statement
+    /// whatever the number of ids.
+    static func inIDList(_ column: String) -> String {
+        "\(column) IN (SELECT value FROM json_each(?))"
+    }
+
+    /// The argument of ``inIDList(_:)``: the ids as a JSON array.
+    static func idList(_ ids: some Sequence<Int64>) -> SQLiteValue {
+        .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     }
 
     /// `name` double-quoted, whatever it is: for names written into the application's
