@@ -40,8 +40,11 @@ let package = Package(
         ),
         .target(
             name: "DBBBuilder",
-            dependencies: ["DBBSQLite", "DBBLocale", "CDBBRuntime"]
+            dependencies: ["DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime"]
         ),
+        /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
+        /// types), shared by the ORM and the code generator.
+        .target(name: "DBBFormat"),
         /// One C helper of DBBBuilder: the size of an object's heap block.
         .target(name: "CDBBRuntime"),
         .target(
@@ -57,7 +60,7 @@ let package = Package(
         ),
         .target(
             name: "DBBCodeGen",
-            dependencies: ["DBBSQLite"],
+            dependencies: ["DBBSQLite", "DBBFormat"],
             path: "CodeGenerator/Sources/DBBCodeGen"
         ),
         .executableTarget(

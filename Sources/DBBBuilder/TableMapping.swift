@@ -1,3 +1,4 @@
+import DBBFormat
 import DBBSQLite
 import Foundation
 import Synchronization
@@ -97,8 +98,8 @@ final class TableMapping: Sendable {
             case .join(let access):
                 joins.append(JoinProperty(
                     name: name, column: column, storageType: persistence.storageType, access: access,
-                    valueTypeName: persistence.valueTypeName, joinTable: "\(tableName)_\(column)", parentColumn: "\(tableName)_ID",
-                    indexName: "\(tableName)_\(name)_idx"))
+                    valueTypeName: persistence.valueTypeName, joinTable: DBBFormat.joinTable(tableName, column: column),
+                    parentColumn: DBBFormat.ownerColumn(tableName), indexName: DBBFormat.joinIndex(tableName, property: name)))
             }
         }
         self.columns = columns

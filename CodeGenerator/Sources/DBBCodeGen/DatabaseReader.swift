@@ -1,3 +1,4 @@
+import DBBFormat
 import DBBSQLite
 import Foundation
 
@@ -32,11 +33,13 @@ public enum DatabaseReader {
             for owner in names where name.hasPrefix(owner + "_") {
                 let column = String(name.dropFirst(owner.count + 1))
                 let columns = try db.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(name)]) { $0.string(at: 0) ?? "" }
-                if Set(columns) == ["id", "\(owner)_ID", column] { joinTables[owner, default: []].append((column, name)) }
+                if DBBFormat.isJoinTable(name, columns: Set(columns), owner: owner, column: column) {
+                    joinTables[owner, default: []].append((column, name))
+                }
             }
         }
         let joinTableNames = Set(joinTables.values.flatMap { $0.map(\.table) })
-        let wanted = only.isEmpty ? names.filter { !joinTableNames.contains($0) && $0 != "DBVersion" } : only
+        let wanted = only.isEmpty ? names.filter { !joinTableNames.contains($0) && $0 != DBBFormat.versionTable } : only
         return try wanted.map { name in
             guard tableSet.contains(name) else {
                 throw CodeGenError(line: 0, text: name, reason: "the database has no table \(name)")
@@ -53,7 +56,7 @@ public enum DatabaseReader {
         let columns = try db.fetchAll("SELECT name, type, \"notnull\" FROM pragma_table_info(?) ORDER BY cid", [.text(name)]) {
             ($0.string(at: 0) ?? "", ($0.string(at: 1) ?? "").uppercased(), $0.bool(at: 2))
         }
-        for (column, declared, notNull) in columns where !["id", "createdtime", "modifiedtime"].contains(column.lowercased()) {
+        for (column, declared, notNull) in columns where !DBBFormat.isReserved(column) {
             let base = scalarType(declared, column: column)
             let property = propertyName(column)
             if property != column { options.columns[property] = column }
@@ -67,13 +70,13 @@ public enum DatabaseReader {
             if property != column { options.columns[property] = column }
             let type: PropertyType
             if let target = references["\(name).\(column)"] ?? references[column] {
-                let most = try db.fetchValue("SELECT max(c) FROM (SELECT count(*) AS c FROM \"\(joinTable)\" GROUP BY \"\(name)_ID\")",
+                let most = try db.fetchValue("SELECT max(c) FROM (SELECT count(*) AS c FROM \"\(joinTable)\" GROUP BY \"\(DBBFormat.ownerColumn(name))\")",
                                              as: Int.self) ?? 0
                 type = most > 1 ? .array(.named(target)) : .optional(.named(target))
             } else if declared == "BLOB" {
                 type = .optional(.named("Data"))
             } else {
-                type = .array(declared == "DATETIMESTAMP" ? .named("Date") : scalarType(declared, column: column))
+                type = .array(declared == DBBFormat.dateArrayColumnType.uppercased() ? .named("Date") : scalarType(declared, column: column))
             }
             properties.append(PropertyDeclaration(name: property, type: type, defaultValue: nil, line: 0))
         }

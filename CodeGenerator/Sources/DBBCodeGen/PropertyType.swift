@@ -1,3 +1,4 @@
+import DBBFormat
 /// The Swift type of a table-object property, as the generator understands it.
 public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
     /// A plain type name: `String`, `Int`, `Date`, or a table-object class such as `Person`.
@@ -8,10 +9,7 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
     case array(PropertyType)
 
     /// The types stored in a column of the object's table.
-    static let columnTypes: Set<String> = [
-        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "String", "Date",
-    ]
+    static let columnTypes = DBBFormat.columnTypeNames
 
     public var description: String {
         switch self {

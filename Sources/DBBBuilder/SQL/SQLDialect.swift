@@ -1,3 +1,4 @@
+import DBBFormat
 import DBBSQLite
 
 /// SQLite's spelling of identifiers and column types: the one place that knows it.
@@ -45,7 +46,7 @@ enum SQLDialect {
         case .intArray: "Integer"
         case .floatArray: "Real"
         case .stringArray: "Text"
-        case .dateArray: "DateTimeStamp"
+        case .dateArray: DBBFormat.dateArrayColumnType
         }
     }
 

@@ -1,3 +1,4 @@
+import DBBFormat
 /// The DDL of a table-object class, in DBBBuilder's on-disk layout:
 ///
 /// ```sql
@@ -7,9 +8,9 @@
 /// CREATE INDEX IF NOT EXISTS Person_photo_idx ON Person_photo (Person_ID)
 /// ```
 enum SchemaSQL {
-    static let idColumn = "id"
-    static let createdTimeColumn = "createdTime"
-    static let modifiedTimeColumn = "modifiedTime"
+    static let idColumn = DBBFormat.idColumn
+    static let createdTimeColumn = DBBFormat.createdTimeColumn
+    static let modifiedTimeColumn = DBBFormat.modifiedTimeColumn
     static let idDefinition = "id Integer PRIMARY KEY AUTOINCREMENT"
 
     static func createTable(_ mapping: TableMapping) -> String {
@@ -100,7 +101,7 @@ enum SchemaSQL {
 
     /// The index the target trigger searches the join table with.
     static func createJoinTargetIndex(_ join: JoinProperty) -> String {
-        "CREATE INDEX IF NOT EXISTS \(SQLDialect.quote("\(join.joinTable)_target_idx")) ON \(SQLDialect.quote(join.joinTable))"
+        "CREATE INDEX IF NOT EXISTS \(SQLDialect.quote(DBBFormat.joinTargetIndex(join.joinTable))) ON \(SQLDialect.quote(join.joinTable))"
             + " (\(SQLDialect.quote(join.column)))"
     }
 

@@ -1,0 +1,52 @@
+/// DBBBuilder's on-disk layout, the one place that states it: the ORM writes tables by these
+/// rules and the code generator reads databases by them.
+///
+/// A class's table is named by the class's short name and starts with ``idColumn`` (the row
+/// id), ``createdTimeColumn`` and ``modifiedTimeColumn`` (seconds since 2001); then one column
+/// per column-stored property. An array, `Data` or reference property lives in a join table
+/// `<Table>_<column>(id, <Table>_ID, <column>)`, indexed on `<Table>_ID`.
+public enum DBBFormat {
+    /// The row id: `id Integer PRIMARY KEY AUTOINCREMENT`.
+    public static let idColumn = "id"
+    /// When the row was inserted, in seconds since 2001.
+    public static let createdTimeColumn = "createdTime"
+    /// When the row was last written, in seconds since 2001.
+    public static let modifiedTimeColumn = "modifiedTime"
+    /// The columns every table starts with, which no property may use.
+    public static let reservedColumns = [idColumn, createdTimeColumn, modifiedTimeColumn]
+    /// DBBBuilder's schema version table.
+    public static let versionTable = "DBVersion"
+
+    /// Whether `column` is one of ``reservedColumns``, ignoring case as SQL does.
+    public static func isReserved(_ column: String) -> Bool {
+        reservedColumns.contains { $0.lowercased() == column.lowercased() }
+    }
+
+    /// `<Table>_<column>`: the join table of a property stored in `column` of `table`.
+    public static func joinTable(_ table: String, column: String) -> String { "\(table)_\(column)" }
+
+    /// `<Table>_ID`: the join-table column that holds the owner's id.
+    public static func ownerColumn(_ table: String) -> String { "\(table)_ID" }
+
+    /// `<Table>_<property>_idx`: the index of a join table on its owner column.
+    public static func joinIndex(_ table: String, property: String) -> String { "\(table)_\(property)_idx" }
+
+    /// `<JoinTable>_target_idx`: the index of a reference's join table on the referenced ids.
+    public static func joinTargetIndex(_ joinTable: String) -> String { "\(joinTable)_target_idx" }
+
+    /// Whether a table named `table` with `columns` is the join table of a property stored in
+    /// `column` of `owner`'s table.
+    public static func isJoinTable(_ table: String, columns: Set<String>, owner: String, column: String) -> Bool {
+        table == joinTable(owner, column: column) && columns == [idColumn, ownerColumn(owner), column]
+    }
+
+    /// The Swift types stored in a column of the object's table (their optionals too); `Data`
+    /// and arrays of these are stored in join tables, as are references to table objects.
+    public static let columnTypeNames: Set<String> = [
+        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "String", "Date",
+    ]
+
+    /// The declared type of a join table's column of `Date` elements (DBBBuilder's spelling).
+    public static let dateArrayColumnType = "DateTimeStamp"
+}
