@@ -22,6 +22,11 @@ func unstorable(_ value: some FloatingPoint) -> DBBError {
     DBBError(.invalidValue, "\(value) cannot be stored: SQLite keeps NaN as NULL, so it would read back as another value")
 }
 
+/// The error of saving an integer above `Int64.max`, the largest SQLite holds.
+func unstorable(integer value: some BinaryInteger) -> DBBError {
+    DBBError(.invalidValue, "\(value) cannot be stored: it is above \(Int64.max), the largest integer SQLite holds")
+}
+
 extension Bool: DBBColumnValue {
     public static var storageType: DBBStorageType { .bool }
     public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
@@ -77,20 +82,25 @@ extension Date: DBBColumnValue {
     public var columnValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
 }
 
-/// The integer types, stored through `Int64`. `UInt64` and `UInt` keep their bit pattern;
-/// a stored value out of a smaller type's range is not read (the property keeps its value).
+/// The integer types, stored as SQLite's 64-bit integers. A `UInt64` or `UInt` above
+/// `Int64.max` cannot be stored: saving it throws ``DBBError/Kind/invalidValue`` naming the
+/// property. A stored value out of the property type's range is not read (the property keeps
+/// its value).
 public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
 
 extension DBBIntegerColumnValue {
     public static var storageType: DBBStorageType { .int }
+    /// - Throws: ``DBBError/Kind/invalidValue`` for a value above `Int64.max`.
     public func bind(to statement: SQLiteStatement, at index: Int) throws {
-        try statement.bind(Int64(truncatingIfNeeded: self), at: index)
+        guard let value = Int64(exactly: self) else { throw unstorable(integer: self) }
+        try statement.bind(value, at: index)
     }
     public static func read(from row: SQLiteRow, at index: Int) -> Self? {
-        guard let value = row.optionalInt64(at: index) else { return nil }
-        return bitWidth == 64 && !isSigned ? Self(truncatingIfNeeded: value) : Self(exactly: value)
+        row.optionalInt64(at: index).flatMap(Self.init(exactly:))
     }
-    public var columnValue: SQLiteValue { .integer(Int64(truncatingIfNeeded: self)) }
+    /// The value, or — above `Int64.max`, which a save refuses — a REAL, as SQLite would read
+    /// such a literal.
+    public var columnValue: SQLiteValue { Int64(exactly: self).map(SQLiteValue.integer) ?? .real(Double(self)) }
 }
 
 extension Int: DBBIntegerColumnValue {}

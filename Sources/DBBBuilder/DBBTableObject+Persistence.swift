@@ -146,22 +146,20 @@ extension DBBTableObjectFetching {
 // MARK: - Deleting
 
 extension DBBTableObject {
-    /// Deletes the object's row and join rows, in one transaction; ``id`` becomes 0.
+    /// Deletes the object's row and join rows, in one transaction. The object keeps its ``id``
+    /// and is marked ``isDeleted``: saving it again throws ``DBBError/Kind/rowNotFound``.
     public func delete() throws {
         try Self.delete([self], manager: dbManager)
     }
 
-    /// Deletes `objects`, all of this class, in one transaction; their ids become 0 (saving
-    /// one again inserts a new row).
+    /// Deletes `objects`, all of this class, in one transaction; they are marked ``isDeleted``
+    /// (see ``delete()``).
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before deleting anything when an object
     ///   is of another class; ``DBBError/Kind/foreignObject`` when one belongs to another manager.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
         guard let type = try batchClass(objects, manager: manager, action: "deleted") else { return }
         try delete(ids: objects.map(\.id), of: type, manager: manager)
-        for object in objects {
-            object.id = 0
-            object.snapshot = nil
-        }
+        for object in objects where object.id != 0 { object.isDeleted = true }
     }
 
     /// Deletes the rows of `type` with `ids` (and, through the schema's triggers, their join

@@ -47,6 +47,12 @@ open class DBBTableObject {
     /// Set by ``makeDirty(_:)``: write on the next save even when no property changed.
     final var forcedDirty = false
 
+    /// Whether this object's row was deleted through it (``delete()`` or a batch delete that
+    /// named it). The object keeps its ``id``; saving it, or an object that refers to it,
+    /// throws ``DBBError/Kind/rowNotFound`` rather than insert the row again. To store its
+    /// values anew, copy them into a new object.
+    public internal(set) final var isDeleted = false
+
     /// Whether the object has unsaved changes: a property differs from what was last loaded or
     /// saved (see ``hasChanges``), or the application marked it with ``makeDirty(_:)``.
     /// Setting it to `true` makes the next save write the row (and its `modifiedTime`) even

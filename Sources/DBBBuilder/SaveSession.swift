@@ -98,6 +98,11 @@ final class SaveSession {
         // Ownership is checked before: of the caller's objects by `batchClass`, of related
         // objects by `saveRelated`.
         guard visited.insert(ObjectIdentifier(object)).inserted else { return }
+        guard !object.isDeleted else {
+            throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
+                           "row \(object.id) was deleted through this object, which is not saved again (nor "
+                           + "referred to): copy its values into a new object to store them anew")
+        }
         // A related object is saved only when it is new or changed; the objects the caller
         // named run their hooks whether or not anything changed.
         guard explicit || object.needsWrite(mapping) else {
@@ -215,10 +220,24 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
+    /// Whether a REAL cannot be stored: `NaN`, or in an integer column an unsigned integer
+    /// above `Int64.max` (see ``DBBIntegerColumnValue/columnValue``).
+    private func isUnstorable(_ number: Double, in type: DBBStorageType) -> Bool {
+        switch type {
+        case .int, .intArray: true
+        default: number.isNaN
+        }
+    }
+
+    private func unstorableReal(_ number: Double) -> DBBError {
+        number.isNaN ? unstorable(number)
+            : DBBError(.invalidValue, "an integer above \(Int64.max), the largest SQLite holds, cannot be stored")
+    }
+
     private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: SQLiteStatement, at parameter: Int) throws {
         let value = values[start + index]
-        if case .real(let number) = value, number.isNaN {
-            throw unstorable(number).about(table: mapping.tableName, property: mapping.columns[index].name)
+        if case .real(let number) = value, isUnstorable(number, in: mapping.columns[index].storageType) {
+            throw unstorableReal(number).about(table: mapping.tableName, property: mapping.columns[index].name)
         }
         try statement.bind(value, at: parameter)
     }
@@ -235,8 +254,8 @@ final class SaveSession {
         let insert = try connection.cachedStatement(JoinSQL.insertRow(join))
         try insert.bind(object.id, at: 1)
         for (position, value) in rows.enumerated() {
-            if case .real(let number) = value, number.isNaN {
-                throw unstorable(number).about(table: mapping.tableName, property: "\(join.name)[\(position)]")
+            if case .real(let number) = value, isUnstorable(number, in: join.storageType) {
+                throw unstorableReal(number).about(table: mapping.tableName, property: "\(join.name)[\(position)]")
             }
             try insert.bind(value, at: 2)
             try insert.execute()

@@ -124,21 +124,18 @@ extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible
 
 /// Every fixed-width integer converts through `Int64`, refusing values out of its range.
 ///
-/// `UInt64` and `UInt` are stored by bit pattern, so values above `Int64.max` round-trip
-/// (as negative integers in SQL).
+/// A `UInt64` or `UInt` above `Int64.max` is bound as a REAL, as SQLite reads an integer
+/// literal too large for 64 bits; read back, it does not convert to an integer (nor does a
+/// negative integer to an unsigned type).
 public protocol SQLiteIntegerConvertible: FixedWidthInteger, SQLiteValueConvertible {}
 
 extension SQLiteIntegerConvertible {
     public var sqliteValue: SQLiteValue {
-        .integer(Int64(exactly: self) ?? Int64(truncatingIfNeeded: self))
+        Int64(exactly: self).map(SQLiteValue.integer) ?? .real(Double(self))
     }
     public init?(sqliteValue: SQLiteValue) {
         switch sqliteValue {
         case .integer(let value):
-            if Self.bitWidth == 64 && !Self.isSigned {
-                self = Self(truncatingIfNeeded: value)
-                return
-            }
             guard let exact = Self(exactly: value) else { return nil }
             self = exact
         case .real(let value):

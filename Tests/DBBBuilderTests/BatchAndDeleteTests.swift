@@ -77,7 +77,7 @@ struct BatchAndDeleteTests {
         }
         try AllTypes.save(objects, manager: m)
         #expect(AllTypes.deleteInstance(objects[0], manager: m))
-        #expect(objects[0].id == 0)
+        #expect(objects[0].isDeleted && objects[0].id == 1 && !objects[1].isDeleted)
         #expect(AllTypes.allInstanceIDs(manager: m) == [2, 3, 4, 5])
         #expect(AllTypes.deleteMultipleInstances([objects[1], objects[2]], manager: m))
         #expect(try AllTypes.allIDs(manager: m) == [4, 5])

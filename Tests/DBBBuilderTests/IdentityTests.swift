@@ -149,4 +149,36 @@ struct IdentityTests {
         #expect(order.id == 0)
         #expect(try manager.count(of: "Order") == 0 && manager.count(of: "Order_products") == 0)
     }
+
+    @Test("an object deleted through itself stays deleted: saving it, or an object that still refers to it, is refused")
+    func deletedObjectIsNotInsertedAgain() throws {
+        let database = try ManagerTestDatabase([Order.self])
+        let manager = database.manager
+        let pen = Product("pen", price: 1, manager: manager)
+        let order = Order(dbManager: manager)
+        order.products = [pen]
+        try order.save()
+        let penID = pen.id
+        try pen.delete()
+        #expect(pen.isDeleted && pen.id == penID && !order.isDeleted)
+        #expect(try manager.count(of: "Product") == 0 && manager.count(of: "Order_products") == 0)
+
+        order.note = "changed, still holding the deleted pen"
+        #expect {
+            try order.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .rowNotFound && error.table == "Product" && error.rowID == penID
+                && error.message.contains("deleted through this object")
+        }
+        pen.name = "pen again"
+        #expect(throws: DBBError.self) { try pen.save() }
+        #expect(!Product.saveObjects([pen], dbManager: manager))
+        #expect(try manager.count(of: "Product") == 0 && manager.count(of: "Order_products") == 0)
+        #expect(try Order.instance(id: order.id, manager: manager)?.note == "", "the refused save wrote nothing")
+
+        order.products = []
+        try order.save()
+        #expect(try Order.instance(id: order.id, manager: manager)?.note == "changed, still holding the deleted pen")
+    }
 }

@@ -47,7 +47,7 @@ struct QueueFormTests {
         #expect(some.map(\.id) == [2])
         var deleted = false
         Person.deleteMultipleInstancesOnQueue(some, manager: manager) { deleted = $0 }
-        #expect(deleted && some[0].id == 0)
+        #expect(deleted && some[0].isDeleted)
         #expect(try manager.count(of: "Person") == 1)
     }
 

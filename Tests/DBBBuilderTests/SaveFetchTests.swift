@@ -55,7 +55,7 @@ struct SaveFetchTests {
         object.int64 = Int64.max
         object.uint8 = UInt8.max
         object.uint32 = UInt32.max
-        object.uint64 = UInt64.max
+        object.uint64 = UInt64(Int64.max)
         object.double = -Double.greatestFiniteMagnitude
         object.float = Float.leastNonzeroMagnitude
         object.string = "Zoë 🇩🇪 'quoted' \"double\" \u{0}nul"
@@ -72,7 +72,7 @@ struct SaveFetchTests {
         let back = try #require(try AllTypes.instance(id: object.id, manager: try database.reopen()))
         #expect(back.bool && back.int == Int.min && back.int8 == Int8.min && back.int16 == Int16.max)
         #expect(back.int32 == Int32.min && back.int64 == Int64.max && back.uint8 == UInt8.max)
-        #expect(back.uint32 == UInt32.max && back.uint64 == UInt64.max)
+        #expect(back.uint32 == UInt32.max && back.uint64 == UInt64(Int64.max))
         #expect(back.double == -Double.greatestFiniteMagnitude && back.float == Float.leastNonzeroMagnitude)
         #expect(back.string == object.string)
         #expect(back.date == Date.distantFuture && back.optionalDate == Date.distantPast)

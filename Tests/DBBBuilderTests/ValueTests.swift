@@ -35,6 +35,41 @@ struct ValueTests {
         #expect(try database.manager.count(of: "Measurement") == 1)
     }
 
+    @Test("an unsigned integer above Int64.max is refused naming the property or element; Int64.max itself is stored and compares in SQL")
+    func unsignedAboveInt64() throws {
+        let database = try ManagerTestDatabase([Tally.self])
+        let m = database.manager
+        let tally = Tally(dbManager: m)
+        tally.total = UInt64(Int64.max) + 1
+        #expect {
+            try tally.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidValue && error.table == "Tally" && error.property == "total"
+                && error.message.contains("9223372036854775807")
+        }
+        #expect(tally.id == 0)
+        #expect(try m.count(of: "Tally") == 0)
+        (tally.total, tally.steps) = (UInt64(Int64.max), [1, UInt.max])
+        #expect {
+            try tally.save()
+        } throws: { error in
+            (error as? DBBError)?.property == "steps[1]"
+        }
+        #expect(try m.count(of: "Tally") == 0 && m.count(of: "Tally_steps") == 0)
+        tally.steps = [1, UInt(Int64.max)]
+        try tally.save()
+        let small = Tally(dbManager: m)
+        small.total = 5
+        try small.save()
+        var options = DBBQueryOptions.options(withConditions: ["total > ?"], sortColumns: ["total"])
+        options.arguments = [UInt64(5)]
+        #expect(try Tally.instances(matching: options, manager: m).map(\.total) == [UInt64(Int64.max)])
+        options.arguments = [UInt64.max]
+        #expect(try Tally.instances(matching: options, manager: m).isEmpty, "bound as a REAL above every stored integer")
+        #expect(try Tally.instance(id: tally.id, manager: m)?.steps == [1, UInt(Int64.max)])
+    }
+
     @Test("NaN in an array is refused naming the element; infinities and signed zero round-trip in place")
     func arrays() throws {
         let database = try ManagerTestDatabase([Measurement.self])
@@ -66,5 +101,19 @@ struct ValueTests {
             let error = try #require(error as? DBBError)
             return error.kind == .invalidValue && error.property == "series" && error.rowID == measurement.id
         }
+    }
+}
+
+/// Unsigned counters, which SQLite's 64-bit integers hold only up to `Int64.max`.
+final class Tally: DBBTableObject {
+    var total: UInt64 = 0
+    var steps: [UInt] = []
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "total": DBBPropertyPersistence(\Tally.total),
+            "steps": DBBPropertyPersistence(\Tally.steps),
+        ], for: self)
     }
 }

@@ -148,7 +148,9 @@ struct ValueRoundTripTests {
         try insert.bind(Optional("x"), at: 1); try insert.execute()
 
         let values = try db.fetchAll("SELECT v FROM c ORDER BY rowid") { $0.value(at: 0) }
-        #expect(UInt64(sqliteValue: values[0]) == UInt64.max)
+        #expect(values[0] == .real(18_446_744_073_709_551_615.0), "above Int64.max: a REAL, as SQLite reads such a literal")
+        #expect(UInt64(sqliteValue: values[0]) == nil && UInt64(sqliteValue: .integer(-1)) == nil)
+        #expect(UInt64(sqliteValue: .integer(Int64.max)) == UInt64(Int64.max))
         #expect(Int8(sqliteValue: values[1]) == Int8.min)
         #expect(Float(sqliteValue: values[2]) == 1.5)
         #expect(String?(sqliteValue: values[3]) == .some(nil))
