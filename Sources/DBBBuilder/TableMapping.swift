@@ -13,6 +13,9 @@ struct ColumnProperty: Sendable {
     let valueTypeName: String
     /// `NOT NULL`, `UNIQUE`, or both, from the class's `attributesDictionary`.
     let attributes: ColumnAttributes
+    /// The value a new object has, as stored: what rows already in the table get when the
+    /// column is added as `NOT NULL`.
+    let defaultValue: SQLiteValue
 
     var isNotNull: Bool { attributes.contains(.notNull) }
     var isUnique: Bool { attributes.contains(.unique) }
@@ -94,7 +97,8 @@ final class TableMapping: Sendable {
             case .column(let access):
                 columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
                                               access: access.direct(prototype) ?? access,
-                                              valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? []))
+                                              valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
+                                              defaultValue: access.value(prototype)))
             case .join(let access):
                 joins.append(JoinProperty(
                     name: name, column: column, storageType: persistence.storageType, access: access,

@@ -72,4 +72,62 @@ struct MigrationTests {
         twin.barcode = "b1"
         #expect(throws: DBBError.self) { try twin.save() }
     }
+
+    @Test("a new NOT NULL property gives the rows already there its Swift default, not the type's zero")
+    func notNullColumnTakesTheSwiftDefault() throws {
+        let database = try ManagerTestDatabase([ShipmentV1.self])
+        for note in ["a", "b"] {
+            let shipment = ShipmentV1(dbManager: database.manager)
+            shipment.note = note
+            try shipment.save()
+        }
+        let later = try DBBManager(url: database.url)
+        try later.register([ShipmentV2.self])
+        let old = try ShipmentV2.all(manager: later)
+        #expect(old.map(\.note) == ["a", "b"])
+        for shipment in old {
+            #expect(shipment.priority == 5 && shipment.carrier == "D'HL" && shipment.express)
+            #expect(shipment.ratio == -1.5 && shipment.limit == .infinity && shipment.tag == "")
+        }
+        let create = try database.connection().fetchValue("SELECT sql FROM sqlite_master WHERE name = 'Shipment'", as: String.self)
+        #expect(create?.contains("priority Integer NOT NULL DEFAULT 5") == true, "\(create ?? "")")
+        #expect(create?.contains("carrier Text NOT NULL DEFAULT 'D''HL'") == true)
+    }
+}
+
+final class ShipmentV1: DBBTableObject {
+    override class var databaseTableName: String { "Shipment" }
+    var note = ""
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["note": DBBPropertyPersistence(\ShipmentV1.note)], for: self)
+    }
+}
+
+/// `ShipmentV1` with NOT NULL properties whose defaults are not the type's zero.
+final class ShipmentV2: DBBTableObject {
+    override class var databaseTableName: String { "Shipment" }
+    var note = ""
+    var priority = 5
+    var carrier = "D'HL"
+    var express = true
+    var ratio = -1.5
+    var limit = Double.infinity
+    var tag: String? = nil
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = ["priority": .notNull, "carrier": .notNull, "express": .notNull, "ratio": .notNull,
+                                "limit": .notNull, "tag": .notNull]
+        dbManager.addPersistenceMapping([
+            "note": DBBPropertyPersistence(\ShipmentV2.note),
+            "priority": DBBPropertyPersistence(\ShipmentV2.priority),
+            "carrier": DBBPropertyPersistence(\ShipmentV2.carrier),
+            "express": DBBPropertyPersistence(\ShipmentV2.express),
+            "ratio": DBBPropertyPersistence(\ShipmentV2.ratio),
+            "limit": DBBPropertyPersistence(\ShipmentV2.limit),
+            "tag": DBBPropertyPersistence(\ShipmentV2.tag),
+        ], for: self)
+    }
 }

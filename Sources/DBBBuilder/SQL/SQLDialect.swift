@@ -83,6 +83,22 @@ enum SQLDialect {
         }
     }
 
+    /// `value` as an SQL literal for a `DEFAULT` clause, or `nil` for `NULL` and `NaN`: a
+    /// signed number or a quoted literal, never an expression in parentheses (which `ADD
+    /// COLUMN` refuses). Reals are written so SQLite reads back the same double (`9e999` for
+    /// infinity).
+    static func literal(_ value: SQLiteValue) -> String? {
+        switch value {
+        case .null: nil
+        case .integer(let integer): String(integer)
+        case .real(let real) where real.isNaN: nil
+        case .real(let real) where real.isInfinite: real < 0 ? "-9e999" : "9e999"
+        case .real(let real): "\(real)"
+        case .text(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
+        }
+    }
+
     /// A literal of the column's type, for `DEFAULT` when a `NOT NULL` column is added to a
     /// table that already has rows.
     static func defaultLiteral(_ type: DBBStorageType) -> String {

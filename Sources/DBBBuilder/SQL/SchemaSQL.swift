@@ -31,11 +31,14 @@ enum SchemaSQL {
     }
 
     /// `ALTER TABLE … ADD COLUMN`: SQLite refuses to add `UNIQUE` columns (a unique index is
-    /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default.
+    /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default. The
+    /// default of a `NOT NULL` column is the property's value in a new object (`var priority =
+    /// 5` gives the rows already there 5), or the type's zero when that is `nil` or not storable.
     static func addColumn(_ column: ColumnProperty, to mapping: TableMapping) -> String {
         var definition = "\(SQLDialect.quote(column.column)) \(SQLDialect.columnType(column.storageType))"
         if column.isNotNull {
-            definition += " NOT NULL DEFAULT \(SQLDialect.defaultLiteral(column.storageType))"
+            let literal = SQLDialect.literal(column.defaultValue) ?? SQLDialect.defaultLiteral(column.storageType)
+            definition += " NOT NULL DEFAULT \(literal)"
         }
         return "ALTER TABLE \(SQLDialect.quote(mapping.tableName)) ADD COLUMN \(definition)"
     }
