@@ -125,10 +125,12 @@ final class SaveSession {
 
         written.append(Written(object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
                                snapshot: object.snapshot, forcedDirty: object.forcedDirty))
-        if isNew {
-            try insertRow(object, mapping, from: start)
-        } else {
-            try updateRow(object, mapping, from: start, changedColumns)
+        try naming(mapping) {
+            if isNew {
+                try insertRow(object, mapping, from: start)
+            } else {
+                try updateRow(object, mapping, from: start, changedColumns)
+            }
         }
         confirmed.insert(ObjectIdentifier(object))
         try saveRelated(of: object, mapping)
@@ -138,11 +140,21 @@ final class SaveSession {
             let current = join.access.values(object)
             if isNew ? !current.isEmpty : changedJoins.contains(index) {
                 if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
-                try writeJoinRows(current, of: object, join, mapping, replacing: !isNew)
+                try naming(mapping) { try writeJoinRows(current, of: object, join, mapping, replacing: !isNew) }
             }
             joinValues.append(current)
         }
         newSnapshots.append((object, mapping, start, joinValues))
+    }
+
+    /// Runs the SQL of one object's rows, so that an SQLite failure (a constraint) names that
+    /// object's table and property — not the class the save started from.
+    private func naming(_ mapping: TableMapping, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as SQLiteError {
+            throw DBBError.sqlite(error, table: mapping.tableName, mapping: mapping)
+        }
     }
 
     /// Follows the relations of `object`: every related object must belong to this manager

@@ -182,3 +182,53 @@ struct IdentityTests {
         #expect(try Order.instance(id: order.id, manager: manager)?.note == "changed, still holding the deleted pen")
     }
 }
+
+/// A part with a unique SKU, and an assembly that refers to parts: a constraint failure on a
+/// part saved as part of an assembly's save.
+final class Part: DBBTableObject {
+    var sku = ""
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = ["sku": [.notNull, .unique]]
+        dbManager.addPersistenceMapping(["sku": DBBPropertyPersistence(\Part.sku)], for: self)
+    }
+}
+
+final class Assembly: DBBTableObject {
+    var name = ""
+    var parts: [Part] = []
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "name": DBBPropertyPersistence(\Assembly.name),
+            "parts": DBBPropertyPersistence(\Assembly.parts),
+        ], for: self)
+    }
+}
+
+@Suite("errors in a graph save")
+struct GraphSaveErrorTests {
+    @Test("a constraint failure on a related object names that object's table and property; nothing is written")
+    func constraintOnRelatedObject() throws {
+        let database = try ManagerTestDatabase([Assembly.self])
+        let manager = database.manager
+        let bolt = Part(dbManager: manager)
+        bolt.sku = "B-1"
+        try bolt.save()
+        let twin = Part(dbManager: manager)
+        twin.sku = "B-1"
+        let assembly = Assembly(dbManager: manager)
+        (assembly.name, assembly.parts) = ("frame", [bolt, twin])
+        #expect {
+            try assembly.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .sqlite && error.table == "Part" && error.property == "sku"
+                && error.sqliteError?.code == .constraint
+        }
+        #expect(assembly.id == 0 && twin.id == 0)
+        #expect(try manager.count(of: "Assembly") == 0 && manager.count(of: "Part") == 1)
+    }
+}
