@@ -147,6 +147,21 @@ struct QueryTests {
         } throws: { error in
             (error as? DBBError)?.kind == .invalidOption
         }
+        var directionOnly = DBBQueryOptions()
+        directionOnly.sorting = [ColumnSorting.descending]
+        #expect {
+            _ = try Person.instances(matching: directionOnly, manager: m)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidOption && error.message.contains("no property to sort by")
+        }
+        directionOnly.sorting = ["age" + ColumnSorting.descending]
+        #expect {
+            _ = try Person.instances(matching: directionOnly, manager: m)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .unknownProperty && error.message.contains("'age DESC'")
+        }
         #expect {
             _ = try Person.instances(matching: .options(withConditions: ["shoeSize > 3"]), manager: m)
         } throws: { error in

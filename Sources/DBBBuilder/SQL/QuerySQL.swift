@@ -168,10 +168,17 @@ struct SelectQuery {
             } else if let property = mapping.column(namedOrStoredIn: first) {
                 column = property.column
             } else {
+                let glued = ["DESC", "ASC"].first { first.uppercased().hasSuffix($0) && first.count > $0.count }
                 throw DBBError(.unknownProperty, table: mapping.tableName, property: first,
-                               "sorting names '\(first)', which is neither a column property of \(mapping.tableName) nor its column")
+                               "sorting names '\(first)', which is neither a column property of \(mapping.tableName) nor its column"
+                               + (glued.map { "; a direction is its own item or follows a space: '\(first.dropLast($0.count)) \($0)'" } ?? ""))
             }
             terms.append((SQLDialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
+        }
+        if terms.isEmpty && !items.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+            throw DBBError(.invalidOption, table: mapping.tableName,
+                           "sorting \(items) gives a direction but no property to sort by: list the properties "
+                           + "before it, e.g. [\"age\", ColumnSorting.descending]")
         }
         return terms.map { "\($0.column) \($0.direction ?? direction)" }.joined(separator: ", ")
     }
