@@ -87,6 +87,18 @@ struct YearRangeTests {
         #expect(try database.text("SELECT dbb_week(?, 'en_US')", [.real(Self.year1)]) == "0001-01")
     }
 
+    @Test("before 1582 the locale functions count Julian days, dbb_date and SQLite proleptic Gregorian ones, as the README says")
+    func twoCalendarsBeforeTheReform() throws {
+        let database = try SQLiteTestDatabase.withLocaleFunctions()
+        #expect(try database.text("SELECT dbb_format_date('EEE', '1500-03-01', 'en_US')") == "Sun")
+        #expect(try database.text("SELECT strftime('%w', '1500-03-01')") == "4", "Thursday, proleptic")
+        #expect(try database.text("SELECT dbb_format_date('yyyy-MM-dd', '1582-10-15', 'en_US')") == "1582-10-15")
+        #expect(try database.text("SELECT dbb_format_date('EEE', '1582-10-15', 'en_US')") == "Fri")
+        #expect(try database.text("SELECT strftime('%w', '1582-10-15')") == "5", "the two agree from the reform on")
+        #expect(try database.text("SELECT dbb_week(?, 'en_US')", [.real(Self.year1)]) == "0001-01")
+        #expect(try database.text("SELECT dbb_date(?)", [.real(Self.year1)]) == "NULL", "proleptic 0000-12-30")
+    }
+
     @Test("every locale, the first and last days of the calendar: format equals DateFormatter, weeks equal Calendar")
     func everyLocaleAtTheEnds() throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
