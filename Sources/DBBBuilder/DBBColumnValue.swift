@@ -96,10 +96,19 @@ extension DBBIntegerColumnValue {
         try statement.bind(value, at: index)
     }
     public static func read(from row: SQLiteRow, at index: Int) -> Self? {
-        row.optionalInt64(at: index).flatMap(Self.init(exactly:))
+        guard let value = row.optionalInt64(at: index) else { return nil }
+        return Self(exactly: value)
     }
-    /// The value, or — above `Int64.max`, which a save refuses — a REAL, as SQLite would read
-    /// such a literal.
+    public var columnValue: SQLiteValue { .integer(Int64(truncatingIfNeeded: self)) }
+}
+
+/// The unsigned 64-bit types, whose values above `Int64.max` no SQLite integer holds: their
+/// column value is then a REAL (as SQLite reads such a literal), which a save refuses. Their
+/// own members, so the other integer types keep the one-instruction conversion.
+public protocol DBBWideUnsignedColumnValue: DBBIntegerColumnValue {}
+
+extension DBBWideUnsignedColumnValue {
+    /// The value, or — above `Int64.max`, which a save refuses — a REAL.
     public var columnValue: SQLiteValue { Int64(exactly: self).map(SQLiteValue.integer) ?? .real(Double(self)) }
 }
 
@@ -108,11 +117,11 @@ extension Int8: DBBIntegerColumnValue {}
 extension Int16: DBBIntegerColumnValue {}
 extension Int32: DBBIntegerColumnValue {}
 extension Int64: DBBIntegerColumnValue {}
-extension UInt: DBBIntegerColumnValue {}
+extension UInt: DBBWideUnsignedColumnValue {}
 extension UInt8: DBBIntegerColumnValue {}
 extension UInt16: DBBIntegerColumnValue {}
 extension UInt32: DBBIntegerColumnValue {}
-extension UInt64: DBBIntegerColumnValue {}
+extension UInt64: DBBWideUnsignedColumnValue {}
 
 extension Optional: DBBColumnValue where Wrapped: DBBColumnValue {
     public static var storageType: DBBStorageType { Wrapped.storageType }
