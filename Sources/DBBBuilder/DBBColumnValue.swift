@@ -22,9 +22,11 @@ func unstorable(_ value: some FloatingPoint) -> DBBError {
     DBBError(.invalidValue, "\(value) cannot be stored: SQLite keeps NaN as NULL, so it would read back as another value")
 }
 
-/// The error of saving an integer above `Int64.max`, the largest SQLite holds.
-func unstorable(integer value: some BinaryInteger) -> DBBError {
-    DBBError(.invalidValue, "\(value) cannot be stored: it is above \(Int64.max), the largest integer SQLite holds")
+/// The error of saving an integer above `Int64.max`, the largest SQLite holds: `value` when
+/// known exactly (a save sees only the REAL standing in for it).
+func unstorable(integer value: (any BinaryInteger)?) -> DBBError {
+    DBBError(.invalidValue, "\(value.map { "\($0)" } ?? "an integer") cannot be stored: it is above \(Int64.max), "
+             + "the largest integer SQLite holds")
 }
 
 extension Bool: DBBColumnValue {

@@ -1,3 +1,4 @@
+import DBBFormat
 import Foundation
 
 /// DBBBuilder's names: `Bool` and optional results, the error kept for
@@ -68,10 +69,10 @@ extension DBBTableObject {
     /// stays `DBBTableObject.Keys`.
     public enum Keys {
         /// `"id"`: the row id.
-        public static let id = "id"
+        public static let id = DBBFormat.idColumn
         /// `"createdTime"`: when the object was first saved.
-        public static let createdTime = "createdTime"
+        public static let createdTime = DBBFormat.createdTimeColumn
         /// `"modifiedTime"`: when the object was last saved.
-        public static let modifiedTime = "modifiedTime"
+        public static let modifiedTime = DBBFormat.modifiedTimeColumn
     }
 }

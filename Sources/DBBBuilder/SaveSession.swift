@@ -232,24 +232,22 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    /// Whether a REAL cannot be stored: `NaN`, or in an integer column an unsigned integer
-    /// above `Int64.max` (see ``DBBIntegerColumnValue/columnValue``).
-    private func isUnstorable(_ number: Double, in type: DBBStorageType) -> Bool {
+    /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, or in an integer
+    /// column the REAL standing in for an unsigned integer above `Int64.max` (see
+    /// ``DBBWideUnsignedColumnValue``).
+    private func unstorable(_ value: SQLiteValue, in type: DBBStorageType) -> DBBError? {
+        guard case .real(let number) = value else { return nil }
+        if number.isNaN { return DBBBuilder.unstorable(number) }
         switch type {
-        case .int, .intArray: true
-        default: number.isNaN
+        case .int, .intArray: return DBBBuilder.unstorable(integer: nil)
+        default: return nil
         }
-    }
-
-    private func unstorableReal(_ number: Double) -> DBBError {
-        number.isNaN ? unstorable(number)
-            : DBBError(.invalidValue, "an integer above \(Int64.max), the largest SQLite holds, cannot be stored")
     }
 
     private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: SQLiteStatement, at parameter: Int) throws {
         let value = values[start + index]
-        if case .real(let number) = value, isUnstorable(number, in: mapping.columns[index].storageType) {
-            throw unstorableReal(number).about(table: mapping.tableName, property: mapping.columns[index].name)
+        if let error = unstorable(value, in: mapping.columns[index].storageType) {
+            throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
         }
         try statement.bind(value, at: parameter)
     }
@@ -266,8 +264,8 @@ final class SaveSession {
         let insert = try connection.cachedStatement(JoinSQL.insertRow(join))
         try insert.bind(object.id, at: 1)
         for (position, value) in rows.enumerated() {
-            if case .real(let number) = value, isUnstorable(number, in: join.storageType) {
-                throw unstorableReal(number).about(table: mapping.tableName, property: "\(join.name)[\(position)]")
+            if let error = unstorable(value, in: join.storageType) {
+                throw error.about(table: mapping.tableName, property: "\(join.name)[\(position)]")
             }
             try insert.bind(value, at: 2)
             try insert.execute()

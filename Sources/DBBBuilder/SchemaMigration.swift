@@ -1,3 +1,4 @@
+import DBBFormat
 import DBBSQLite
 
 /// Creates and migrates the tables of table-object classes. Migrations only add: a missing
@@ -136,7 +137,7 @@ struct SchemaMigration {
             }
         }
         let mapped = Set(mapping.columns.map { $0.column.lowercased() }
-            + [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map { $0.lowercased() })
+            + DBBFormat.reservedColumns.map { $0.lowercased() })
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()

@@ -78,7 +78,7 @@ final class TableMapping: Sendable {
         var columns: [ColumnProperty] = []
         var joins: [JoinProperty] = []
         var owners: [String: String] = [:]  // lowercased column name → property
-        for reserved in [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
+        for reserved in DBBFormat.reservedColumns {
             owners[reserved.lowercased()] = reserved
         }
         for name in properties.keys.sorted() {

@@ -1,3 +1,4 @@
+import DBBFormat
 import Foundation
 
 /// Reads property declarations, one per line, in any of three forms:
@@ -41,9 +42,9 @@ public enum DeclarationParser {
     }
 
     /// Names a table object has already: a declaration may not reuse them.
-    static let reservedNames: Set<String> = [
-        "id", "idNum", "createdTime", "modifiedTime", "isDirty", "dbManager", "attributesDictionary", "shortName",
-    ]
+    static let reservedNames = Set(DBBFormat.reservedColumns).union([
+        "idNum", "isDirty", "dbManager", "attributesDictionary", "shortName",
+    ])
 
     private static func parseLine(_ line: String, number: Int, defaultType: PropertyType?) throws -> PropertyDeclaration {
         var text = line
