@@ -7,13 +7,11 @@ import Foundation
 public protocol DBBColumnValue {
     /// The storage type of the property.
     static var storageType: DBBStorageType { get }
-    /// Binds the value to parameter `index` (from 1) of `statement`.
-    func bind(to statement: SQLiteStatement, at index: Int) throws
-    /// The value of column `index` (from 0) of `row`; `nil` to leave the property as it is
+    /// The value of column `index` (from 0) of `row`, whichever backend it comes from; `nil` to leave the property as it is
     /// (a `NULL` read into a non-optional property).
-    static func read(from row: SQLiteRow, at index: Int) -> Self?
+    static func read(from row: DBBColumnReader, at index: Int) -> Self?
     /// The value as it is stored in its column: what change tracking compares.
-    var columnValue: SQLiteValue { get }
+    var columnValue: DBBValue { get }
 }
 
 /// The error of binding a value SQLite cannot hold (it stores `NaN` as `NULL`); the save
@@ -31,57 +29,40 @@ func unstorable(integer value: (any BinaryInteger)?) -> DBBError {
 
 extension Bool: DBBColumnValue {
     public static var storageType: DBBStorageType { .bool }
-    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
-    public static func read(from row: SQLiteRow, at index: Int) -> Bool? {
+    public static func read(from row: DBBColumnReader, at index: Int) -> Bool? {
         row.optionalInt64(at: index).map { $0 != 0 }
     }
-    public var columnValue: SQLiteValue { .integer(self ? 1 : 0) }
+    public var columnValue: DBBValue { .integer(self ? 1 : 0) }
 }
 
 extension String: DBBColumnValue {
     public static var storageType: DBBStorageType { .string }
-    public func bind(to statement: SQLiteStatement, at index: Int) throws { try statement.bind(self, at: index) }
-    public static func read(from row: SQLiteRow, at index: Int) -> String? { row.string(at: index) }
-    public var columnValue: SQLiteValue { .text(self) }
+    public static func read(from row: DBBColumnReader, at index: Int) -> String? { row.string(at: index) }
+    public var columnValue: DBBValue { .text(self) }
 }
 
 extension Double: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
-    /// - Throws: ``DBBError/Kind/invalidValue`` for `NaN`.
-    public func bind(to statement: SQLiteStatement, at index: Int) throws {
-        guard !isNaN else { throw unstorable(self) }
-        try statement.bind(self, at: index)
-    }
-    public static func read(from row: SQLiteRow, at index: Int) -> Double? {
+    public static func read(from row: DBBColumnReader, at index: Int) -> Double? {
         row.optionalDouble(at: index)
     }
-    public var columnValue: SQLiteValue { .real(self) }
+    public var columnValue: DBBValue { .real(self) }
 }
 
 extension Float: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
-    /// - Throws: ``DBBError/Kind/invalidValue`` for `NaN`.
-    public func bind(to statement: SQLiteStatement, at index: Int) throws {
-        guard !isNaN else { throw unstorable(self) }
-        try statement.bind(Double(self), at: index)
-    }
-    public static func read(from row: SQLiteRow, at index: Int) -> Float? {
+    public static func read(from row: DBBColumnReader, at index: Int) -> Float? {
         row.optionalDouble(at: index).map(Float.init)
     }
-    public var columnValue: SQLiteValue { .real(Double(self)) }
+    public var columnValue: DBBValue { .real(Double(self)) }
 }
 
 extension Date: DBBColumnValue {
     public static var storageType: DBBStorageType { .date }
-    /// - Throws: ``DBBError/Kind/invalidValue`` for a date whose interval is `NaN`.
-    public func bind(to statement: SQLiteStatement, at index: Int) throws {
-        guard !timeIntervalSinceReferenceDate.isNaN else { throw unstorable(timeIntervalSinceReferenceDate) }
-        try statement.bind(timeIntervalSinceReferenceDate, at: index)
-    }
-    public static func read(from row: SQLiteRow, at index: Int) -> Date? {
+    public static func read(from row: DBBColumnReader, at index: Int) -> Date? {
         row.optionalDouble(at: index).map(Date.init(timeIntervalSinceReferenceDate:))
     }
-    public var columnValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    public var columnValue: DBBValue { .real(timeIntervalSinceReferenceDate) }
 }
 
 /// The integer types, stored as SQLite's 64-bit integers. A `UInt64` or `UInt` above
@@ -92,16 +73,11 @@ public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
 
 extension DBBIntegerColumnValue {
     public static var storageType: DBBStorageType { .int }
-    /// - Throws: ``DBBError/Kind/invalidValue`` for a value above `Int64.max`.
-    public func bind(to statement: SQLiteStatement, at index: Int) throws {
-        guard let value = Int64(exactly: self) else { throw unstorable(integer: self) }
-        try statement.bind(value, at: index)
-    }
-    public static func read(from row: SQLiteRow, at index: Int) -> Self? {
+    public static func read(from row: DBBColumnReader, at index: Int) -> Self? {
         guard let value = row.optionalInt64(at: index) else { return nil }
         return Self(exactly: value)
     }
-    public var columnValue: SQLiteValue { .integer(Int64(truncatingIfNeeded: self)) }
+    public var columnValue: DBBValue { .integer(Int64(truncatingIfNeeded: self)) }
 }
 
 /// The unsigned 64-bit types, whose values above `Int64.max` no SQLite integer holds: their
@@ -111,7 +87,7 @@ public protocol DBBWideUnsignedColumnValue: DBBIntegerColumnValue {}
 
 extension DBBWideUnsignedColumnValue {
     /// The value, or — above `Int64.max`, which a save refuses — a REAL.
-    public var columnValue: SQLiteValue { Int64(exactly: self).map(SQLiteValue.integer) ?? .real(Double(self)) }
+    public var columnValue: DBBValue { Int64(exactly: self).map(DBBValue.integer) ?? .real(Double(self)) }
 }
 
 extension Int: DBBIntegerColumnValue {}
@@ -127,12 +103,9 @@ extension UInt64: DBBWideUnsignedColumnValue {}
 
 extension Optional: DBBColumnValue where Wrapped: DBBColumnValue {
     public static var storageType: DBBStorageType { Wrapped.storageType }
-    public func bind(to statement: SQLiteStatement, at index: Int) throws {
-        if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
-    }
     /// `NULL` reads as `nil`: setting an optional to `nil` and saving clears it.
-    public static func read(from row: SQLiteRow, at index: Int) -> Wrapped?? {
+    public static func read(from row: DBBColumnReader, at index: Int) -> Wrapped?? {
         row.isNull(at: index) ? .some(nil) : .some(Wrapped.read(from: row, at: index))
     }
-    public var columnValue: SQLiteValue { self?.columnValue ?? .null }
+    public var columnValue: DBBValue { self?.columnValue ?? .null }
 }

@@ -72,16 +72,9 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An SQLite failure on `table`, naming the property when SQLite's message names its column.
-    static func sqlite(_ error: SQLiteError, table: String?, mapping: TableMapping? = nil) -> DBBError {
-        var property: String?
-        if let mapping {
-            // "NOT NULL constraint failed: Person.firstName", "UNIQUE constraint failed: Person.email"
-            for column in mapping.columns where error.message.hasSuffix(".\(column.column)") || error.message.contains(".\(column.column),") {
-                property = column.name
-                break
-            }
-        }
-        return DBBError(.sqlite, table: table, property: property, error.message, sqliteError: error)
+    /// A backend's error about `mapping`'s table, naming the property of the column it names.
+    static func backend(_ error: any DatabaseFailure, table: String?, mapping: TableMapping? = nil) -> DBBError {
+        error.dbbError(table: table, columns: mapping?.columns.map { ($0.name, $0.column) } ?? [])
     }
 
     public var description: String {

@@ -20,7 +20,11 @@ extension DBBManager {
         let path = url.path
         do {
             try access.addSetup { connection in
-                try connection.attach(databaseAt: path, as: name, readOnly: readOnly)
+                guard let sqlite = (connection as? SQLiteBackend)?.sqlite else {
+                    throw DBBError(.invalidOption, "cannot attach \(path) as \(name): attaching database files is SQLite's; "
+                                   + "on a server, keep reference tables in the server's database or another schema")
+                }
+                try sqlite.attach(databaseAt: path, as: name, readOnly: readOnly)
             }
         } catch let error as SQLiteError {
             throw DBBError(.unavailable, "cannot attach \(path) as \(name): \(error.message)", sqliteError: error)

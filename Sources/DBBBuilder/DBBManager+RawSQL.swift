@@ -3,13 +3,13 @@ import DBBSQLite
 extension DBBManager {
     /// Runs raw SQL (one or more statements), binding `arguments` to its `?` placeholders:
     /// Swift values (`String`, integers, `Double`, `Bool`, `Data`, `Date` as seconds since 2001
-    /// like table-object columns, `nil` for `NULL`) or ``SQLiteValue``s.
+    /// like table-object columns, `nil` for `NULL`) or ``DBBValue``s.
     ///
     /// ```swift
     /// try manager.execute("UPDATE Person SET age = age + 1 WHERE lastName = ? AND born < ?",
     ///                     arguments: ["Doe", Date(), nil])
     /// ```
-    public func execute(_ sql: String, arguments: SQLiteArguments = []) throws {
+    public func execute(_ sql: String, arguments: DBBArguments = []) throws {
         let values = arguments.sqliteValues
         try write(nil) { try $0.execute(sql, values) }
     }
@@ -25,20 +25,23 @@ extension DBBManager {
     ///     """, arguments: [since])
     /// for row in weeks { print(try row.decode(String.self, "week"), try row.decode(Int.self, "meetings")) }
     /// ```
-    public func query(_ sql: String, arguments: SQLiteArguments = []) throws -> [DBBRow] {
+    public func query(_ sql: String, arguments: DBBArguments = []) throws -> [DBBRow] {
         let values = arguments.sqliteValues
         return try read(nil) { connection in
-            let statement = try connection.cachedStatement(sql)
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
             try statement.bind(values)
             let names = statement.columnNames
+            let reader = statement.reader
             var rows: [DBBRow] = []
-            try statement.forEachRow { rows.append(DBBRow(columnNames: names, values: $0.values)) }
+            while try statement.step() { rows.append(DBBRow(columnNames: names, values: reader.values)) }
             return rows
         }
     }
 
-    /// Runs a raw query, calling `body` with each row in place (nothing is copied).
-    public func forEachRow(_ sql: String, arguments: SQLiteArguments = [], _ body: (SQLiteRow) throws -> Void) throws {
+    /// Runs a raw query, calling `body` with each row in place (nothing is copied): read its
+    /// columns by index with the typed accessors (`row.string(at: 0)`, `row.optionalInt64(at: 1)`).
+    public func forEachRow(_ sql: String, arguments: DBBArguments = [], _ body: (DBBColumnReader) throws -> Void) throws {
         let values = arguments.sqliteValues
         try read(nil) { try $0.forEachRow(sql, values, body) }
     }

@@ -50,7 +50,7 @@ public final class DBBManager: Sendable {
 
     private static func openAccess(_ url: URL) -> Result<any DatabaseAccess, DBBError> {
         do {
-            return .success(PooledAccess(path: url.path, writer: try ConnectionFactory.open(path: url.path)))
+            return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path)))
         } catch let error as SQLiteError {
             return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error.message)", sqliteError: error))
         } catch {
@@ -65,14 +65,14 @@ public final class DBBManager: Sendable {
         lastErrorStorage.withLock { $0 = failure }
     }
 
-    private init(inMemory connection: SQLiteConnection) {
+    private init(inMemory connection: SQLiteBackend) {
         databaseURL = nil
         access = SerializedAccess(connection: connection)
     }
 
     /// A manager of a private in-memory database, gone when the manager is.
     public static func inMemory() throws -> DBBManager {
-        DBBManager(inMemory: try ConnectionFactory.open(path: ":memory:"))
+        DBBManager(inMemory: try SQLiteBackend(path: ":memory:"))
     }
 
     /// DBBBuilder's name for ``inMemory()``.
@@ -155,7 +155,7 @@ public final class DBBManager: Sendable {
             outcome = .success(try body())
         } catch {
             outcome = .failure(error as? DBBError
-                ?? (error as? SQLiteError).map { DBBError.sqlite($0, table: nil) }
+                ?? (error as? any DatabaseFailure).map { DBBError.backend($0, table: nil) }
                 ?? DBBError(.invalidOption, "\(error)"))
         }
         lastErrorStorage.withLock { last in
@@ -166,20 +166,20 @@ public final class DBBManager: Sendable {
 
     /// Runs `body` on the writer connection (recursively: a save hook that saves runs inside the
     /// save), turning SQLite errors into ``DBBError``s about `mapping`.
-    func write<T>(_ mapping: TableMapping?, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    func write<T>(_ mapping: TableMapping?, _ body: (any DatabaseConnection) throws -> T) throws -> T {
         do {
             return try access.write(body)
-        } catch let error as SQLiteError {
-            throw DBBError.sqlite(error, table: mapping?.tableName, mapping: mapping)
+        } catch let error as any DatabaseFailure {
+            throw DBBError.backend(error, table: mapping?.tableName, mapping: mapping)
         }
     }
 
     /// Runs `body` on a reader connection, turning SQLite errors into ``DBBError``s about `mapping`.
-    func read<T>(_ mapping: TableMapping?, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    func read<T>(_ mapping: TableMapping?, _ body: (any DatabaseConnection) throws -> T) throws -> T {
         do {
             return try access.read(body)
-        } catch let error as SQLiteError {
-            throw DBBError.sqlite(error, table: mapping?.tableName, mapping: mapping)
+        } catch let error as any DatabaseFailure {
+            throw DBBError.backend(error, table: mapping?.tableName, mapping: mapping)
         }
     }
 }

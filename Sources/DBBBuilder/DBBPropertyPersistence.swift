@@ -51,9 +51,6 @@ public struct DBBPropertyPersistence: Sendable {
         _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
         self.init(storageType: Value.storageType, valueType: Value.self, columnName: columnName, access: .column(ColumnAccess(
-            bind: { object, statement, index in
-                try unsafeDowncast(object, to: Root.self)[keyPath: keyPath].bind(to: statement, at: index)
-            },
             read: { row, index, object in
                 let object = unsafeDowncast(object, to: Root.self)
                 if let value = Value.read(from: row, at: index) {
@@ -70,11 +67,6 @@ public struct DBBPropertyPersistence: Sendable {
                 guard let offset = StoredProperty.offset(of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
                 else { return nil }
                 return ColumnAccess(
-                    bind: { object, statement, index in
-                        try withExtendedLifetime(object) {
-                            try StoredProperty.pointer(object, offset, as: Value.self).pointee.bind(to: statement, at: index)
-                        }
-                    },
                     read: { row, index, object in
                         withExtendedLifetime(object) {
                             let property = StoredProperty.pointer(object, offset, as: Value.self)

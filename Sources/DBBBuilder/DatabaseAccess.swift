@@ -3,30 +3,23 @@ import DBBSQLite
 import Foundation
 import Synchronization
 
-/// How the ORM reaches its database: the small internal seam between persistence code and
-/// SQLite connections (a PostgreSQL backend would implement it too).
-protocol DatabaseAccess: Sendable {
+/// How a manager reaches its database: the connections of one backend, handed out for a
+/// write (one writer at a time) or a read. SQLite's are below; DBBPostgres has its own.
+@_spi(DBBBackend)
+public protocol DatabaseAccess: Sendable {
     /// Runs `body` with exclusive use of the connection that writes. Nested calls from the
     /// same thread (a save hook that saves) reuse it.
-    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T
+    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
     /// Runs `body` with a connection that reads.
-    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T
+    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
     /// Runs `setup` on every connection, now and whenever one is opened later.
-    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws
+    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws
     /// Closes every connection.
     func close()
     /// The statement trace handler, given to each connection before its next use.
     var tracing: TraceSwitch { get }
-}
-
-/// Opens connections the way the manager wants them: WAL, busy timeout, foreign keys (from
-/// ``SQLiteConfiguration``), and the locale date functions on every one.
-enum ConnectionFactory {
-    static func open(path: String) throws -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
-        try connection.addLocaleFunctions()
-        return connection
-    }
+    /// The SQL spelling of the backend's connections.
+    var dialect: DBBDialect { get }
 }
 
 /// A file database in WAL mode: one writer connection, used under a recursive lock, and up to
@@ -38,37 +31,38 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     // mutex) until that thread puts it back.
     private let path: String
     private let writerLock = RecursiveLock()
-    private let writer: SQLiteConnection
+    private let writer: SQLiteBackend
     /// The trace generation installed on `writer` (under `writerLock`).
     private var writerTraceGeneration = 0
     let tracing = TraceSwitch()
+    var dialect: DBBDialect { .sqlite }
     /// The thread inside `write`, 0 when none.
     private let writerThread = Atomic<UInt>(0)
     private let idleReaders = Locked<[Reader]>([])
     /// Steps run on every connection (attachments), and how many there are: a reader set up
     /// with fewer is closed rather than reused.
-    private let setups = Locked<[@Sendable (SQLiteConnection) throws -> Void]>([])
+    private let setups = Locked<[@Sendable (any DatabaseConnection) throws -> Void]>([])
 
     /// A reader connection handed from thread to thread through `idleReaders`.
     /// `@unchecked Sendable`: one thread at a time holds it (see the class comment).
     private final class Reader: @unchecked Sendable {
-        let connection: SQLiteConnection
+        let connection: SQLiteBackend
         let setupCount: Int
         var traceGeneration = 0
-        init(_ connection: SQLiteConnection, setupCount: Int) {
+        init(_ connection: SQLiteBackend, setupCount: Int) {
             self.connection = connection
             self.setupCount = setupCount
         }
     }
     private let readerSlots: DispatchSemaphore
 
-    init(path: String, writer: SQLiteConnection, maximumReaders: Int = 4) {
+    init(path: String, writer: SQLiteBackend, maximumReaders: Int = 4) {
         self.path = path
         self.writer = writer
         readerSlots = DispatchSemaphore(value: maximumReaders)
     }
 
-    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try writerLock.withLock {
             let me = Self.currentThread()
             let previous = writerThread.exchange(me, ordering: .sequentiallyConsistent)
@@ -78,7 +72,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
         }
     }
 
-    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         if writerThread.load(ordering: .sequentiallyConsistent) == Self.currentThread() {
             return try write(body)
         }
@@ -98,12 +92,12 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
 
     private func openReader() throws -> Reader {
         let steps = setups.withLock { $0 }
-        let connection = try ConnectionFactory.open(path: path)
+        let connection = try SQLiteBackend(path: path)
         for step in steps { try step(connection) }
         return Reader(connection, setupCount: steps.count)
     }
 
-    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws {
+    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
         try writerLock.withLock {
             try setup(writer)
             setups.withLock { $0.append(setup) }
@@ -138,25 +132,26 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
 final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
     // @unchecked Sendable: `connection` is only touched inside `lock.withLock`.
     private let lock = RecursiveLock()
-    private let connection: SQLiteConnection
+    private let connection: SQLiteBackend
     /// The trace generation installed on `connection` (under `lock`).
     private var traceGeneration = 0
     let tracing = TraceSwitch()
+    var dialect: DBBDialect { .sqlite }
 
-    init(connection: SQLiteConnection) { self.connection = connection }
+    init(connection: SQLiteBackend) { self.connection = connection }
 
-    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try lock.withLock {
             tracing.apply(to: connection, installed: &traceGeneration)
             return try body(connection)
         }
     }
 
-    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try write(body)
     }
 
-    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws {
+    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
         try lock.withLock { try setup(connection) }
     }
 
@@ -169,9 +164,10 @@ final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
 struct UnavailableAccess: DatabaseAccess {
     let error: DBBError
     let tracing = TraceSwitch()
+    var dialect: DBBDialect { .sqlite }
 
-    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { throw error }
-    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { throw error }
-    func addSetup(_ setup: @escaping @Sendable (SQLiteConnection) throws -> Void) throws { throw error }
+    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { throw error }
+    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { throw error }
+    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws { throw error }
     func close() {}
 }

@@ -9,7 +9,7 @@ import Foundation
 /// from one committed state. Every object it makes gets its snapshot (``ObjectSnapshot``): the
 /// values its properties were given, for change tracking.
 final class FetchSession {
-    private let connection: SQLiteConnection
+    private let connection: any DatabaseConnection
     private let manager: DBBManager
     /// The objects fetched so far, by class, in batches; indexed by id only for the classes a
     /// relation looks up (most fetches never need the index).
@@ -24,7 +24,7 @@ final class FetchSession {
     /// Rows per snapshot allocation.
     private static let snapshotChunkRows = 1024
 
-    init(connection: SQLiteConnection, manager: DBBManager) {
+    init(connection: any DatabaseConnection, manager: DBBManager) {
         self.connection = connection
         self.manager = manager
     }
@@ -47,13 +47,13 @@ final class FetchSession {
 
     /// The objects of `query`'s rows, registered in the identity map, each with its snapshot.
     private func rows(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
-        let statement = try connection.cachedStatement(query.sql)
+        let statement = try connection.statement(query.sql)
         try statement.bind(query.arguments)
         defer { statement.reset() }
         var objects: [DBBTableObject] = []
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType
-        let row = statement.row
+        let row = statement.reader
         // A loop inside one closure call, not a closure per row: appending to a captured
         // array from a per-row closure costs a dynamic exclusivity check per row.
         let manager = manager

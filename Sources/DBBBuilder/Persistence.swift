@@ -8,13 +8,13 @@ enum Persistence {
     /// Deletes the rows of `ids` inside the caller's transaction. Their join rows, and the join
     /// rows of other classes that refer to them, go with them: the schema's triggers delete
     /// them (see ``SchemaSQL/ownerDeleteTrigger(_:)``), whoever deletes the rows.
-    static func delete(ids: [Int64], _ mapping: TableMapping, on connection: SQLiteConnection) throws {
+    static func delete(ids: [Int64], _ mapping: TableMapping, on connection: any DatabaseConnection) throws {
         guard !ids.isEmpty else { return }
         try connection.execute(mapping.statements.deleteByIDs, [SQLDialect.idList(ids)])
     }
 
     /// Deletes every row of `mapping`'s table (join rows go with them, as above).
-    static func deleteAll(_ mapping: TableMapping, on connection: SQLiteConnection) throws {
+    static func deleteAll(_ mapping: TableMapping, on connection: any DatabaseConnection) throws {
         try connection.execute(mapping.statements.deleteAll)
     }
 }

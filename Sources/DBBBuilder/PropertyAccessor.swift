@@ -12,13 +12,10 @@ import Foundation
 /// mark key path classes `Sendable`).
 @usableFromInline
 struct ColumnAccess: @unchecked Sendable {
-    @usableFromInline typealias Binder = (DBBTableObject, SQLiteStatement, Int) throws -> Void
-    @usableFromInline typealias Reader = (SQLiteRow, Int, DBBTableObject) -> SQLiteValue
-    @usableFromInline typealias Getter = (DBBTableObject) -> SQLiteValue
+    @usableFromInline typealias Reader = (DBBColumnReader, Int, DBBTableObject) -> DBBValue
+    @usableFromInline typealias Getter = (DBBTableObject) -> DBBValue
     @usableFromInline typealias Copier = (DBBTableObject, DBBTableObject) -> Void
 
-    /// Binds the property of an object to parameter `index` (from 1).
-    let bind: Binder
     /// Sets the property of an object from column `index` (from 0), and returns the value the
     /// property then holds, as stored (the object's snapshot for change tracking).
     let read: Reader
@@ -31,9 +28,8 @@ struct ColumnAccess: @unchecked Sendable {
     let direct: (DBBTableObject) -> ColumnAccess?
 
     @usableFromInline
-    init(bind: @escaping Binder, read: @escaping Reader, value: @escaping Getter, copy: @escaping Copier,
+    init(read: @escaping Reader, value: @escaping Getter, copy: @escaping Copier,
          direct: @escaping (DBBTableObject) -> ColumnAccess?) {
-        self.bind = bind
         self.read = read
         self.value = value
         self.copy = copy
@@ -45,8 +41,8 @@ struct ColumnAccess: @unchecked Sendable {
 /// `@unchecked Sendable` as ``ColumnAccess``.
 @usableFromInline
 struct JoinAccess: @unchecked Sendable {
-    @usableFromInline typealias Values = (DBBTableObject) -> [SQLiteValue]
-    @usableFromInline typealias Assign = ([SQLiteValue], DBBTableObject) throws -> Void
+    @usableFromInline typealias Values = (DBBTableObject) -> [DBBValue]
+    @usableFromInline typealias Assign = ([DBBValue], DBBTableObject) throws -> Void
 
     /// The values to store for an object, one join row each (for a relation: the related
     /// objects' ids, read after they are saved).

@@ -14,7 +14,7 @@ import Foundation
 ///   spouse) end: an object met again already has its id.
 /// - Saves made from a save hook join the session (see ``nested(_:)``).
 final class SaveSession {
-    private let connection: SQLiteConnection
+    private let connection: any DatabaseConnection
     private let manager: DBBManager
     private let now = Date()
     // The session is used by one thread, under the writer lock: its collections skip the
@@ -41,7 +41,7 @@ final class SaveSession {
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
-    init(connection: SQLiteConnection, manager: DBBManager) {
+    init(connection: any DatabaseConnection, manager: DBBManager) {
         self.connection = connection
         self.manager = manager
     }
@@ -152,8 +152,8 @@ final class SaveSession {
     private func naming(_ mapping: TableMapping, _ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let error as SQLiteError {
-            throw DBBError.sqlite(error, table: mapping.tableName, mapping: mapping)
+        } catch let error as any DatabaseFailure {
+            throw DBBError.backend(error, table: mapping.tableName, mapping: mapping)
         }
     }
 
@@ -202,9 +202,9 @@ final class SaveSession {
 
     private func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
         let created = object.createdTime ?? now
-        let insert = try connection.cachedStatement(mapping.statements.insert)
-        try insert.bind(created.timeIntervalSinceReferenceDate, at: 1)
-        try insert.bind(now.timeIntervalSinceReferenceDate, at: 2)
+        let insert = try connection.statement(mapping.statements.insert)
+        try insert.bind(.real(created.timeIntervalSinceReferenceDate), at: 1)
+        try insert.bind(.real(now.timeIntervalSinceReferenceDate), at: 2)
         for index in mapping.columns.indices {
             try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
         }
@@ -217,12 +217,12 @@ final class SaveSession {
     /// UPDATEs the changed columns and `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
     private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
-        let update = try connection.cachedStatement(mapping.updateSQL(changed))
-        try update.bind(now.timeIntervalSinceReferenceDate, at: 1)
+        let update = try connection.statement(mapping.updateSQL(changed))
+        try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
             try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
         }
-        try update.bind(object.id, at: changed.count + 2)
+        try update.bind(.integer(object.id), at: changed.count + 2)
         try update.execute()
         guard connection.changes > 0 else {
             throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
@@ -244,7 +244,7 @@ final class SaveSession {
         }
     }
 
-    private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: SQLiteStatement, at parameter: Int) throws {
+    private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int) throws {
         let value = values[start + index]
         if let error = unstorable(value, in: mapping.columns[index].storageType) {
             throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
@@ -256,13 +256,13 @@ final class SaveSession {
     private func writeJoinRows(_ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
                                replacing: Bool) throws {
         if replacing {
-            let delete = try connection.cachedStatement(JoinSQL.deleteRows(join))
-            try delete.bind(object.id, at: 1)
+            let delete = try connection.statement(JoinSQL.deleteRows(join))
+            try delete.bind(.integer(object.id), at: 1)
             try delete.execute()
         }
         guard !rows.isEmpty else { return }
-        let insert = try connection.cachedStatement(JoinSQL.insertRow(join))
-        try insert.bind(object.id, at: 1)
+        let insert = try connection.statement(JoinSQL.insertRow(join))
+        try insert.bind(.integer(object.id), at: 1)
         for (position, value) in rows.enumerated() {
             if let error = unstorable(value, in: join.storageType) {
                 throw error.about(table: mapping.tableName, property: "\(join.name)[\(position)]")

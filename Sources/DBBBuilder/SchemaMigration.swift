@@ -20,7 +20,7 @@ import DBBSQLite
 /// `NOT NULL` without a default, the table is rebuilt without that constraint (see
 /// ``TableRebuild``) so inserts that no longer name the column still work.
 struct SchemaMigration {
-    let connection: SQLiteConnection
+    let connection: any DatabaseConnection
 
     /// What one class needs.
     private struct Plan {

@@ -21,9 +21,12 @@ extension DBBManager {
 }
 
 /// The manager's trace handler, installed on each connection the next time it is used.
-final class TraceSwitch: Sendable {
+@_spi(DBBBackend)
+public final class TraceSwitch: Sendable {
     private let generation = Atomic<Int>(0)
     private let handler = Locked<DBBTraceHandler?>(nil)
+
+    public init() {}
 
     func set(_ newHandler: DBBTraceHandler?) {
         handler.withLock { $0 = newHandler }
@@ -32,7 +35,7 @@ final class TraceSwitch: Sendable {
 
     /// Installs the current handler on `connection` when `installed` (the generation it has)
     /// is behind: one atomic load per operation when nothing changed.
-    func apply(to connection: SQLiteConnection, installed: inout Int) {
+    public func apply(to connection: any DatabaseConnection, installed: inout Int) {
         let current = generation.load(ordering: .sequentiallyConsistent)
         guard current != installed else { return }
         connection.trace(handler.withLock { $0 })

@@ -15,7 +15,7 @@ struct ColumnProperty: Sendable {
     let attributes: ColumnAttributes
     /// The value a new object has, as stored: what rows already in the table get when the
     /// column is added as `NOT NULL`.
-    let defaultValue: SQLiteValue
+    let defaultValue: DBBValue
 
     var isNotNull: Bool { attributes.contains(.notNull) }
     var isUnique: Bool { attributes.contains(.unique) }
@@ -59,7 +59,7 @@ final class TableMapping: Sendable {
     let indexers: [DBBIndexer]
     let statements: MappingStatements
     /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
-    let readKeys: @Sendable (SQLiteRow, DBBTableObject) -> Void
+    let readKeys: @Sendable (DBBColumnReader, DBBTableObject) -> Void
     /// The storage offset of ``DBBTableObject/snapshot`` (see ``StoredProperty``), `nil` to use the property.
     private let snapshotOffset: Int?
     private let columnIndex: [String: Int]
@@ -143,7 +143,7 @@ final class TableMapping: Sendable {
 
     /// The key columns' reader: through the storage offsets of `id`, `createdTime` and
     /// `modifiedTime` (see ``StoredProperty``) when found, else through the properties.
-    private static func keyReader(_ prototype: DBBTableObject) -> @Sendable (SQLiteRow, DBBTableObject) -> Void {
+    private static func keyReader(_ prototype: DBBTableObject) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
         guard let id = StoredProperty.offset(of: \DBBTableObject.id, in: prototype),
               let created = StoredProperty.offset(of: \DBBTableObject.createdTime, in: prototype),
               let modified = StoredProperty.offset(of: \DBBTableObject.modifiedTime, in: prototype)

@@ -9,7 +9,7 @@ import DBBSQLite
 /// stay. A table that other tables' foreign keys refer to is not rebuilt while foreign keys
 /// are enforced (dropping it could cascade): that is refused with an error.
 struct TableRebuild {
-    let connection: SQLiteConnection
+    let connection: any DatabaseConnection
     let table: String
 
     func run(droppingNotNullOf columns: [String]) throws {

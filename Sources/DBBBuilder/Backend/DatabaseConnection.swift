@@ -1,0 +1,97 @@
+import DBBSQLite
+
+// The seam between the ORM and a database engine. Schema, persistence and query code use only
+// these protocols and the SQL of their connection's dialect (`SQL/`); SQLite implements them
+// here (`SQLiteBackend`), PostgreSQL in the DBBPostgres module. They are `public` only for
+// backend modules (`@_spi(DBBBackend)`), not part of the API applications use.
+
+/// A prepared statement of a backend: bind by index (from 1), step, read the current row by
+/// index (from 0). Statements come from ``DatabaseConnection/statement(_:)`` and are reused:
+/// reset it (or let ``DatabaseConnection/execute(_:_:)`` do it) before the next use.
+@_spi(DBBBackend)
+public protocol DatabaseStatement: AnyObject {
+    /// Binds `value` to parameter `index` (from 1).
+    func bind(_ value: DBBValue, at index: Int) throws
+    /// Binds `values` to parameters 1, 2, …
+    func bind(_ values: [DBBValue]) throws
+    /// Moves to the next row: `false` when there is none.
+    func step() throws -> Bool
+    /// Runs the statement to its end, ignoring rows.
+    func execute() throws
+    /// Makes the statement ready to run again (bindings are kept until rebound).
+    func reset()
+    /// The current row, valid until the next step or reset.
+    var reader: DBBColumnReader { get }
+    /// The names of the result columns.
+    var columnNames: [String] { get }
+}
+
+/// How a transaction starts: ``immediate`` takes the write lock at once (SQLite's `BEGIN
+/// IMMEDIATE`; a server's plain `BEGIN`).
+@_spi(DBBBackend)
+public enum DatabaseTransactionMode: Sendable {
+    case deferred, immediate
+}
+
+/// One connection of a backend, used by one thread at a time.
+@_spi(DBBBackend)
+public protocol DatabaseConnection: AnyObject {
+    /// The SQL spelling this connection understands.
+    var dialect: DBBDialect { get }
+    /// A prepared statement for `sql` (one statement, `?` placeholders), cached by the
+    /// connection for the next call with the same text.
+    func statement(_ sql: String) throws -> any DatabaseStatement
+    /// Runs one statement of `sql` with `arguments`, ignoring rows. Schema statements run
+    /// once go through here, so a backend need not cache them.
+    func execute(_ sql: String, _ arguments: [DBBValue]) throws
+    /// The id of the row the last INSERT made on this connection.
+    var lastInsertedRowID: Int64 { get }
+    /// The rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { get }
+    /// Runs `body` in a transaction, or in a savepoint when one is open: committed (released)
+    /// when it returns, rolled back when it throws.
+    func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T
+    /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws.
+    func savepoint<T>(_ body: () throws -> T) throws -> T
+    /// Installs (or with `nil` removes) the statement trace handler.
+    func trace(_ handler: DBBTraceHandler?)
+    /// Closes the connection.
+    func close()
+}
+
+extension DatabaseConnection {
+    /// Runs `sql` without arguments.
+    func execute(_ sql: String) throws { try execute(sql, []) }
+
+    /// Runs `sql` with `arguments` and calls `body` with each row.
+    func forEachRow(_ sql: String, _ arguments: [DBBValue] = [], _ body: (DBBColumnReader) throws -> Void) throws {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        let reader = statement.reader
+        while try statement.step() { try body(reader) }
+    }
+
+    /// Every row of `sql`, transformed.
+    func fetchAll<T>(_ sql: String, _ arguments: [DBBValue] = [], _ transform: (DBBColumnReader) throws -> T) throws -> [T] {
+        var rows: [T] = []
+        try forEachRow(sql, arguments) { rows.append(try transform($0)) }
+        return rows
+    }
+
+    /// The first column of the first row of `sql` as `T`, or `nil` when there is no row or it is `NULL`.
+    func fetchValue<T: DBBValueConvertible>(_ sql: String, _ arguments: [DBBValue] = [], as type: T.Type) throws -> T? {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        guard try statement.step() else { return nil }
+        return T(sqliteValue: statement.reader.value(at: 0))
+    }
+}
+
+/// An error a backend throws, which the ORM turns into a ``DBBError`` about the table (and
+/// property, when the backend names a column) of the operation.
+@_spi(DBBBackend)
+public protocol DatabaseFailure: Error {
+    func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError
+}

@@ -1,0 +1,126 @@
+import DBBSQLite
+import Foundation
+
+/// The current row of a query, whichever backend ran it: read its columns by index (from 0)
+/// with the typed accessors of ``SQLiteValueReader`` (`int64(at:)`, `string(at:)`,
+/// `optionalDouble(at:)`, `value(at:)`…).
+///
+/// On SQLite it reads the statement's columns directly (one C call a value); on a server
+/// backend, the values of the row as received. A reader is a view: it is valid only until its
+/// query moves to the next row.
+public struct DBBColumnReader: SQLiteValueReader {
+    @usableFromInline
+    enum Source {
+        case sqlite(SQLiteRow)
+        case values(UnsafePointer<DBBValue>, count: Int)
+    }
+
+    @usableFromInline let source: Source
+
+    /// A reader of the current row of an SQLite statement.
+    @inlinable
+    public init(_ row: SQLiteRow) { source = .sqlite(row) }
+
+    /// A reader of `count` values at `values`, which must stay valid while it is used.
+    public init(values: UnsafePointer<DBBValue>, count: Int) { source = .values(values, count: count) }
+
+    /// The number of columns.
+    public var count: Int {
+        switch source {
+        case .sqlite(let row): row.count
+        case .values(_, let count): count
+        }
+    }
+
+    /// All values of the row, in column order. Allocates; prefer the typed accessors in loops.
+    public var values: [DBBValue] { (0..<count).map { value(at: $0) } }
+
+    @inlinable
+    public func type(at index: Int) -> SQLiteType {
+        switch source {
+        case .sqlite(let row): row.type(at: index)
+        case .values(let values, _): values[index].type
+        }
+    }
+
+    @inlinable
+    public func int64(at index: Int) -> Int64 {
+        switch source {
+        case .sqlite(let row): row.int64(at: index)
+        case .values(let values, _): values[index].integerConversion
+        }
+    }
+
+    @inlinable
+    public func double(at index: Int) -> Double {
+        switch source {
+        case .sqlite(let row): row.double(at: index)
+        case .values(let values, _): values[index].realConversion
+        }
+    }
+
+    public func withUnsafeUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        switch source {
+        case .sqlite(let row):
+            return try row.withUnsafeUTF8(at: index, body)
+        case .values(let values, _):
+            var text = values[index].textConversion
+            return try text.withUTF8(body)
+        }
+    }
+
+    public func withUnsafeBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        switch source {
+        case .sqlite(let row):
+            return try row.withUnsafeBytes(at: index, body)
+        case .values(let values, _):
+            if case .blob(let data) = values[index] { return try data.withUnsafeBytes(body) }
+            var text = values[index].textConversion
+            return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        }
+    }
+}
+
+extension DBBValue {
+    /// The value as an integer, converted as SQLite's `sqlite3_column_int64` converts (`NULL`
+    /// and blobs are 0, a real is truncated toward zero and clamped, text is read as a number).
+    @usableFromInline
+    var integerConversion: Int64 {
+        switch self {
+        case .null, .blob: 0
+        case .integer(let value): value
+        case .real(let value): Self.clamped(value)
+        case .text(let text): Int64(text.trimmingCharacters(in: .whitespaces)) ?? Self.clamped(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0)
+        }
+    }
+
+    /// The value as a double, converted as `sqlite3_column_double` converts.
+    @usableFromInline
+    var realConversion: Double {
+        switch self {
+        case .null, .blob: 0
+        case .integer(let value): Double(value)
+        case .real(let value): value
+        case .text(let text): Double(text.trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+    }
+
+    /// The value as text, converted as `sqlite3_column_text` converts (`NULL` is empty).
+    var textConversion: String {
+        switch self {
+        case .null: ""
+        case .integer(let value): String(value)
+        case .real(let value): SQLiteValue.text(of: value)
+        case .text(let text): text
+        case .blob(let data): String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    @usableFromInline
+    static func clamped(_ value: Double) -> Int64 {
+        if value.isNaN { return 0 }
+        if value >= 9.223372036854775807e18 { return .max }
+        if value <= -9.223372036854775808e18 { return .min }
+        return Int64(value)
+    }
+}
