@@ -4,7 +4,7 @@ import Foundation
 extension DBBManager {
     /// The number of rows of `table` (a class's short name, or any table).
     public func count(of table: String) throws -> Int {
-        try read(nil) { try $0.fetchValue(SchemaSQL.count(table), as: Int.self) ?? 0 }
+        try read(nil) { try $0.fetchValue(SchemaSQL(dialect: $0.dialect).count(table), as: Int.self) ?? 0 }
     }
 
     /// DBBBuilder's name for ``count(of:)``; 0 on failure.
@@ -14,7 +14,7 @@ extension DBBManager {
 
     /// Rebuilds the database file to reclaim free space (`VACUUM`).
     public func vacuum() throws {
-        try write(nil) { try $0.execute(MaintenanceSQL.vacuum) }
+        try write(nil) { try $0.execute(MaintenanceSQL(dialect: $0.dialect).vacuum) }
     }
 
     /// DBBBuilder's name for ``vacuum()``.
@@ -24,7 +24,7 @@ extension DBBManager {
 
     /// Drops the index `name`, if it exists.
     public func removeIndex(named name: String) throws {
-        try write(nil) { try $0.execute(SchemaSQL.dropIndex(name)) }
+        try write(nil) { try $0.execute(SchemaSQL(dialect: $0.dialect).dropIndex(name)) }
     }
 
     /// DBBBuilder's name for ``removeIndex(named:)``; `false` on failure.
@@ -38,9 +38,10 @@ extension DBBManager {
     /// The highest version recorded in the `DBVersion` table, 0 when there is none.
     public func databaseVersion() throws -> Double {
         try read(nil) { connection in
-            let exists = try connection.fetchValue(MaintenanceSQL.versionTableExists, as: Int.self) ?? 0
+            let sql = MaintenanceSQL(dialect: connection.dialect)
+            let exists = try connection.fetchValue(sql.versionTableExists, as: Int.self) ?? 0
             guard exists > 0 else { return 0 }
-            return try connection.fetchValue(MaintenanceSQL.currentVersion, as: Double.self) ?? 0
+            return try connection.fetchValue(sql.currentVersion, as: Double.self) ?? 0
         }
     }
 
@@ -49,14 +50,15 @@ extension DBBManager {
     public func setDatabaseVersion(_ version: Double) throws {
         let mapping = try mapping(for: DBVersion.self)
         try write(mapping) { connection in
-            try connection.atomically(.immediate) {
-                let current = try connection.fetchValue(MaintenanceSQL.currentVersion, as: Double.self)
+            let sql = MaintenanceSQL(dialect: connection.dialect)
+            return try connection.atomically(.immediate) {
+                let current = try connection.fetchValue(sql.currentVersion, as: Double.self)
                 if let current, current >= version { return }
                 let now = Date().timeIntervalSinceReferenceDate
                 if current == nil {
-                    try connection.execute(MaintenanceSQL.insertVersion, [.real(now), .real(now), .real(version)])
+                    try connection.execute(sql.insertVersion, [.real(now), .real(now), .real(version)])
                 } else {
-                    try connection.execute(MaintenanceSQL.updateVersion, [.real(version), .real(now)])
+                    try connection.execute(sql.updateVersion, [.real(version), .real(now)])
                 }
             }
         }

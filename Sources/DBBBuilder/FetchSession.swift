@@ -100,7 +100,7 @@ final class FetchSession {
     private func load(_ join: JoinProperty, of objects: [DBBTableObject]) throws {
         guard !objects.isEmpty else { return }
         var rows: [Int64: [SQLiteValue]] = [:]
-        try connection.forEachRow(JoinSQL.selectRows(join), [SQLDialect.idList(objects.lazy.map(\.id))]) { row in
+        try connection.forEachRow(JoinSQL(dialect: connection.dialect).selectRows(join), [SQLDialect.idList(objects.lazy.map(\.id))]) { row in
             rows[row.int64(at: 0), default: []].append(row.value(at: 1))
         }
         guard let relation = join.access.relation else {

@@ -256,12 +256,12 @@ final class SaveSession {
     private func writeJoinRows(_ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
                                replacing: Bool) throws {
         if replacing {
-            let delete = try connection.statement(JoinSQL.deleteRows(join))
+            let delete = try connection.statement(JoinSQL(dialect: connection.dialect).deleteRows(join))
             try delete.bind(.integer(object.id), at: 1)
             try delete.execute()
         }
         guard !rows.isEmpty else { return }
-        let insert = try connection.statement(JoinSQL.insertRow(join))
+        let insert = try connection.statement(JoinSQL(dialect: connection.dialect).insertRow(join))
         try insert.bind(.integer(object.id), at: 1)
         for (position, value) in rows.enumerated() {
             if let error = unstorable(value, in: join.storageType) {

@@ -21,6 +21,7 @@ import DBBSQLite
 /// ``TableRebuild``) so inserts that no longer name the column still work.
 struct SchemaMigration {
     let connection: any DatabaseConnection
+    private var schema: SchemaSQL { SchemaSQL(dialect: connection.dialect) }
 
     /// What one class needs.
     private struct Plan {
@@ -37,36 +38,46 @@ struct SchemaMigration {
         let plans = try mappings.map(plan)
         for plan in plans {
             if !plan.exists {
-                try connection.execute(SchemaSQL.createTable(plan.mapping))
+                try connection.execute(schema.createTable(plan.mapping))
                 continue
             }
             for column in plan.addedTimeColumns {
-                try connection.execute(SchemaSQL.addTimeColumn(column, to: plan.mapping.tableName))
+                try connection.execute(schema.addTimeColumn(column, to: plan.mapping.tableName))
             }
             if !plan.releasedColumns.isEmpty {
-                try TableRebuild(connection: connection, table: plan.mapping.tableName).run(droppingNotNullOf: plan.releasedColumns)
+                if connection.dialect == .sqlite {
+                    try TableRebuild(connection: connection, table: plan.mapping.tableName).run(droppingNotNullOf: plan.releasedColumns)
+                } else {
+                    for column in plan.releasedColumns {
+                        try connection.execute(schema.dropNotNull(column, of: plan.mapping.tableName))
+                    }
+                }
             }
             for column in plan.addedColumns {
-                try connection.execute(SchemaSQL.addColumn(column, to: plan.mapping))
-                if column.isUnique { try connection.execute(SchemaSQL.uniqueIndex(column, plan.mapping)) }
+                try connection.execute(schema.addColumn(column, to: plan.mapping))
+                if column.isUnique { try connection.execute(schema.uniqueIndex(column, plan.mapping)) }
             }
         }
         for plan in plans {
             let mapping = plan.mapping
             for join in mapping.joins {
-                try connection.execute(SchemaSQL.createJoinTable(join))
-                try connection.execute(SchemaSQL.createJoinIndex(join))
-                try addTrigger(SchemaSQL.ownerTriggerName(join), SchemaSQL.ownerDeleteTrigger(join, owner: mapping),
-                               purge: SchemaSQL.deleteOrphanRows(join, owner: mapping))
-                if let relation = join.access.relation {
-                    let target = try targets(relation.targetType)
-                    try connection.execute(SchemaSQL.createJoinTargetIndex(join))
-                    try addTrigger(SchemaSQL.targetTriggerName(join), SchemaSQL.targetDeleteTrigger(join, target: target),
-                                   purge: SchemaSQL.deleteDanglingReferences(join, target: target))
+                let target = try join.access.relation.map { try targets($0.targetType) }
+                try connection.execute(schema.createJoinTable(join, owner: mapping, target: target))
+                try connection.execute(schema.createJoinIndex(join))
+                if schema.usesCleanupTriggers {
+                    try addTrigger(schema.ownerTriggerName(join), schema.ownerDeleteTrigger(join, owner: mapping),
+                                   purge: schema.deleteOrphanRows(join, owner: mapping))
+                }
+                if let target {
+                    try connection.execute(schema.createJoinTargetIndex(join))
+                    if schema.usesCleanupTriggers {
+                        try addTrigger(schema.targetTriggerName(join), schema.targetDeleteTrigger(join, target: target),
+                                       purge: schema.deleteDanglingReferences(join, target: target))
+                    }
                 }
             }
             for indexer in mapping.indexers {
-                try connection.execute(SchemaSQL.createIndex(indexer, mapping))
+                try connection.execute(schema.createIndex(indexer, mapping))
             }
         }
     }
@@ -74,7 +85,7 @@ struct SchemaMigration {
     /// Creates a trigger that keeps join rows in step with their rows; the first time, first
     /// deletes the rows it would have deleted (left by versions or programs without it).
     private func addTrigger(_ name: String, _ sql: String, purge: String) throws {
-        guard try connection.fetchValue(SchemaSQL.triggerExists, [.text(name)], as: Int.self) == 0 else { return }
+        guard try connection.fetchValue(schema.triggerExists, [.text(name)], as: Int.self) == 0 else { return }
         try connection.execute(purge)
         try connection.execute(sql)
     }
@@ -92,7 +103,7 @@ struct SchemaMigration {
     }
 
     private func columns(of table: String) throws -> [String: ExistingColumn] {
-        let rows = try connection.fetchAll(SchemaSQL.tableColumns, [.text(table)]) { row in
+        let rows = try connection.fetchAll(schema.tableColumns, [.text(table)]) { row in
             ExistingColumn(name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
                            hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
                            primaryKey: Int(row.int64(at: 5)))
@@ -128,7 +139,7 @@ struct SchemaMigration {
             }
         }
         if let unique = added.first(where: { $0.isNotNull && $0.isUnique }) {
-            let rows = try connection.fetchValue(SchemaSQL.count(mapping.tableName), as: Int.self) ?? 0
+            let rows = try connection.fetchValue(schema.count(mapping.tableName), as: Int.self) ?? 0
             if rows > 0 {
                 throw DBBError(.migrationRefused, table: mapping.tableName, property: unique.name,
                                "\(String(reflecting: mapping.objectType)).\(unique.name) is a new NOT NULL UNIQUE property, but the "
@@ -151,8 +162,8 @@ struct SchemaMigration {
         let problem: String
         if let id = existing[SchemaSQL.idColumn] {
             let keyColumns = existing.values.filter { $0.primaryKey > 0 }.count
-            let keyIndexes = try connection.fetchValue(SchemaSQL.primaryKeyIndexCount, [.text(table)], as: Int.self) ?? 0
-            if id.type.uppercased() != "INTEGER" {
+            let keyIndexes = try connection.fetchValue(schema.primaryKeyIndexCount, [.text(table)], as: Int.self) ?? 0
+            if id.type.uppercased() != schema.idType {
                 problem = "its column '\(id.name)' is declared '\(id.type)'"
             } else if id.primaryKey == 0 || keyColumns > 1 {
                 problem = "its column '\(id.name)' is not the table's (only) PRIMARY KEY"
@@ -173,11 +184,11 @@ struct SchemaMigration {
     private func check(_ column: ExistingColumn, holds type: DBBStorageType, of mapping: TableMapping, property: String,
                        swiftType: String,
                        advice: String = "migrations only add, so map the property to a new column (columnName:) instead") throws {
-        let affinity = SQLDialect.Affinity(declaredType: column.type)
-        guard !SQLDialect.compatibleAffinities(type).contains(affinity) else { return }
+        guard !connection.dialect.holds(type, declaredType: column.type) else { return }
+        let affinity = connection.dialect == .sqlite ? " (\(SQLDialect.Affinity(declaredType: column.type).rawValue) affinity)" : ""
         throw DBBError(.migrationRefused, table: mapping.tableName, property: property,
                        "\(String(reflecting: mapping.objectType)).\(property) is a \(swiftType), but its column '\(column.name)' "
-                       + "is declared '\(column.type)' (\(affinity.rawValue) affinity), which would not give its values back "
+                       + "is declared '\(column.type)'\(affinity), which would not give its values back "
                        + "as stored; \(advice)")
     }
 }

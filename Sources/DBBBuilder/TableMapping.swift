@@ -58,6 +58,8 @@ final class TableMapping: Sendable {
     let values: ColumnGetters
     let indexers: [DBBIndexer]
     let statements: MappingStatements
+    /// The SQL spelling of the manager's backend, which every statement of the class uses.
+    let dialect: DBBDialect
     /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
     let readKeys: @Sendable (DBBColumnReader, DBBTableObject) -> Void
     /// The storage offset of ``DBBTableObject/snapshot`` (see ``StoredProperty``), `nil` to use the property.
@@ -69,8 +71,9 @@ final class TableMapping: Sendable {
 
     /// - Parameter prototype: an object of `objectType`, to find the storage of its properties.
     init(objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
-         indexers: [DBBIndexer], attributes: [String: ColumnAttributes]) throws(DBBError) {
+         indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect) throws(DBBError) {
         self.objectType = objectType
+        self.dialect = dialect
         let tableName = objectType.databaseTableName
         self.tableName = tableName
         self.indexers = indexers
@@ -126,7 +129,7 @@ final class TableMapping: Sendable {
                                "DBBIndexer names '\(name)', which is not a mapped column property")
             }
         }
-        statements = MappingStatements(table: tableName, columns: columns)
+        statements = MappingStatements(table: tableName, columns: columns, dialect: dialect)
         readKeys = TableMapping.keyReader(prototype)
         snapshotOffset = StoredProperty.offset(of: \DBBTableObject.snapshot, in: prototype)
     }
@@ -231,7 +234,7 @@ final class MappingRegistry: Sendable {
         }
         let mapping = try TableMapping(
             objectType: type, prototype: prototype, properties: recording.properties,
-            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:])
+            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:], dialect: manager.access.dialect)
         return try state.withLock { state throws(DBBError) in
             if let existing = state.mappings[key] { return existing }
             if let other = state.mappings.values.first(where: { $0.tableName.lowercased() == mapping.tableName.lowercased() }) {

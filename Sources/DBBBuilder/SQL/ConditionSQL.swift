@@ -1,3 +1,4 @@
+import DBBFormat
 /// The WHERE clause of query options: each condition in parentheses, joined with `AND`, or
 /// with `OR` when one item of the list is `"OR"` (an `"AND"` item is accepted too).
 ///
@@ -49,13 +50,18 @@ struct ConditionSQL {
             if let join = mapping.join(named: name) {
                 if !joins.contains(where: { $0.name == name }) { joins.append(join) }
                 // A reference reads as a nullable column: the id it holds, or NULL.
-                return join.isReference ? JoinSQL.referencedID(join, owner: mapping) : SQLDialect.quoteAlways(join.column)
+                return join.isReference ? JoinSQL(dialect: mapping.dialect).referencedID(join, owner: mapping) : SQLDialect.quoteAlways(join.column)
             }
             if let column = mapping.column(named: name) {
                 columns += 1
                 return SQLDialect.quoteAlways(column.column)
             }
-            return name == "idNum" ? SchemaSQL.idColumn : nil
+            // The key columns, named as such in a condition: quoted, so that PostgreSQL
+            // keeps their case.
+            if name == "idNum" || DBBFormat.reservedColumns.contains(name) {
+                return SQLDialect.quoteAlways(name == "idNum" ? SchemaSQL.idColumn : name)
+            }
+            return nil
         }
         // No array: plain SQL over columns (references included).
         guard let join = joins.first(where: { !$0.isReference }) else { return "(" + sql + ")" }
@@ -67,19 +73,21 @@ struct ConditionSQL {
                               "condition '\(text)' tests the array property '\(join.name)' in a form that has no one meaning; "
                               + "write '\(join.name) IN (…)', '\(join.name) = ?', 'NOT \(join.name) IN (…)', '\(join.name) IS NULL' "
                               + "or '\(join.name) IS NOT NULL', one per condition item")
-        let owners = "SELECT \(SQLDialect.quote(join.parentColumn)) FROM \(SQLDialect.quote(join.joinTable))"
-            + " WHERE \(SQLDialect.quote(join.parentColumn)) IS NOT NULL"
+        let dialect = mapping.dialect
+        let owners = "SELECT \(dialect.quote(join.parentColumn)) FROM \(dialect.quote(join.joinTable))"
+            + " WHERE \(dialect.quote(join.parentColumn)) IS NOT NULL"
+        let id = dialect.quote(SchemaSQL.idColumn)
         switch JoinConditionForm(tokens, in: text, property: join.name) {
         case .isNull:
-            return "(id NOT IN (\(owners)))"
+            return "(\(id) NOT IN (\(owners)))"
         case .isNotNull:
-            return "(id IN (\(owners)))"
+            return "(\(id) IN (\(owners)))"
         case .some(let positive):
             guard isElementTest(positive, join) else { throw refuse }
-            return "(id IN (\(owners) AND (\(mapProperty(positive, join)))))"
+            return "(\(id) IN (\(owners) AND (\(mapProperty(positive, join)))))"
         case .none(let positive):
             guard isElementTest(positive, join) else { throw refuse }
-            return "(id NOT IN (\(owners) AND (\(mapProperty(positive, join)))))"
+            return "(\(id) NOT IN (\(owners) AND (\(mapProperty(positive, join)))))"
         }
     }
 

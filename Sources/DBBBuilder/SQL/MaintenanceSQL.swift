@@ -1,9 +1,29 @@
 import DBBFormat
+
 /// The SQL of the manager's housekeeping: `VACUUM` and DBBBuilder's `DBVersion` table.
-enum MaintenanceSQL {
-    static let vacuum = "VACUUM"
-    static let versionTableExists = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(DBBFormat.versionTable)'"
-    static let currentVersion = "SELECT MAX(version) FROM \(DBBFormat.versionTable)"
-    static let insertVersion = "INSERT INTO \(DBBFormat.versionTable) (\(DBBFormat.createdTimeColumn), \(DBBFormat.modifiedTimeColumn), version) VALUES (?, ?, ?)"
-    static let updateVersion = "UPDATE \(DBBFormat.versionTable) SET version = ?, \(DBBFormat.modifiedTimeColumn) = ?"
+struct MaintenanceSQL {
+    let dialect: DBBDialect
+
+    let vacuum = "VACUUM"
+
+    var versionTableExists: String {
+        switch dialect {
+        case .sqlite:
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(DBBFormat.versionTable)'"
+        case .postgresql:
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+                + " AND table_name = '\(DBBFormat.versionTable)'"
+        }
+    }
+
+    var currentVersion: String { "SELECT MAX(version) FROM \(table)" }
+
+    var insertVersion: String {
+        "INSERT INTO \(table) (\(column(DBBFormat.createdTimeColumn)), \(column(DBBFormat.modifiedTimeColumn)), version) VALUES (?, ?, ?)"
+    }
+
+    var updateVersion: String { "UPDATE \(table) SET version = ?, \(column(DBBFormat.modifiedTimeColumn)) = ?" }
+
+    private var table: String { dialect.quote(DBBFormat.versionTable) }
+    private func column(_ name: String) -> String { dialect.quote(name) }
 }

@@ -13,49 +13,57 @@ struct MappingStatements: Sendable {
     let keyColumns: String
     private let quotedTable: String
 
-    init(table: String, columns: [ColumnProperty]) {
-        let quotedTable = SQLDialect.quote(table)
+    private let dialect: DBBDialect
+
+    init(table: String, columns: [ColumnProperty], dialect: DBBDialect) {
+        self.dialect = dialect
+        let quotedTable = dialect.quote(table)
         self.quotedTable = quotedTable
-        let names = columns.map { SQLDialect.quote($0.column) }
-        let insertColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] + names
+        let names = columns.map { dialect.quote($0.column) }
+        let insertColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote) + names
         insert = "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")"
-        deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + SQLDialect.inIDList("id")
+            + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")" + dialect.returningID
+        let id = dialect.quote(SchemaSQL.idColumn)
+        deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         deleteAll = "DELETE FROM \(quotedTable)"
-        allIDs = "SELECT id FROM \(quotedTable) ORDER BY id"
-        existingIDs = "SELECT id FROM \(quotedTable) WHERE " + SQLDialect.inIDList("id")
-        keyColumns = "id, createdTime, modifiedTime"
+        allIDs = "SELECT \(id) FROM \(quotedTable) ORDER BY \(id)"
+        existingIDs = "SELECT \(id) FROM \(quotedTable) WHERE " + dialect.inIDList(id)
+        keyColumns = [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote)
+            .joined(separator: ", ")
     }
 
     /// `UPDATE t SET modifiedTime = ?, a = ?, … WHERE id = ?` for `columns[changed]`.
     func update(_ columns: [ColumnProperty], _ changed: [Int]) -> String {
-        let assignments = [SchemaSQL.modifiedTimeColumn] + changed.map { SQLDialect.quote(columns[$0].column) }
-        return "UPDATE \(quotedTable) SET " + assignments.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+        let assignments = ([SchemaSQL.modifiedTimeColumn] + changed.map { columns[$0].column }).map(dialect.quote)
+        return "UPDATE \(quotedTable) SET " + assignments.map { "\($0) = ?" }.joined(separator: ", ")
+            + " WHERE \(dialect.quote(SchemaSQL.idColumn)) = ?"
     }
 }
 
 /// The SQL of join rows.
-enum JoinSQL {
-    static func deleteRows(_ join: JoinProperty) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(join.parentColumn)) = ?"
+struct JoinSQL {
+    let dialect: DBBDialect
+
+    func deleteRows(_ join: JoinProperty) -> String {
+        "DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(join.parentColumn)) = ?"
     }
 
     /// The id a reference holds for the row of the enclosing query on `owner`'s table, or
     /// `NULL`: a reference read as a nullable column inside conditions.
-    static func referencedID(_ join: JoinProperty, owner: TableMapping) -> String {
-        "(SELECT \(SQLDialect.quote(join.column)) FROM \(SQLDialect.quote(join.joinTable))"
-            + " WHERE \(SQLDialect.quote(join.parentColumn)) = \(SQLDialect.quote(owner.tableName)).id LIMIT 1)"
+    func referencedID(_ join: JoinProperty, owner: TableMapping) -> String {
+        "(SELECT \(dialect.quote(join.column)) FROM \(dialect.quote(join.joinTable))"
+            + " WHERE \(dialect.quote(join.parentColumn)) = \(dialect.quote(owner.tableName)).\(dialect.quote(SchemaSQL.idColumn)) LIMIT 1)"
     }
 
-    static func insertRow(_ join: JoinProperty) -> String {
-        "INSERT INTO \(SQLDialect.quote(join.joinTable)) (\(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column))) VALUES (?, ?)"
+    func insertRow(_ join: JoinProperty) -> String {
+        "INSERT INTO \(dialect.quote(join.joinTable)) (\(dialect.quote(join.parentColumn)), \(dialect.quote(join.column))) VALUES (?, ?)"
     }
 
     /// Every join row of the owners whose ids are the list bound to `?`, by owner then insertion order.
-    static func selectRows(_ join: JoinProperty) -> String {
-        "SELECT \(SQLDialect.quote(join.parentColumn)), \(SQLDialect.quote(join.column)) FROM \(SQLDialect.quote(join.joinTable))"
-            + " WHERE " + SQLDialect.inIDList(SQLDialect.quote(join.parentColumn))
-            + " ORDER BY \(SQLDialect.quote(join.parentColumn)), id"
+    func selectRows(_ join: JoinProperty) -> String {
+        "SELECT \(dialect.quote(join.parentColumn)), \(dialect.quote(join.column)) FROM \(dialect.quote(join.joinTable))"
+            + " WHERE " + dialect.inIDList(dialect.quote(join.parentColumn))
+            + " ORDER BY \(dialect.quote(join.parentColumn)), \(dialect.quote(SchemaSQL.idColumn))"
     }
 }
 
@@ -63,7 +71,7 @@ enum JoinSQL {
 /// after the key columns, in order.
 struct SelectQuery {
     let sql: String
-    let arguments: [SQLiteValue]
+    let arguments: [DBBValue]
     let columns: [ColumnProperty]
     let joins: [JoinProperty]
 
@@ -73,6 +81,7 @@ struct SelectQuery {
     ///   `joinPropertiesToPopulate`.
     init(_ mapping: TableMapping, options: DBBQueryOptions, sparse: Bool) throws(DBBError) {
         let table = mapping.tableName
+        let dialect = mapping.dialect
 
         // What to load.
         var selected = mapping.columns
@@ -108,16 +117,17 @@ struct SelectQuery {
         // WHERE
         var whereClause = try ConditionSQL(mapping, options.conditions ?? []).sql
         if options.distinct {
-            let grouping = (options.propertyNames == nil ? mapping.columns : selected).map { SQLDialect.quote($0.column) }
+            let grouping = (options.propertyNames == nil ? mapping.columns : selected).map { dialect.quote($0.column) }
             guard !grouping.isEmpty else {
                 throw DBBError(.invalidOption, table: table,
                                "distinct compares column properties, and \(options.propertyNames == nil ? "\(table) maps none" : "propertyNames names none") "
                                + "(join properties and id, createdTime, modifiedTime cannot be compared)")
             }
-            let inner = "SELECT MAX(id) FROM \(SQLDialect.quote(table))"
+            let id = dialect.quote(SchemaSQL.idColumn)
+            let inner = "SELECT MAX(\(id)) FROM \(dialect.quote(table))"
                 + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
                 + " GROUP BY \(grouping.joined(separator: ", "))"
-            whereClause = "id IN (\(inner))"
+            whereClause = "\(id) IN (\(inner))"
         }
 
         // ORDER BY
@@ -128,17 +138,17 @@ struct SelectQuery {
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
     /// written here rather than as a condition (conditions are the application's words).
     init(_ mapping: TableMapping, ids: [Int64], sparse: Bool = false) {
-        self.init(mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins, where: SQLDialect.inIDList("id"),
+        self.init(mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins, where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
                   order: "", arguments: [SQLDialect.idList(ids)])
     }
 
     private init(_ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
-                 order: String, arguments: [SQLiteValue]) {
+                 order: String, arguments: [DBBValue]) {
         self.columns = columns
         self.joins = joins
         self.arguments = arguments
-        let columnList = ([mapping.statements.keyColumns] + columns.map { SQLDialect.quote($0.column) }).joined(separator: ", ")
-        sql = "SELECT \(columnList) FROM \(SQLDialect.quote(mapping.tableName))"
+        let columnList = ([mapping.statements.keyColumns] + columns.map { mapping.dialect.quote($0.column) }).joined(separator: ", ")
+        sql = "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"
             + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
             + (order.isEmpty ? "" : " ORDER BY \(order)")
     }
@@ -173,7 +183,7 @@ struct SelectQuery {
                                "sorting names '\(first)', which is neither a column property of \(mapping.tableName) nor its column"
                                + (glued.map { "; a direction is its own item or follows a space: '\(first.dropLast($0.count)) \($0)'" } ?? ""))
             }
-            terms.append((SQLDialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
+            terms.append((mapping.dialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
         }
         if terms.isEmpty && !items.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
             throw DBBError(.invalidOption, table: mapping.tableName,

@@ -1,7 +1,8 @@
 import DBBFormat
 import DBBSQLite
 
-/// SQLite's spelling of identifiers and column types: the one place that knows it.
+/// Identifier and literal spelling, once for both dialects: SQLite's here (shared helpers
+/// too), PostgreSQL's in ``DBBDialect``'s members below.
 enum SQLDialect {
     /// `name` as an identifier: bare when it is a plain identifier and not a keyword (so
     /// `CREATE TABLE` text reads as DBBBuilder wrote it), double-quoted otherwise.
@@ -10,13 +11,7 @@ enum SQLDialect {
         return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `column IN (…)` the ids of a list bound to its one `?` as ``idList(_:)``: one statement
-    /// whatever the number of ids.
-    static func inIDList(_ column: String) -> String {
-        "\(column) IN (SELECT value FROM json_each(?))"
-    }
-
-    /// The argument of ``inIDList(_:)``: the ids as a JSON array.
+    /// The argument of ``DBBDialect/inIDList(_:)``: the ids as a JSON array (both dialects).
     static func idList(_ ids: some Sequence<Int64>) -> SQLiteValue {
         .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     }
@@ -33,7 +28,7 @@ enum SQLDialect {
         return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 
-    /// The column type DBBBuilder writes for a storage type (dates are `Real`).
+    /// The column type DBBBuilder writes on SQLite for a storage type (dates are `Real`).
     static func columnType(_ type: DBBStorageType) -> String {
         switch type {
         case .bool: "Boolean"

@@ -7,19 +7,25 @@ import DBBFormat
 /// CREATE TABLE IF NOT EXISTS Person_photo (id Integer PRIMARY KEY AUTOINCREMENT, Person_ID Integer, photo BLOB)
 /// CREATE INDEX IF NOT EXISTS Person_photo_idx ON Person_photo (Person_ID)
 /// ```
-enum SchemaSQL {
+///
+/// On PostgreSQL the same tables, with its types (see ``DBBDialect/columnType(_:)``), and
+/// join rows that go with their rows through foreign keys `ON DELETE CASCADE` instead of
+/// triggers.
+struct SchemaSQL {
     static let idColumn = DBBFormat.idColumn
     static let createdTimeColumn = DBBFormat.createdTimeColumn
     static let modifiedTimeColumn = DBBFormat.modifiedTimeColumn
-    static let idDefinition = "id Integer PRIMARY KEY AUTOINCREMENT"
 
-    static func createTable(_ mapping: TableMapping) -> String {
-        let columns = [idDefinition, "createdTime Real", "modifiedTime Real"]
+    let dialect: DBBDialect
+
+    func createTable(_ mapping: TableMapping) -> String {
+        let times = [Self.createdTimeColumn, Self.modifiedTimeColumn].map { "\(dialect.quote($0)) \(dialect.columnType(.date))" }
+        let columns = [dialect.idDefinition] + times
             + mapping.columns.map { column in
-                let attributes = column.attributes.isEmpty ? "" : " " + constraints(column.attributes)
-                return "\(SQLDialect.quote(column.column)) \(SQLDialect.columnType(column.storageType))\(attributes)"
+                let attributes = column.attributes.isEmpty ? "" : " " + Self.constraints(column.attributes)
+                return "\(dialect.quote(column.column)) \(dialect.columnType(column.storageType))\(attributes)"
             }
-        return "CREATE TABLE IF NOT EXISTS \(SQLDialect.quote(mapping.tableName)) (\(columns.joined(separator: ", ")))"
+        return "CREATE TABLE IF NOT EXISTS \(dialect.quote(mapping.tableName)) (\(columns.joined(separator: ", ")))"
     }
 
     /// The column constraints of `attributes`, as in a column definition: `NOT NULL UNIQUE`.
@@ -34,103 +40,154 @@ enum SchemaSQL {
     /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default. The
     /// default of a `NOT NULL` column is the property's value in a new object (`var priority =
     /// 5` gives the rows already there 5), or the type's zero when that is `nil` or not storable.
-    static func addColumn(_ column: ColumnProperty, to mapping: TableMapping) -> String {
-        var definition = "\(SQLDialect.quote(column.column)) \(SQLDialect.columnType(column.storageType))"
+    func addColumn(_ column: ColumnProperty, to mapping: TableMapping) -> String {
+        var definition = "\(dialect.quote(column.column)) \(dialect.columnType(column.storageType))"
         if column.isNotNull {
-            let literal = SQLDialect.literal(column.defaultValue) ?? SQLDialect.defaultLiteral(column.storageType)
+            let literal = dialect.literal(column.defaultValue) ?? dialect.defaultLiteral(column.storageType)
             definition += " NOT NULL DEFAULT \(literal)"
         }
-        return "ALTER TABLE \(SQLDialect.quote(mapping.tableName)) ADD COLUMN \(definition)"
+        return "ALTER TABLE \(dialect.quote(mapping.tableName)) ADD COLUMN \(definition)"
     }
 
     /// The unique index standing in for a `UNIQUE` attribute on an added column.
-    static func uniqueIndex(_ column: ColumnProperty, _ mapping: TableMapping) -> String {
-        "CREATE UNIQUE INDEX IF NOT EXISTS \(SQLDialect.quote("\(mapping.tableName)_\(column.column)_unique"))"
-            + " ON \(SQLDialect.quote(mapping.tableName)) (\(SQLDialect.quote(column.column)))"
+    func uniqueIndex(_ column: ColumnProperty, _ mapping: TableMapping) -> String {
+        "CREATE UNIQUE INDEX IF NOT EXISTS \(dialect.quote("\(mapping.tableName)_\(column.column)_unique"))"
+            + " ON \(dialect.quote(mapping.tableName)) (\(dialect.quote(column.column)))"
     }
 
     /// DBBBuilder's index: named after the table and the listed property names, over their columns.
-    static func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
+    func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
         let name = mapping.tableName + "_" + indexer.columns.joined()
-        let columns = indexer.columns.map { SQLDialect.quote(mapping.column(named: $0)?.column ?? $0) }
-        return "CREATE \(indexer.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQLDialect.quote(name))"
-            + " ON \(SQLDialect.quote(mapping.tableName)) (\(columns.joined(separator: ",")))"
+        let columns = indexer.columns.map { dialect.quote(mapping.column(named: $0)?.column ?? $0) }
+        return "CREATE \(indexer.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(dialect.quote(name))"
+            + " ON \(dialect.quote(mapping.tableName)) (\(columns.joined(separator: ",")))"
     }
 
-    static func createJoinTable(_ join: JoinProperty) -> String {
-        "CREATE TABLE IF NOT EXISTS \(SQLDialect.quote(join.joinTable)) (\(idDefinition), "
-            + "\(SQLDialect.quote(join.parentColumn)) Integer, "
-            + "\(SQLDialect.quote(join.column)) \(SQLDialect.columnType(join.storageType)))"
+    /// The join table of `join`, owned by `owner`'s rows; `target` is the table a reference
+    /// points into. On PostgreSQL both columns are foreign keys `ON DELETE CASCADE`.
+    func createJoinTable(_ join: JoinProperty, owner: TableMapping, target: TableMapping?) -> String {
+        var ownerColumn = "\(dialect.quote(join.parentColumn)) \(dialect.columnType(.int))"
+        var valueColumn = "\(dialect.quote(join.column)) \(dialect.columnType(join.storageType))"
+        if dialect == .postgresql {
+            ownerColumn += " REFERENCES \(dialect.quote(owner.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
+            if let target {
+                valueColumn += " REFERENCES \(dialect.quote(target.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
+            }
+        }
+        return "CREATE TABLE IF NOT EXISTS \(dialect.quote(join.joinTable)) (\(dialect.idDefinition), \(ownerColumn), \(valueColumn))"
     }
 
-    static func createJoinIndex(_ join: JoinProperty) -> String {
-        "CREATE INDEX IF NOT EXISTS \(SQLDialect.quote(join.indexName)) ON \(SQLDialect.quote(join.joinTable))"
-            + " (\(SQLDialect.quote(join.parentColumn)))"
+    func createJoinIndex(_ join: JoinProperty) -> String {
+        "CREATE INDEX IF NOT EXISTS \(dialect.quote(join.indexName)) ON \(dialect.quote(join.joinTable))"
+            + " (\(dialect.quote(join.parentColumn)))"
     }
 
     /// The columns of the table bound to `?` (none when it does not exist): name, declared
     /// type, `NOT NULL`, default, hidden (0 for an ordinary column), position in the primary key.
-    static let tableColumns = "SELECT name, type, \"notnull\", dflt_value, hidden, pk FROM pragma_table_xinfo(?)"
+    var tableColumns: String {
+        switch dialect {
+        case .sqlite:
+            "SELECT name, type, \"notnull\", dflt_value, hidden, pk FROM pragma_table_xinfo(?)"
+        case .postgresql:
+            "SELECT c.column_name, c.data_type, CASE c.is_nullable WHEN 'NO' THEN 1 ELSE 0 END,"
+                + " CASE WHEN c.column_default IS NOT NULL OR c.is_identity = 'YES' THEN 'default' END, 0,"
+                + " (SELECT count(*) FROM information_schema.table_constraints t JOIN information_schema.key_column_usage k"
+                + " ON k.constraint_name = t.constraint_name AND k.table_schema = t.table_schema"
+                + " WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = c.table_schema AND t.table_name = c.table_name"
+                + " AND k.column_name = c.column_name)"
+                + " FROM information_schema.columns c WHERE c.table_schema = current_schema() AND c.table_name = ?"
+                + " ORDER BY c.ordinal_position"
+        }
+    }
 
     /// How many indexes implement the primary key of the table bound to `?`: none when the key
     /// is the row id (`INTEGER PRIMARY KEY` of a rowid table).
-    static let primaryKeyIndexCount = "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'"
+    ///
+    /// On PostgreSQL, whether `id` of the table bound to `?` is generated (identity or a
+    /// sequence default): 0 when it is, as the key every insert leaves to the server.
+    var primaryKeyIndexCount: String {
+        switch dialect {
+        case .sqlite:
+            "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'"
+        case .postgresql:
+            "SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
+                + " AND column_name = 'id' AND is_identity = 'NO' AND column_default IS NULL"
+        }
+    }
+
+    /// The declared type `id` must have.
+    var idType: String {
+        switch dialect {
+        case .sqlite: "INTEGER"
+        case .postgresql: "BIGINT"
+        }
+    }
 
     /// `ALTER TABLE … ADD COLUMN createdTime Real`, for a table DBBBuilder did not create.
-    static func addTimeColumn(_ column: String, to table: String) -> String {
-        "ALTER TABLE \(SQLDialect.quote(table)) ADD COLUMN \(SQLDialect.quote(column)) Real"
+    func addTimeColumn(_ column: String, to table: String) -> String {
+        "ALTER TABLE \(dialect.quote(table)) ADD COLUMN \(dialect.quote(column)) \(dialect.columnType(.date))"
     }
 
     // MARK: - Join rows go with their rows
 
+    /// Whether join rows are deleted with their rows by triggers (SQLite), rather than by the
+    /// join tables' foreign keys (PostgreSQL).
+    var usesCleanupTriggers: Bool { dialect == .sqlite }
+
     /// Deletes an object's join rows when its row is deleted, by whatever means.
-    static func ownerDeleteTrigger(_ join: JoinProperty, owner: TableMapping) -> String {
+    func ownerDeleteTrigger(_ join: JoinProperty, owner: TableMapping) -> String {
         cleanupTrigger(ownerTriggerName(join), on: owner.tableName, deleting: join, whose: join.parentColumn)
     }
 
     /// Deletes the join rows that refer to an object when its row is deleted (references only).
-    static func targetDeleteTrigger(_ join: JoinProperty, target: TableMapping) -> String {
+    func targetDeleteTrigger(_ join: JoinProperty, target: TableMapping) -> String {
         cleanupTrigger(targetTriggerName(join), on: target.tableName, deleting: join, whose: join.column)
     }
 
     /// `CREATE TRIGGER name AFTER DELETE ON table BEGIN DELETE FROM <join table> WHERE column = OLD.id; END`
-    private static func cleanupTrigger(_ name: String, on table: String, deleting join: JoinProperty, whose column: String) -> String {
-        "CREATE TRIGGER IF NOT EXISTS \(SQLDialect.quote(name)) AFTER DELETE ON \(SQLDialect.quote(table))"
-            + " BEGIN DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(column)) = OLD.id; END"
+    private func cleanupTrigger(_ name: String, on table: String, deleting join: JoinProperty, whose column: String) -> String {
+        "CREATE TRIGGER IF NOT EXISTS \(dialect.quote(name)) AFTER DELETE ON \(dialect.quote(table))"
+            + " BEGIN DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(column)) = OLD.id; END"
     }
 
-    static func ownerTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_owner_deleted" }
-    static func targetTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_target_deleted" }
+    func ownerTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_owner_deleted" }
+    func targetTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_target_deleted" }
 
     /// The index the target trigger searches the join table with.
-    static func createJoinTargetIndex(_ join: JoinProperty) -> String {
-        "CREATE INDEX IF NOT EXISTS \(SQLDialect.quote(DBBFormat.joinTargetIndex(join.joinTable))) ON \(SQLDialect.quote(join.joinTable))"
-            + " (\(SQLDialect.quote(join.column)))"
+    func createJoinTargetIndex(_ join: JoinProperty) -> String {
+        "CREATE INDEX IF NOT EXISTS \(dialect.quote(DBBFormat.joinTargetIndex(join.joinTable))) ON \(dialect.quote(join.joinTable))"
+            + " (\(dialect.quote(join.column)))"
     }
 
     /// Whether the trigger named `?` exists.
-    static let triggerExists = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?"
+    let triggerExists = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?"
 
     /// Join rows whose owner row is gone (left by a version without the triggers).
-    static func deleteOrphanRows(_ join: JoinProperty, owner: TableMapping) -> String {
+    func deleteOrphanRows(_ join: JoinProperty, owner: TableMapping) -> String {
         deleteUnmatched(join, whose: join.parentColumn, in: owner.tableName)
     }
 
     /// Join rows that refer to a row that is gone.
-    static func deleteDanglingReferences(_ join: JoinProperty, target: TableMapping) -> String {
+    func deleteDanglingReferences(_ join: JoinProperty, target: TableMapping) -> String {
         deleteUnmatched(join, whose: join.column, in: target.tableName)
     }
 
-    private static func deleteUnmatched(_ join: JoinProperty, whose column: String, in table: String) -> String {
-        "DELETE FROM \(SQLDialect.quote(join.joinTable)) WHERE \(SQLDialect.quote(column))"
-            + " NOT IN (SELECT id FROM \(SQLDialect.quote(table)))"
+    private func deleteUnmatched(_ join: JoinProperty, whose column: String, in table: String) -> String {
+        "DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(column))"
+            + " NOT IN (SELECT \(dialect.quote(Self.idColumn)) FROM \(dialect.quote(table)))"
     }
 
-    static func dropIndex(_ name: String) -> String {
-        "DROP INDEX IF EXISTS \(SQLDialect.quote(name))"
+    /// Releases a column no longer mapped from `NOT NULL` (PostgreSQL; SQLite rebuilds the
+    /// table, see ``TableRebuild``).
+    func dropNotNull(_ column: String, of table: String) -> String {
+        "ALTER TABLE \(dialect.quote(table)) ALTER COLUMN \(dialect.quote(column)) DROP NOT NULL"
     }
 
-    static func count(_ table: String) -> String {
-        "SELECT COUNT(*) FROM \(SQLDialect.quote(table))"
+    func dropIndex(_ name: String) -> String {
+        "DROP INDEX IF EXISTS \(dialect.quote(name))"
+    }
+
+    func count(_ table: String) -> String {
+        "SELECT COUNT(*) FROM \(dialect.quote(table))"
     }
 }
