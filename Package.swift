@@ -5,6 +5,7 @@
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL
 //   DBBBuilder – the ORM: manager, table objects, mappings, queries
+//   DBBPostgres – the same table objects on PostgreSQL (postgres-nio), a product of its own
 //   DBBScript  – the build-script runner (schema script + CSV import) behind `dbb build`
 //   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API
 import PackageDescription
@@ -19,10 +20,14 @@ let package = Package(
         .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
         .library(name: "DBBLocale", targets: ["DBBLocale"]),
         .library(name: "DBBBuilder", targets: ["DBBBuilder"]),
+        /// PostgreSQL for the same table objects: a product of its own, so that applications
+        /// on SQLite alone never build postgres-nio and SwiftNIO.
+        .library(name: "DBBPostgres", targets: ["DBBPostgres"]),
         .library(name: "DBBScript", targets: ["DBBScript"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +46,10 @@ let package = Package(
         .target(
             name: "DBBBuilder",
             dependencies: ["DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime"]
+        ),
+        .target(
+            name: "DBBPostgres",
+            dependencies: ["DBBBuilder", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
         /// types), shared by the ORM and the code generator.
@@ -117,6 +126,11 @@ let package = Package(
             name: "ReadmeExampleTests",
             dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBTestSupport"],
             exclude: ["extract.sh"]
+        ),
+        /// The PostgreSQL backend against a throwaway server that the tests start.
+        .testTarget(
+            name: "DBBPostgresTests",
+            dependencies: ["DBBPostgres", "DBBBuilder", "DBBTestSupport"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

@@ -12,7 +12,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     @usableFromInline
     enum Source {
         case sqlite(SQLiteRow)
-        case values(UnsafePointer<DBBValue>, count: Int)
+        case values(UnsafePointer<DBBValueRow>)
     }
 
     @usableFromInline let source: Source
@@ -21,14 +21,16 @@ public struct DBBColumnReader: SQLiteValueReader {
     @inlinable
     public init(_ row: SQLiteRow) { source = .sqlite(row) }
 
-    /// A reader of `count` values at `values`, which must stay valid while it is used.
-    public init(values: UnsafePointer<DBBValue>, count: Int) { source = .values(values, count: count) }
+    /// A reader of the values a backend received for its current row: `row` stays at one
+    /// place while the statement lives, and holds each row in turn.
+    @_spi(DBBBackend)
+    public init(row: UnsafePointer<DBBValueRow>) { source = .values(row) }
 
     /// The number of columns.
     public var count: Int {
         switch source {
         case .sqlite(let row): row.count
-        case .values(_, let count): count
+        case .values(let row): row.pointee.count
         }
     }
 
@@ -39,7 +41,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     public func type(at index: Int) -> SQLiteType {
         switch source {
         case .sqlite(let row): row.type(at: index)
-        case .values(let values, _): values[index].type
+        case .values(let row): row.pointee.values[index].type
         }
     }
 
@@ -47,7 +49,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     public func int64(at index: Int) -> Int64 {
         switch source {
         case .sqlite(let row): row.int64(at: index)
-        case .values(let values, _): values[index].integerConversion
+        case .values(let row): row.pointee.values[index].integerConversion
         }
     }
 
@@ -55,7 +57,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     public func double(at index: Int) -> Double {
         switch source {
         case .sqlite(let row): row.double(at: index)
-        case .values(let values, _): values[index].realConversion
+        case .values(let row): row.pointee.values[index].realConversion
         }
     }
 
@@ -63,8 +65,8 @@ public struct DBBColumnReader: SQLiteValueReader {
         switch source {
         case .sqlite(let row):
             return try row.withUnsafeUTF8(at: index, body)
-        case .values(let values, _):
-            var text = values[index].textConversion
+        case .values(let row):
+            var text = row.pointee.values[index].textConversion
             return try text.withUTF8(body)
         }
     }
@@ -73,11 +75,25 @@ public struct DBBColumnReader: SQLiteValueReader {
         switch source {
         case .sqlite(let row):
             return try row.withUnsafeBytes(at: index, body)
-        case .values(let values, _):
-            if case .blob(let data) = values[index] { return try data.withUnsafeBytes(body) }
-            var text = values[index].textConversion
+        case .values(let row):
+            let value = row.pointee.values[index]
+            if case .blob(let data) = value { return try data.withUnsafeBytes(body) }
+            var text = value.textConversion
             return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
         }
+    }
+}
+
+/// The current row of a backend that receives rows as values (see
+/// ``DBBColumnReader/init(row:)``): `count` values at `values`. For backend modules; an
+/// application reads rows through ``DBBColumnReader``.
+public struct DBBValueRow {
+    public var values: UnsafeMutablePointer<DBBValue>
+    public var count: Int
+
+    public init(values: UnsafeMutablePointer<DBBValue>, count: Int) {
+        self.values = values
+        self.count = count
     }
 }
 

@@ -14,6 +14,9 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// SQLite refused a statement; see ``DBBError/sqliteError``.
         case sqlite
+        /// The database server refused a statement; see ``DBBError/serverError`` (SQLSTATE,
+        /// the server's message, the SQL).
+        case server
         /// An options item or an indexer names a property the class does not map.
         case unknownProperty
         /// A query option cannot be used (e.g. a sort item that is not a property).
@@ -52,10 +55,14 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     public let sqliteError: SQLiteError?
     /// The id of the row involved (``Kind/rowNotFound``, ``Kind/foreignObject``), if any.
     public let rowID: Int64?
+    /// The server's error underneath (``Kind/server``, and ``Kind/unavailable`` when the server
+    /// answered): SQLSTATE, message, SQL, host and database.
+    public let serverError: DBBServerError?
 
     @usableFromInline
     init(_ kind: Kind, table: String? = nil, property: String? = nil, rowID: Int64? = nil, _ message: String,
-         sqliteError: SQLiteError? = nil) {
+         sqliteError: SQLiteError? = nil, serverError: DBBServerError? = nil) {
+        self.serverError = serverError
         self.kind = kind
         self.table = table
         self.property = property
@@ -68,7 +75,7 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     /// raised where only the value was known, completed by the code that knows whose it is.
     func about(table: String, property: String) -> DBBError {
         DBBError(kind, table: self.table ?? table, property: self.property ?? property, rowID: rowID, message,
-                 sqliteError: sqliteError)
+                 sqliteError: sqliteError, serverError: serverError)
     }
 
     /// An SQLite failure on `table`, naming the property when SQLite's message names its column.
@@ -87,6 +94,45 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
             if let path = sqliteError.path, !path.isEmpty { text += ", file \(path)" }
             text += ")"
         }
+        if let serverError {
+            text += " (SQLSTATE \(serverError.sqlState ?? "?")"
+            if let sql = serverError.sql { text += " in `\(sql)`" }
+            text += ", \(serverError.location))"
+        }
         return text
     }
+}
+
+extension DBBError {
+    /// An error of a backend module, about `table` and `property` when known.
+    @_spi(DBBBackend)
+    public init(backend kind: Kind, table: String? = nil, property: String? = nil, _ message: String,
+                serverError: DBBServerError? = nil) {
+        self.init(kind, table: table, property: property, message, serverError: serverError)
+    }
+}
+
+/// What a database server said when it refused a statement or a connection.
+public struct DBBServerError: Sendable, Hashable {
+    /// The SQLSTATE code (`23505` for a unique violation), when the server sent one.
+    public let sqlState: String?
+    /// The server's message, and its detail when it sent one.
+    public let message: String
+    /// The SQL the server refused, when it was a statement.
+    public let sql: String?
+    /// The server's host (or socket) and port.
+    public let host: String
+    /// The database.
+    public let database: String
+
+    public init(sqlState: String?, message: String, sql: String?, host: String, database: String) {
+        self.sqlState = sqlState
+        self.message = message
+        self.sql = sql
+        self.host = host
+        self.database = database
+    }
+
+    /// `database app on db.example.com:5432`.
+    public var location: String { "database \(database) on \(host)" }
 }

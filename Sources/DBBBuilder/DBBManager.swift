@@ -26,12 +26,15 @@ public final class DBBManager: Sendable {
     private let lastErrorStorage = Locked<DBBError?>(nil)
     /// The save running on the writer connection, which saves from its hooks join.
     let activeSave = ActiveSave()
+    /// The database in messages when it is not a file (a server's).
+    private let backendLabel: String?
 
     /// Opens (creating if needed) the database at `url`.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
     ///   it is not a database (the file is left untouched).
     public init(url: URL) throws {
         databaseURL = url
+        backendLabel = nil
         access = try Self.openAccess(url).get()
     }
 
@@ -39,6 +42,7 @@ public final class DBBManager: Sendable {
     /// opened, every later operation fails and ``errorMessage()`` says why.
     public init(databaseURL: URL) {
         self.databaseURL = databaseURL
+        backendLabel = nil
         switch Self.openAccess(databaseURL) {
         case .success(let access):
             self.access = access
@@ -61,12 +65,22 @@ public final class DBBManager: Sendable {
     /// A manager whose every operation fails with `failure`, which ``errorMessage()`` reports.
     init(unavailable failure: DBBError) {
         databaseURL = nil
+        backendLabel = nil
         access = UnavailableAccess(error: failure)
         lastErrorStorage.withLock { $0 = failure }
     }
 
+    /// A manager of a backend module's database: `label` names it in messages.
+    @_spi(DBBBackend)
+    public init(access: any DatabaseAccess, label: String) {
+        databaseURL = nil
+        self.access = access
+        backendLabel = label
+    }
+
     private init(inMemory connection: SQLiteBackend) {
         databaseURL = nil
+        backendLabel = nil
         access = SerializedAccess(connection: connection)
     }
 
@@ -116,7 +130,7 @@ public final class DBBManager: Sendable {
 
     /// The database, for messages: its path, or "an in-memory database".
     var databaseLabel: String {
-        databaseURL.map { "database \($0.path)" } ?? "an in-memory database \(ObjectIdentifier(self))"
+        backendLabel ?? databaseURL.map { "database \($0.path)" } ?? "an in-memory database \(ObjectIdentifier(self))"
     }
 
     /// Records that the tables of `mappings` exist.

@@ -1,0 +1,160 @@
+@_spi(DBBBackend) import DBBBuilder
+import Dispatch
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The connections of a PostgreSQL database: a pool of up to `poolSize` postgres-nio
+/// connections. A write holds one connection for its whole body (one writer at a time per
+/// manager, like SQLite's; other managers and processes write alongside), a read takes any.
+///
+/// The ORM's forms are synchronous: connecting and each statement block the calling thread
+/// on an `EventLoopFuture` until the server answers. That never needs a Swift concurrency
+/// thread, so it is safe from tasks too (postgres-nio's `PostgresClient` would need one to
+/// hand out a connection, and blocking the cooperative pool while waiting for it deadlocks
+/// when the pool is narrow). On an event loop, where waiting would block the loop that must
+/// answer, every operation throws instead: use the `async` forms there, which run off the loop.
+final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
+    // @unchecked Sendable: `writer` is used only under `writerLock`; `idle` and `opened` under `poolLock`.
+    let place: PostgresPlace
+    let tracing = TraceSwitch()
+    private let configuration: PostgresConnection.Configuration
+    private let logger: Logger
+    private let timeout: Duration
+    private let slots: DispatchSemaphore
+    private let poolLock = NSLock()
+    private var idle: [PostgresConnection] = []
+    private var opened = 0
+    private let writerLock = NSRecursiveLock()
+    private var writer: PostgresBackend?
+    private let writerThread = Atomic<UInt>(0)
+    private let closed = Atomic<Bool>(false)
+
+    var dialect: DBBDialect { .postgresql }
+
+    init(configuration: DBBPostgresConfiguration) throws {
+        self.configuration = try configuration.connectionConfiguration()
+        place = configuration.place
+        logger = configuration.logger
+        timeout = configuration.connectTimeout
+        slots = DispatchSemaphore(value: max(configuration.poolSize, 1))
+    }
+
+    deinit { close() }
+
+    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+        try refuseOnEventLoop()
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if let writer { return try body(writer) }
+        return try withConnection { backend in
+            writer = backend
+            let previous = writerThread.exchange(Self.currentThread(), ordering: .sequentiallyConsistent)
+            defer {
+                writerThread.store(previous, ordering: .sequentiallyConsistent)
+                writer = nil
+            }
+            return try body(backend)
+        }
+    }
+
+    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+        try refuseOnEventLoop()
+        if writerThread.load(ordering: .sequentiallyConsistent) == Self.currentThread() { return try write(body) }
+        return try withConnection(body)
+    }
+
+    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
+        try write { try setup($0) }
+    }
+
+    func close() {
+        guard !closed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        let connections = poolLock.withLock {
+            defer { idle.removeAll() }
+            return idle
+        }
+        for connection in connections { Self.close(connection) }
+    }
+
+    // MARK: - The pool
+
+    /// Runs `body` with a pooled connection, on the calling thread. A connection that failed
+    /// (the server went away, a statement broke the protocol) is closed, not pooled again.
+    private func withConnection<T>(_ body: (PostgresBackend) throws -> T) throws -> T {
+        guard !closed.load(ordering: .sequentiallyConsistent) else {
+            throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
+        }
+        guard slots.wait(timeout: .now() + Self.seconds(timeout)) == .success else {
+            throw DBBError(backend: .unavailable, "cannot use \(location): every pooled connection stayed busy for \(timeout)")
+        }
+        defer { slots.signal() }
+        let connection = try takeConnection()
+        let backend = PostgresBackend(connection: connection, place: place, logger: logger)
+        var generation = 0
+        tracing.apply(to: backend, installed: &generation)
+        defer { putBack(connection) }
+        return try body(backend)
+    }
+
+    private func takeConnection() throws -> PostgresConnection {
+        while let pooled = poolLock.withLock({ idle.popLast() }) {
+            if !pooled.isClosed { return pooled }
+            poolLock.withLock { opened -= 1 }
+        }
+        let id = poolLock.withLock {
+            opened += 1
+            return opened
+        }
+        do {
+            let loop = MultiThreadedEventLoopGroup.singleton.next()
+            return try PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger).wait()
+        } catch {
+            poolLock.withLock { opened -= 1 }
+            if let error = error as? PSQLError {
+                throw PostgresFailure(error, sql: nil, place: place).dbbError(table: nil, columns: [])
+            }
+            throw DBBError(backend: .unavailable, "cannot connect to \(location): \(error)")
+        }
+    }
+
+    private func putBack(_ connection: PostgresConnection) {
+        if connection.isClosed || closed.load(ordering: .sequentiallyConsistent) {
+            poolLock.withLock { opened -= 1 }
+            Self.close(connection)
+            return
+        }
+        poolLock.withLock { idle.append(connection) }
+    }
+
+    /// Closes `connection`, keeping it alive until it is closed (postgres-nio asserts a
+    /// connection is closed before it goes away).
+    private static func close(_ connection: PostgresConnection) {
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    private var location: String { "database \(place.database) on \(place.host)" }
+
+    private func refuseOnEventLoop() throws {
+        if MultiThreadedEventLoopGroup.currentEventLoop != nil {
+            throw DBBError(backend: .invalidOption,
+                           "a synchronous DBBBuilder call on a SwiftNIO event loop would block the loop that must answer it: "
+                           + "call the async form (try await object.save()), or run it on another thread")
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// An id of the calling thread, never 0.
+    private static func currentThread() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+}

@@ -1,0 +1,58 @@
+@_spi(DBBBackend) import DBBBuilder
+import PostgresNIO
+
+/// Where a PostgreSQL database is, for messages: `host:port` and the database's name.
+struct PostgresPlace: Sendable {
+    let host: String
+    let database: String
+}
+
+/// A PostgreSQL error as the ORM sees it: a server's refusal becomes ``DBBError/Kind/server``
+/// (a refusal to connect, ``DBBError/Kind/unavailable``), with SQLSTATE, the server's message,
+/// the SQL, host and database.
+struct PostgresFailure: DatabaseFailure {
+    let error: PSQLError
+    let sql: String?
+    let place: PostgresPlace
+
+    init(_ error: PSQLError, sql: String?, place: PostgresPlace) {
+        self.error = error
+        self.sql = sql
+        self.place = place
+    }
+
+    /// SQLSTATE classes that mean the database cannot be used at all: connection exceptions
+    /// (08), invalid authorization (28), invalid catalog name (3D: no such database).
+    private static let unavailableClasses: Set<Substring> = ["08", "28", "3D", "57"]
+
+    func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError {
+        let serverInfo = error.serverInfo
+        let sqlState = serverInfo?[.sqlState]
+        var message = serverInfo?[.message] ?? Self.describe(error)
+        if let detail = serverInfo?[.detail] { message += " (\(detail))" }
+        let server = DBBServerError(sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
+        let unavailable = serverInfo == nil || sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true
+        if unavailable {
+            return DBBError(backend: .unavailable, table: table,
+                            "cannot use \(server.location): \(message)", serverError: server)
+        }
+        // The column a constraint names: NOT NULL names it; UNIQUE's index is Table_column_key.
+        let column = serverInfo?[.columnName]
+        let constraint = serverInfo?[.constraintName] ?? ""
+        let property = columns.first { $0.column == column || constraint.contains("_\($0.column)_") }?.property
+        return DBBError(backend: .server, table: table, property: property, message, serverError: server)
+    }
+
+    /// Words for a client-side failure (no server message): refused, closed, timed out.
+    static func describe(_ error: PSQLError) -> String {
+        switch error.code {
+        case .connectionError: "the connection failed (\(error.underlying.map { "\($0)" } ?? "no route to the server"))"
+        case .serverClosedConnection: "the server closed the connection"
+        case .clientClosedConnection: "the connection was closed"
+        case .authMechanismRequiresPassword: "the server asks for a password, and none was given"
+        case .unsupportedAuthMechanism: "the server asks for an authentication method this client does not support"
+        case .poolClosed: "the manager's connection pool is closed"
+        default: "\(error.code)"
+        }
+    }
+}

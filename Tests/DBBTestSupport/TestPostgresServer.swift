@@ -1,0 +1,181 @@
+import Foundation
+
+/// A throwaway PostgreSQL cluster for the tests: `initdb` in a temporary folder, started by
+/// `pg_ctl` on a free loopback port (as the unprivileged `postgres` or `nobody` user when the
+/// tests run as root, which PostgreSQL refuses), and stopped when the test process exits.
+///
+/// One cluster per test process; each test takes a database of its own (``makeDatabase()``).
+/// On a machine without the server binaries, ``shared()`` returns `nil` and prints one line
+/// naming what is missing — unless `DBB_REQUIRE_POSTGRES` is set (CI), when it fails.
+public final class TestPostgresServer: @unchecked Sendable {
+    // @unchecked Sendable: the stored properties never change after `start()`; database
+    // numbering is under `lock`.
+    public let port: Int
+    public let user = "dbb"
+    public let password = "dbb-test-secret"
+    let folder: URL
+    let bin: URL
+    let runAs: String?
+    private let lock = NSLock()
+    private var databases = 0
+
+    /// The server of this test process, started on first use; `nil` (after printing why) when
+    /// the PostgreSQL binaries are missing.
+    public static func shared() throws -> TestPostgresServer? {
+        try sharedServer.get()
+    }
+
+    private static let sharedServer: Result<TestPostgresServer?, any Error> = Result { try start() }
+
+    /// `postgres://dbb:…@127.0.0.1:PORT/NAME?sslmode=disable`
+    public func url(database: String, password: String? = nil) -> String {
+        "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// Creates an empty database and returns its URL.
+    public func makeDatabase() throws -> String {
+        let name = lock.withLock {
+            databases += 1
+            return "t\(getpid())_\(databases)"
+        }
+        try Self.run(bin.appendingPathComponent("createdb"), ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, name],
+                     environment: ["PGPASSWORD": password])
+        return url(database: name)
+    }
+
+    // MARK: - Start and stop
+
+    private init(port: Int, folder: URL, bin: URL, runAs: String?) {
+        self.port = port
+        self.folder = folder
+        self.bin = bin
+        self.runAs = runAs
+    }
+
+    private static func start() throws -> TestPostgresServer? {
+        guard let bin = findBinaries() else {
+            let missing = "PostgreSQL server binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin, DBB_PG_BIN or PATH"
+            if ProcessInfo.processInfo.environment["DBB_REQUIRE_POSTGRES"] != nil {
+                throw TestPostgresError(message: "\(missing), and DBB_REQUIRE_POSTGRES is set")
+            }
+            print("Skipping the PostgreSQL suites: \(missing) (apt-get install postgresql)")
+            return nil
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let runAs: String? = geteuid() == 0 ? (userExists("postgres") ? "postgres" : "nobody") : nil
+        if let runAs { try run(URL(fileURLWithPath: "/bin/chown"), ["-R", runAs, folder.path]) }
+        let server = TestPostgresServer(port: try freePort(), folder: folder, bin: bin, runAs: runAs)
+        try server.initialize()
+        atexit { TestPostgresServer.stopShared() }
+        return server
+    }
+
+    private func initialize() throws {
+        let passwordFile = folder.appendingPathComponent("password")
+        try password.write(to: passwordFile, atomically: true, encoding: .utf8)
+        if let runAs { try Self.run(URL(fileURLWithPath: "/bin/chown"), [runAs, passwordFile.path]) }
+        let data = folder.appendingPathComponent("data").path
+        try runAsServerUser("initdb", ["-D", data, "-U", user, "--pwfile=\(passwordFile.path)", "-E", "UTF8", "--no-sync",
+                                       "--auth-local=trust", "--auth-host=scram-sha-256"])
+        try runAsServerUser("pg_ctl", ["-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
+                                       "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off "
+                                       + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                                       "start"])
+    }
+
+    private static func stopShared() {
+        guard case .success(let server?) = sharedServer else { return }
+        try? server.runAsServerUser("pg_ctl", ["-D", server.folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(at: server.folder)
+    }
+
+    private func runAsServerUser(_ tool: String, _ arguments: [String]) throws {
+        let executable = bin.appendingPathComponent(tool)
+        if let runAs {
+            try Self.run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", runAs, "--", executable.path] + arguments)
+        } else {
+            try Self.run(executable, arguments)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func findBinaries() -> URL? {
+        var candidates: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["DBB_PG_BIN"] { candidates.append(URL(fileURLWithPath: explicit)) }
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
+            candidates.append(root.appendingPathComponent(version).appendingPathComponent("bin"))
+        }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append(URL(fileURLWithPath: String(directory)))
+        }
+        return candidates.first { directory in
+            ["initdb", "pg_ctl", "createdb"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent($0).path)
+            }
+        }
+    }
+
+    private static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
+
+    /// A loopback port no one listens on now.
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestPostgresError(message: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw TestPostgresError(message: "cannot bind a loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs `executable` and waits for it, its output in a temporary file (read for the error
+    /// message). `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose exit
+    /// monitoring hung here once `pg_ctl` had started the server.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-run-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in variables { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, variables)
+        guard spawned == 0 else {
+            throw TestPostgresError(message: "cannot run \(executable.path): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        guard exitCode == 0 else {
+            throw TestPostgresError(message: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed "
+                                    + "(\(exitCode)): \(text)")
+        }
+        return text
+    }
+}
+
+/// Why the test server could not start.
+public struct TestPostgresError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
