@@ -2,7 +2,7 @@ import Foundation
 
 /// A throwaway PostgreSQL cluster for the tests: `initdb` in a temporary folder, started by
 /// `pg_ctl` on a free loopback port (as the unprivileged `postgres` or `nobody` user when the
-/// tests run as root, which PostgreSQL refuses), and stopped when the test process exits.
+/// tests run as root, which PostgreSQL refuses), and stopped by a watcher once the test process is gone.
 ///
 /// One cluster per test process; each test takes a database of its own (``makeDatabase()``).
 /// On a machine without the server binaries, ``shared()`` returns `nil` and prints one line
@@ -67,7 +67,7 @@ public final class TestPostgresServer: @unchecked Sendable {
         if let runAs { try run(URL(fileURLWithPath: "/bin/chown"), ["-R", runAs, folder.path]) }
         let server = TestPostgresServer(port: try freePort(), folder: folder, bin: bin, runAs: runAs)
         try server.initialize()
-        atexit { TestPostgresServer.stopShared() }
+        try server.stopWhenProcessEnds()
         return server
     }
 
@@ -84,10 +84,14 @@ public final class TestPostgresServer: @unchecked Sendable {
                                        "start"])
     }
 
-    private static func stopShared() {
-        guard case .success(let server?) = sharedServer else { return }
-        try? server.runAsServerUser("pg_ctl", ["-D", server.folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop"])
-        try? FileManager.default.removeItem(at: server.folder)
+    /// Leaves a watcher that stops the server and deletes its folder once this process is
+    /// gone, however it ends (a crash or a kill included, which no exit handler sees).
+    private func stopWhenProcessEnds() throws {
+        let data = folder.appendingPathComponent("data").path
+        let stop = (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "") + "\(bin.appendingPathComponent("pg_ctl").path)"
+            + " -D '\(data)' -m immediate -w stop"
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(folder.path)'"
+        try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
     }
 
     private func runAsServerUser(_ tool: String, _ arguments: [String]) throws {
@@ -145,8 +149,15 @@ public final class TestPostgresServer: @unchecked Sendable {
     /// monitoring hung here once `pg_ctl` had started the server.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-run-\(UUID().uuidString)").path
-        defer { unlink(outputPath) }
+        try spawn(executable, arguments, environment: environment, wait: true)
+    }
+
+    @discardableResult
+    private static func spawn(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                              wait: Bool) throws -> String {
+        let outputPath = wait ? FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-run-\(UUID().uuidString)").path
+            : "/dev/null"
+        defer { if wait { unlink(outputPath) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -162,6 +173,7 @@ public final class TestPostgresServer: @unchecked Sendable {
         guard spawned == 0 else {
             throw TestPostgresError(message: "cannot run \(executable.path): \(String(cString: strerror(spawned)))")
         }
+        guard wait else { return "" }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
