@@ -124,7 +124,7 @@ let package = Package(
         /// The README's Swift examples, extracted by its extract.sh, compiled and run.
         .testTarget(
             name: "ReadmeExampleTests",
-            dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBTestSupport"],
+            dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBPostgres", "DBBTestSupport"],
             exclude: ["extract.sh"]
         ),
         /// The PostgreSQL backend against a throwaway server that the tests start.
