@@ -36,8 +36,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     private var writerTraceGeneration = 0
     let tracing = TraceSwitch()
     var dialect: DBBDialect { .sqlite }
-    /// The thread inside `write`, 0 when none.
-    private let writerThread = Atomic<UInt>(0)
+    private let writerThread = WriterThread()
     private let idleReaders = Locked<[Reader]>([])
     /// Steps run on every connection (attachments), and how many there are: a reader set up
     /// with fewer is closed rather than reused.
@@ -64,16 +63,15 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try writerLock.withLock {
-            let me = Self.currentThread()
-            let previous = writerThread.exchange(me, ordering: .sequentiallyConsistent)
-            defer { writerThread.store(previous, ordering: .sequentiallyConsistent) }
-            tracing.apply(to: writer, installed: &writerTraceGeneration)
-            return try body(writer)
+            try writerThread.marking {
+                tracing.apply(to: writer, installed: &writerTraceGeneration)
+                return try body(writer)
+            }
         }
     }
 
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-        if writerThread.load(ordering: .sequentiallyConsistent) == Self.currentThread() {
+        if writerThread.isCurrent {
             return try write(body)
         }
         readerSlots.wait()
@@ -115,15 +113,6 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
             readers.removeAll()
         }
         writerLock.withLock { writer.close() }
-    }
-
-    /// An id of the calling thread, never 0.
-    private static func currentThread() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
     }
 }
 

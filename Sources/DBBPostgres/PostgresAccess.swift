@@ -28,7 +28,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private var opened = 0
     private let writerLock = NSRecursiveLock()
     private var writer: PostgresBackend?
-    private let writerThread = Atomic<UInt>(0)
+    private let writerThread = WriterThread()
     private let closed = Atomic<Bool>(false)
 
     var dialect: DBBDialect { .postgresql }
@@ -50,18 +50,14 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         if let writer { return try body(writer) }
         return try withConnection { backend in
             writer = backend
-            let previous = writerThread.exchange(Self.currentThread(), ordering: .sequentiallyConsistent)
-            defer {
-                writerThread.store(previous, ordering: .sequentiallyConsistent)
-                writer = nil
-            }
-            return try body(backend)
+            defer { writer = nil }
+            return try writerThread.marking { try body(backend) }
         }
     }
 
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()
-        if writerThread.load(ordering: .sequentiallyConsistent) == Self.currentThread() { return try write(body) }
+        if writerThread.isCurrent { return try write(body) }
         return try withConnection(body)
     }
 
@@ -147,14 +143,5 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    /// An id of the calling thread, never 0.
-    private static func currentThread() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
     }
 }
