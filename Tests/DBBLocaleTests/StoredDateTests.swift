@@ -43,14 +43,25 @@ struct StoredDateTests {
                    date(dbb_date(startTime)) = date(startTime + 978307200, 'unixepoch'),
                    strftime('%Y-%W %j %s', dbb_unixepoch(startTime), 'unixepoch')
                        = strftime('%Y-%W %j %s', startTime + 978307200, 'unixepoch'),
-                   datetime(dbb_date(startTime)) = datetime(startTime + 978307200, 'unixepoch')
+                   datetime(dbb_date(startTime)) = datetime(startTime + 978307200, 'unixepoch'),
+                   abs(julianday(dbb_date(startTime)) - (startTime / 86400.0 + 2451910.5)) < 1e-7,
+                   startTime < (julianday('0400-03-01') - 2451910.5) * 86400
             FROM Event
             """) { row in
             (value: row.double(at: 0), ours: row.string(at: 1), whole: row.string(at: 2), fraction: row.string(at: 3),
-             sameDay: row.int64(at: 4), sameWeek: row.int64(at: 5), readBack: row.int64(at: 6))
+             sameDay: row.int64(at: 4), sameWeek: row.int64(at: 5), readBack: row.int64(at: 6),
+             sameJulianDay: row.int64(at: 7), beforeYear400: row.int64(at: 8))
         }
         #expect(rows.count > 3_000)
         for row in rows {
+            // SQLite's day-number-to-date step truncates toward zero where it should floor, so
+            // before 0400-03-01 it shows the 29th of February of 100, 200 and 300 (not leap years
+            // in the proleptic Gregorian calendar) for the 1st of March. There the text of
+            // dbb_date is checked by SQLite's other direction, text to day number, which is right.
+            if row.beforeYear400 == 1 {
+                #expect(row.sameJulianDay == 1, "\(row.value): \(String(describing: row.ours))")
+                continue
+            }
             let ours = try #require(row.ours, "\(row.value)")
             let expected = try #require(ours.contains(".") ? row.fraction : row.whole)
             #expect(ours == expected, "\(row.value)")
