@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The library's SQL and conditions are written with SQLite's `?` placeholders; PostgreSQL
 /// numbers them. This rewrites each `?` outside string literals, quoted identifiers and
 /// comments as `$1`, `$2`, … in order.
@@ -55,5 +57,18 @@ enum PlaceholderSQL {
             }
         }
         return result
+    }
+}
+
+/// The numbered text of each SQL text a manager has run, shared by its connections: a lease
+/// gets a new ``PostgresBackend``, and the library's statements are the same few texts.
+final class NumberedSQLCache: Sendable {
+    private let texts = Mutex<[String: String]>([:])
+
+    func numbered(_ sql: String) -> String {
+        if let text = texts.withLock({ $0[sql] }) { return text }
+        let text = PlaceholderSQL.numbered(sql)
+        texts.withLock { $0[sql] = text }
+        return text
     }
 }

@@ -21,6 +21,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     let tracing = TraceSwitch()
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
+    private let numberedSQL = NumberedSQLCache()
     private let timeout: Duration
     private let slots: DispatchSemaphore
     private let poolLock = NSLock()
@@ -87,7 +88,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         }
         defer { slots.signal() }
         let connection = try takeConnection()
-        let backend = PostgresBackend(connection: connection, place: place, logger: logger)
+        let backend = PostgresBackend(connection: connection, place: place, logger: logger, numberedSQL: numberedSQL)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
         defer { putBack(connection) }

@@ -10,6 +10,7 @@ final class PostgresBackend: DatabaseConnection {
     let connection: PostgresConnection
     let place: PostgresPlace
     private let logger: Logger
+    private let numberedSQL: NumberedSQLCache
     private var statements: [String: PostgresStatement] = [:]
     private var traceHandler: DBBTraceHandler?
     private var savepoints = 0
@@ -17,8 +18,9 @@ final class PostgresBackend: DatabaseConnection {
     var lastInsertedRowID: Int64 = 0
     var changes = 0
 
-    init(connection: PostgresConnection, place: PostgresPlace, logger: Logger) {
+    init(connection: PostgresConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache) {
         self.connection = connection
+        self.numberedSQL = numberedSQL
         self.place = place
         self.logger = logger
     }
@@ -27,21 +29,21 @@ final class PostgresBackend: DatabaseConnection {
 
     func statement(_ sql: String) throws -> any DatabaseStatement {
         if let statement = statements[sql] { return statement }
-        let statement = PostgresStatement(sql: sql, numbered: PlaceholderSQL.numbered(sql), backend: self)
+        let statement = PostgresStatement(sql: sql, numbered: numberedSQL.numbered(sql), backend: self)
         statements[sql] = statement
         return statement
     }
 
     func execute(_ sql: String, _ arguments: [DBBValue]) throws {
-        var bindings = PostgresBindings(capacity: arguments.count)
-        for argument in arguments { bindings.append(dbbValue: argument) }
-        _ = try run(PlaceholderSQL.numbered(sql), original: sql, bindings)
+        _ = try run(numberedSQL.numbered(sql), original: sql, arguments)
     }
 
     /// Runs one statement and returns its rows; records the rows changed and, for an INSERT
     /// that returns one `id`, that id.
-    func run(_ numbered: String, original: String, _ bindings: PostgresBindings) throws -> [[DBBValue]] {
+    func run(_ numbered: String, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
         traceHandler?(original)
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments { bindings.append(dbbValue: argument) }
         let result: PostgresQueryResult
         do {
             result = try connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger).wait()
@@ -162,9 +164,7 @@ final class PostgresStatement: DatabaseStatement {
     }
 
     private func run() throws {
-        var bindings = PostgresBindings(capacity: arguments.count)
-        for argument in arguments { bindings.append(dbbValue: argument) }
-        rows = try backend.run(numbered, original: sql, bindings)
+        rows = try backend.run(numbered, original: sql, arguments)
         ran = true
         position = -1
     }

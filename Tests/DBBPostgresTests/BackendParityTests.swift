@@ -167,6 +167,25 @@ struct BackendParityTests {
         #expect(try db.manager.count(of: "Member") == 1)
     }
 
+    @Test("a value one engine cannot hold is refused on both, naming the property; nothing is stored", arguments: Backend.allCases)
+    func unstorableValues(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, Self.classes) else { return }
+        let kept = Member(dbManager: db.manager)
+        kept.name = "kept"
+        let nan = Member(dbManager: db.manager)
+        nan.name = "nan"
+        nan.score = .nan
+        let nanError = try #require(throws: DBBError.self) { try Member.save([kept, nan], manager: db.manager) }
+        #expect(nanError.kind == .invalidValue && nanError.property == "score")
+
+        var options = DBBQueryOptions.options(withConditions: ["age < ?"])
+        options.arguments = [UInt64.max]  // bound as a REAL on both: every age is below it
+        kept.age = 7
+        try kept.save()
+        #expect(try Member.instances(matching: options, manager: db.manager).map(\.age) == [7])
+        #expect(try db.manager.count(of: "Member") == 1)
+    }
+
     @Test("migrations add columns and join tables; versions only go up", arguments: Backend.allCases)
     func migrations(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [GadgetV1.self]) else { return }

@@ -94,16 +94,6 @@ enum SQLDialect {
         }
     }
 
-    /// A literal of the column's type, for `DEFAULT` when a `NOT NULL` column is added to a
-    /// table that already has rows.
-    static func defaultLiteral(_ type: DBBStorageType) -> String {
-        switch type {
-        case .string: "''"
-        case .binary: "x''"
-        default: "0"
-        }
-    }
-
     /// SQLite's keywords (https://www.sqlite.org/lang_keywords.html): names that must be quoted.
     static let keywords: Set<String> = [
         "ABORT", "ACTION", "ADD", "AFTER", "ALL", "ALTER", "ALWAYS", "ANALYZE", "AND", "AS", "ASC", "ATTACH",
