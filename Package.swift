@@ -74,7 +74,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dbb-demo",
-            dependencies: ["DBBBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["DBBBuilder", "DBBPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/dbb-demo",
             exclude: ["ModelSpecs", "regenerate.sh"]
         ),
@@ -130,7 +130,7 @@ let package = Package(
         /// The PostgreSQL backend against a throwaway server that the tests start.
         .testTarget(
             name: "DBBPostgresTests",
-            dependencies: ["DBBPostgres", "DBBBuilder", "DBBTestSupport"]
+            dependencies: ["DBBPostgres", "DBBBuilder", "DBBTestSupport", "dbb-demo"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBBBuilder
+import DBBPostgres
 import Foundation
 
 @main
@@ -15,34 +16,97 @@ struct Demo: AsyncParsableCommand {
 
             Each user has a database of their own: dbb-demo.sqlite in the folder \
             $XDG_CACHE_HOME/dbb-demo, or ~/.cache/dbb-demo when XDG_CACHE_HOME is not \
-            set, unless --database names another.
+            set, unless --database names another. With --postgres the same table objects \
+            live in a PostgreSQL database instead (the weekly report needs the locale \
+            functions, which are SQLite-only for now, so it is left out there).
+
+            --copy-from moves the demo's table objects, with their ids and relations, from \
+            another demo database (a file, or a postgres:// URL) into an empty one.
 
             Examples:
               swift run dbb-demo                      # the default database
               swift run dbb-demo --database demo.sqlite   # a database of your choice
               swift run dbb-demo --reset              # start over with fresh data
+              swift run dbb-demo --postgres postgres://me:secret@localhost/demo
+              swift run dbb-demo --postgres postgres://me:secret@localhost/demo \\
+                  --copy-from ~/.cache/dbb-demo/dbb-demo.sqlite   # SQLite → PostgreSQL
+              swift run dbb-demo --database back.sqlite \\
+                  --copy-from postgres://me:secret@localhost/demo  # and back
             """)
 
     @Option(help: "The database file (default: dbb-demo.sqlite in the user's cache folder).")
     var database: String?
 
-    @Flag(help: "Delete the database first and start over.")
+    @Option(help: ArgumentHelp("A PostgreSQL database to use instead of a file.", valueName: "postgres://user:password@host:port/database"))
+    var postgres: String?
+
+    @Flag(help: "Delete the database first and start over (with --postgres: delete the demo's rows).")
     var reset = false
 
+    @Option(help: ArgumentHelp("Copy the demo's table objects from another demo database (a file or a postgres:// URL) into this one, which must be empty.",
+                               valueName: "file-or-url"))
+    var copyFrom: String?
+
+    static let classes: [DBBTableObject.Type] = [Person.self, Company.self, Project.self, Meeting.self]
+
+    func validate() throws {
+        if postgres != nil && database != nil { throw ValidationError("--database and --postgres name two databases: give one") }
+    }
+
     func run() async throws {
+        let (manager, place) = try open()
+        try manager.register(Self.classes)
+        var state: String
+        if let copyFrom {
+            let source = try Self.manager(copyFrom)
+            try source.register(Self.classes)
+            let copied = try manager.copyTables(of: Self.classes, from: source)
+            state = "copied \(copied.values.reduce(0, +)) rows from \(Self.display(copyFrom))"
+        } else if try manager.count(of: "Person") == 0 {
+            try DemoData.save(into: manager)
+            state = "new data saved"
+        } else {
+            state = "data from an earlier run; --reset starts over"
+        }
+        let onSQLite = postgres == nil
+        if try onSQLite && !UsageData.exists(manager) { try UsageData.fill(manager) }
+        print("Database: \(place) (\(state))\n")
+        try await Tour.show(manager)
+        if onSQLite { try WeeklyReport.show(manager) }
+    }
+
+    /// The demo's database, emptied first with `--reset`, and how to show it.
+    private func open() throws -> (DBBManager, String) {
+        if let postgres {
+            let manager = try Self.manager(postgres)
+            if reset {
+                try manager.register(Self.classes)
+                for type in Self.classes { try type.deleteAll(manager: manager) }
+            }
+            return (manager, Self.display(postgres))
+        }
         let url = try database.map { URL(fileURLWithPath: $0) } ?? DefaultDatabase.url()
         if reset {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
-        let manager = try DBBManager(url: url)
-        try manager.register([Person.self, Company.self, Project.self, Meeting.self])
-        let fresh = try manager.count(of: "Person") == 0
-        if fresh {
-            try DemoData.save(into: manager)
-            try UsageData.fill(manager)
+        return (try DBBManager(url: url), DefaultDatabase.display(url.path))
+    }
+
+    /// A manager on a file path or a `postgres://` URL.
+    static func manager(_ place: String) throws -> DBBManager {
+        if place.hasPrefix("postgres://") || place.hasPrefix("postgresql://") { return try DBBManager(postgres: place) }
+        guard FileManager.default.fileExists(atPath: place) else { throw ValidationError("no database file at \(place)") }
+        return try DBBManager(url: URL(fileURLWithPath: place))
+    }
+
+    /// A file path with `~` for the home folder, or a URL without its password.
+    static func display(_ place: String) -> String {
+        guard let url = URLComponents(string: place), url.scheme?.hasPrefix("postgres") == true else {
+            return DefaultDatabase.display(place)
         }
-        print("Database: \(DefaultDatabase.display(url.path)) (\(fresh ? "new data saved" : "data from an earlier run; --reset starts over"))\n")
-        try await Tour.show(manager)
-        try WeeklyReport.show(manager)
+        var shown = url
+        if shown.password != nil { shown.password = "…" }
+        shown.query = nil
+        return shown.string ?? place
     }
 }

@@ -3,6 +3,11 @@ import Foundation
 
 /// The seed's `Usage` table and its weekly "value per visit" report.
 enum UsageData {
+    /// Whether the database has the `Usage` table already.
+    static func exists(_ manager: DBBManager) throws -> Bool {
+        try manager.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Usage'")[0].decode(Int.self, at: 0) > 0
+    }
+
     /// A deterministic year of visits, 2010-07-01 … 2011-06-30: one row per facet per day.
     static func fill(_ manager: DBBManager) throws {
         try manager.execute("CREATE TABLE IF NOT EXISTS Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date DATETIME)")

@@ -73,8 +73,8 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
 
     /// The same error about `table` and `property` where it names none yet: a value's error
     /// raised where only the value was known, completed by the code that knows whose it is.
-    func about(table: String, property: String) -> DBBError {
-        DBBError(kind, table: self.table ?? table, property: self.property ?? property, rowID: rowID, message,
+    func about(table: String, property: String, rowID: Int64? = nil) -> DBBError {
+        DBBError(kind, table: self.table ?? table, property: self.property ?? property, rowID: self.rowID ?? rowID, message,
                  sqliteError: sqliteError, serverError: serverError)
     }
 

@@ -41,9 +41,13 @@ final class SaveSession {
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
+    /// The connection's dialect when it refuses some values SQLite stores (``DBBDialect/refusal(of:)``).
+    private let refusing: DBBDialect?
+
     init(connection: any DatabaseConnection, manager: DBBManager) {
         self.connection = connection
         self.manager = manager
+        refusing = connection.dialect.refusesNULInText ? connection.dialect : nil
     }
 
     /// Saves `objects`, all of `mapping`'s class, and what they refer to.
@@ -232,10 +236,11 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, or in an integer
+    /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, in an integer
     /// column the REAL standing in for an unsigned integer above `Int64.max` (see
-    /// ``DBBWideUnsignedColumnValue``).
+    /// ``DBBWideUnsignedColumnValue``), or what the backend refuses.
     private func unstorable(_ value: SQLiteValue, in type: DBBStorageType) -> DBBError? {
+        if let refusing, let refusal = refusing.refusal(of: value) { return refusal }
         guard case .real(let number) = value else { return nil }
         if number.isNaN { return DBBBuilder.unstorable(number) }
         switch type {

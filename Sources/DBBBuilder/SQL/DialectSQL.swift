@@ -77,6 +77,16 @@ extension DBBDialect {
         }
     }
 
+    /// Whether the engine's text type refuses the NUL character (PostgreSQL's does; SQLite
+    /// stores it), so that a save or copy can name the property before the server refuses it.
+    var refusesNULInText: Bool { self == .postgresql }
+
+    /// Why this engine cannot store `value`, or `nil`: text with a NUL character on PostgreSQL.
+    func refusal(of value: DBBValue) -> DBBError? {
+        guard refusesNULInText, case .text(let text) = value, text.utf8.contains(0) else { return nil }
+        return DBBError(.invalidValue, "text with a NUL character (U+0000) cannot be stored: PostgreSQL's text type refuses it")
+    }
+
     /// Whether a column declared `declaredType` (as the backend's catalog reports it) gives the
     /// values of `type` back as stored.
     func holds(_ type: DBBStorageType, declaredType: String) -> Bool {

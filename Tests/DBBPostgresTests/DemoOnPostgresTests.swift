@@ -1,0 +1,63 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// `dbb-demo --postgres URL`, and the demo's data moved SQLite → PostgreSQL → SQLite with
+/// `--copy-from`.
+@Suite("The dbb-demo example on PostgreSQL")
+struct DemoOnPostgresTests {
+    /// The demo's own tables (its four classes and their join tables), from the SQLite file.
+    static func tables(_ manager: DBBManager) throws -> [String] {
+        try manager.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                          + " AND name NOT IN ('Usage', 'DBVersion') ORDER BY name").map { try $0.decode(String.self, at: 0) }
+    }
+
+    /// The output from the first fetch to the weekly report: what both backends show alike.
+    static func tour(_ output: String) -> String {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = lines.firstIndex { $0.hasPrefix("People, sorted") } ?? lines.endIndex
+        let end = lines.firstIndex { $0.contains("value per visit") || $0.hasPrefix("Weekly") } ?? lines.endIndex
+        return lines[start..<max(start, end)].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("the demo runs on PostgreSQL, and its data goes there and back with the same rows and ids")
+    func demoRoundTrip() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        guard let server = try TestPostgresServer.shared() else { return }
+        let directory = try TemporaryDirectory()
+        let original = directory.path("original.sqlite"), returned = directory.path("returned.sqlite")
+
+        let first = try ScriptFixture.run(demo, ["--database", original])
+        #expect(first.status == 0 && first.stdout.contains("new data saved"), "\(first.stderr)")
+
+        let fresh = try server.makeDatabase()
+        let onServer = try ScriptFixture.run(demo, ["--postgres", fresh])
+        #expect(onServer.status == 0 && onServer.stdout.contains("new data saved"), "\(onServer.stderr)")
+        #expect(!onServer.stdout.contains(server.password), "the password is not shown")
+        #expect(Self.tour(onServer.stdout) == Self.tour(first.stdout) && !Self.tour(first.stdout).isEmpty,
+                "the same fetches show the same on both backends")
+
+        let target = try server.makeDatabase()
+        let there = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", original])
+        #expect(there.status == 0 && there.stdout.contains("copied "), "\(there.stderr)")
+        #expect(Self.tour(there.stdout) == Self.tour(first.stdout))
+        let back = try ScriptFixture.run(demo, ["--database", returned, "--copy-from", target])
+        #expect(back.status == 0 && back.stdout.contains("copied "), "\(back.stderr)")
+        #expect(back.stdout.split(separator: "\n").dropFirst(2) == first.stdout.split(separator: "\n").dropFirst(2),
+                "the returned file shows what the original shows, weekly report included")
+
+        let (a, b) = (try DBBManager(url: URL(fileURLWithPath: original)), try DBBManager(url: URL(fileURLWithPath: returned)))
+        let tables = try Self.tables(a)
+        #expect(tables.count > 8 && tables.contains("Meeting_participants"))
+        #expect(try Self.tables(b) == tables)
+        for table in tables {
+            #expect(try b.query("SELECT * FROM \"\(table)\" ORDER BY id") == a.query("SELECT * FROM \"\(table)\" ORDER BY id"),
+                    "\(table) came back row for row")
+        }
+
+        let again = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", original])
+        #expect(again.status != 0 && again.stderr.contains("already has rows"), "a second copy is refused: \(again.stderr)")
+    }
+}
