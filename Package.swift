@@ -95,7 +95,7 @@ let package = Package(
         /// Saves one batch for the crash-safety tests, which kill it mid-write.
         .executableTarget(
             name: "dbb-crash-helper",
-            dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"],
+            dependencies: ["DBBBuilder", "DBBPostgres", "DBBSQLite", "DBBTestSupport"],
             path: "Tests/CrashHelper"
         ),
         .testTarget(
@@ -130,7 +130,7 @@ let package = Package(
         /// The PostgreSQL backend against a throwaway server that the tests start.
         .testTarget(
             name: "DBBPostgresTests",
-            dependencies: ["DBBPostgres", "DBBBuilder", "DBBTestSupport", "dbb-demo"]
+            dependencies: ["DBBPostgres", "DBBBuilder", "DBBTestSupport", "dbb-demo", "dbb-crash-helper"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

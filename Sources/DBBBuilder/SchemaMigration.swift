@@ -35,6 +35,7 @@ struct SchemaMigration {
 
     /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
     func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws {
+        if let lock = schema.schemaLock { try connection.execute(lock) }
         let plans = try mappings.map(plan)
         for plan in plans {
             if !plan.exists {

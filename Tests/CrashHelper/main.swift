@@ -15,7 +15,15 @@
 //   dbb-crash-helper hot-journal DATABASE      in rollback-journal mode, writes more than
 //                                              its cache holds in one transaction and kills
 //                                              itself with SIGKILL: a hot journal is left
+//   dbb-crash-helper instance DATABASE SEED OPERATIONS [AT]
+//                                              a service instance: at AT registers the
+//                                              classes, then saves batches of items, deletes
+//                                              some of its own and races the others for
+//                                              unique keys; prints its tally as one JSON line
+//
+// DATABASE is a file path or a postgres:// URL (PostgreSQL) in the batch, open and instance forms.
 import DBBBuilder
+import DBBPostgres
 import DBBSQLite
 import DBBTestSupport
 import Foundation
@@ -26,8 +34,14 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
     exit(code)
 }
 
+/// A manager on a file path or a `postgres://` URL.
+func manager(_ place: String) throws -> DBBManager {
+    place.hasPrefix("postgres://") ? try DBBManager(postgres: place) : try DBBManager(url: URL(fileURLWithPath: place))
+}
+
 let arguments = CommandLine.arguments
-let usage = "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE | hot-journal DATABASE"
+let usage = "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
+    + " | hot-journal DATABASE | instance DATABASE SEED OPERATIONS [AT]"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -36,7 +50,8 @@ do {
             while Date().timeIntervalSince1970 < start { usleep(100) }
         }
         // DBBBuilder's form, which reports a failure only through errorMessage().
-        let manager = DBBManager(databaseURL: URL(fileURLWithPath: arguments[2]))
+        let manager = arguments[2].hasPrefix("postgres://") ? try DBBManager(postgres: arguments[2])
+            : DBBManager(databaseURL: URL(fileURLWithPath: arguments[2]))
         manager.addTableClasses([CrashCompany.self, CrashItem.self])
         let item = CrashItem(dbManager: manager)
         item.name = "opened by \(getpid())"
@@ -67,9 +82,17 @@ do {
         try connection.execute("BEGIN")
         for _ in 0..<200 { try connection.execute("INSERT INTO filler VALUES (randomblob(4000))") }
         kill(getpid(), SIGKILL)
+    case "instance":
+        guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]), let operations = Int(arguments[4])
+        else { fail(usage, code: 2) }
+        if arguments.count == 6, let start = Double(arguments[5]) {
+            while Date().timeIntervalSince1970 < start { usleep(100) }
+        }
+        var instance = ServiceInstance(manager: try manager(arguments[2]), seed: seed)
+        try instance.run(operations)
     default:
         guard arguments.count == 3, let count = Int(arguments[2]) else { fail(usage, code: 2) }
-        let manager = try DBBManager(url: URL(fileURLWithPath: arguments[1]))
+        let manager = try manager(arguments[1])
         try manager.register([CrashCompany.self, CrashItem.self])
         let companies = (0..<10).map { n -> CrashCompany in
             let company = CrashCompany(dbManager: manager)

@@ -28,3 +28,18 @@ public final class CrashItem: DBBTableObject {
         ], for: self)
     }
 }
+
+/// A key that at most one process may claim: a `UNIQUE` column several processes race for.
+public final class CrashClaim: DBBTableObject {
+    public var key = ""
+    public var owner = ""
+
+    public required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = ["key": [.notNull, .unique]]
+        dbManager.addPersistenceMapping([
+            "key": DBBPropertyPersistence(\CrashClaim.key),
+            "owner": DBBPropertyPersistence(\CrashClaim.owner),
+        ], for: self)
+    }
+}

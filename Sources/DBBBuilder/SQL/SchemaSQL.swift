@@ -82,6 +82,19 @@ struct SchemaSQL {
             + " (\(dialect.quote(join.parentColumn)))"
     }
 
+    /// Holds off the schema changes of every other manager and process on the database until
+    /// this transaction ends. PostgreSQL's `CREATE TABLE IF NOT EXISTS` is not safe against a
+    /// concurrent one (both find the name free, the second fails on the catalog's unique
+    /// index), so service instances starting together would fail; after the lock, the second
+    /// finds the first's tables. `nil` on SQLite, whose `BEGIN IMMEDIATE` does the same.
+    var schemaLock: String? {
+        switch dialect {
+        case .sqlite: nil
+        // The key is "DBBSchma" in ASCII: one lock for DBBBuilder's schema changes.
+        case .postgresql: "SELECT pg_advisory_xact_lock(\(0x4442_4253_6368_6D61 as Int64))"
+        }
+    }
+
     /// The columns of the table bound to `?` (none when it does not exist): name, declared
     /// type, `NOT NULL`, default, hidden (0 for an ordinary column), position in the primary key.
     var tableColumns: String {
