@@ -86,10 +86,11 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Helpers shared by every test target: temporary directories and databases.
+        /// Helpers shared by every test target: temporary directories and databases, on SQLite
+        /// and on a throwaway PostgreSQL server.
         .target(
             name: "DBBTestSupport",
-            dependencies: ["DBBSQLite", "DBBLocale", "DBBBuilder"],
+            dependencies: ["DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres"],
             path: "Tests/DBBTestSupport"
         ),
         /// Saves one batch for the crash-safety tests, which kill it mid-write.

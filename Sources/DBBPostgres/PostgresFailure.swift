@@ -31,7 +31,11 @@ struct PostgresFailure: DatabaseFailure {
         var message = serverInfo?[.message] ?? Self.describe(error)
         if let detail = serverInfo?[.detail] { message += " (\(detail))" }
         let server = DBBServerError(sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
-        let unavailable = serverInfo == nil || sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true
+        // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
+        // statement's placeholders), refuses that statement; the session goes on.
+        let refusedStatement = sqlState == "08P01" && serverInfo?[.severity] == "ERROR"
+        let unavailable = serverInfo == nil
+            || (!refusedStatement && sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true)
         if unavailable {
             return DBBError(backend: .unavailable, table: table,
                             "cannot use \(server.location): \(message)", serverError: server)

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Batches, save hooks, deletion")
 struct BatchAndDeleteTests {
-    @Test("saveObjects writes a batch in one go and calls both hooks for every object")
-    func batchWithHooks() throws {
-        let database = try ManagerTestDatabase([Hooked.self])
+    @Test("saveObjects writes a batch in one go and calls both hooks for every object", arguments: Backend.allCases)
+    func batchWithHooks(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Hooked.self]) else { return }
         let objects = (0..<50).map { n -> Hooked in
             let object = Hooked(dbManager: database.manager)
             object.name = "item \(n)"
@@ -22,13 +22,13 @@ struct BatchAndDeleteTests {
         #expect(try database.manager.count(of: "Hooked") == 50)
     }
 
-    @Test("a batch with a failing row leaves the database and the objects as they were")
-    func failingBatch() throws {
-        let database = try ManagerTestDatabase([Hooked.self])
+    @Test("a batch with a failing row leaves the database and the objects as they were", arguments: Backend.allCases)
+    func failingBatch(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Hooked.self]) else { return }
         let existing = Hooked(dbManager: database.manager)
         existing.name = "taken"
         try existing.save()
-        let before = try database.connection().fetchAll("SELECT * FROM Hooked") { $0.values }
+        let before = try database.manager.query(#"SELECT * FROM "Hooked" ORDER BY "id""#).map(\.values)
 
         let batch = ["a", "b", "taken", "d"].map { name -> Hooked in
             let object = Hooked(dbManager: database.manager)
@@ -40,18 +40,18 @@ struct BatchAndDeleteTests {
             try Hooked.save(batch + [existing], manager: database.manager)
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.sqliteError?.code == .constraint && error.property == "name"
+            return database.isConstraintViolation(error) && error.property == "name"
         }
-        #expect(try database.connection().fetchAll("SELECT * FROM Hooked") { $0.values } == before)
+        #expect(try database.manager.query(#"SELECT * FROM "Hooked" ORDER BY "id""#).map(\.values) == before)
         #expect(batch.allSatisfy { $0.id == 0 && $0.createdTime == nil && $0.postSaves == 0 })
         #expect(existing.id == 1)
         #expect(!Hooked.saveObjects(batch, dbManager: database.manager))
-        #expect(database.manager.errorMessage().contains("UNIQUE"))
+        #expect(database.manager.errorMessage().contains(backend == .sqlite ? "UNIQUE" : "violates unique constraint"))
     }
 
-    @Test("a batch mixing classes is refused before anything is written")
-    func mixedBatch() throws {
-        let database = try ManagerTestDatabase([Person.self, Project.self])
+    @Test("a batch mixing classes is refused before anything is written", arguments: Backend.allCases)
+    func mixedBatch(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Person.self, Project.self]) else { return }
         let person = Person("A", "B", age: 1, manager: database.manager)
         let project = Project("P", budget: 1, manager: database.manager)
         #expect {
@@ -65,9 +65,9 @@ struct BatchAndDeleteTests {
         #expect(person.id == 0)
     }
 
-    @Test("delete one, several, all; join rows go with their objects")
-    func deletion() throws {
-        let database = try ManagerTestDatabase([AllTypes.self])
+    @Test("delete one, several, all; join rows go with their objects", arguments: Backend.allCases)
+    func deletion(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [AllTypes.self]) else { return }
         let m = database.manager
         let objects = (0..<5).map { n -> AllTypes in
             let object = AllTypes(dbManager: m)
@@ -81,10 +81,10 @@ struct BatchAndDeleteTests {
         #expect(AllTypes.allInstanceIDs(manager: m) == [2, 3, 4, 5])
         #expect(AllTypes.deleteMultipleInstances([objects[1], objects[2]], manager: m))
         #expect(try AllTypes.allIDs(manager: m) == [4, 5])
-        #expect(try database.connection().fetchAll("SELECT AllTypes_ID FROM AllTypes_blob ORDER BY 1") { $0.int64(at: 0) } == [4, 5])
+        #expect(try database.values(#"SELECT "AllTypes_ID" FROM "AllTypes_blob" ORDER BY 1"#, as: Int64.self) == [4, 5])
         try objects[3].delete()
         #expect(AllTypes.deleteAllInstances(manager: m))
         #expect(try m.count(of: "AllTypes") == 0)
-        #expect(try database.connection().fetchValue("SELECT count(*) FROM AllTypes_blob", as: Int.self) == 0)
+        #expect(try database.rows(of: "AllTypes_blob") == 0)
     }
 }

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Change tracking: a save writes only what changed")
 struct ChangeTrackingTests {
-    /// An order with products 1…3 saved; returns the database.
-    private func orderWithProducts() throws -> ManagerTestDatabase {
-        let database = try ManagerTestDatabase([Order.self])
+    /// An order with products 1…3 saved; returns the database (`nil` when the backend is missing).
+    private func orderWithProducts(_ backend: Backend) throws -> BackendDatabase? {
+        guard let database = try BackendDatabase(backend, [Order.self]) else { return nil }
         let order = Order(dbManager: database.manager)
         order.note = "first"
         order.products = (1...3).map { Product("product \($0)", price: Double($0), manager: database.manager) }
@@ -17,13 +17,13 @@ struct ChangeTrackingTests {
         return database
     }
 
-    @Test("saving an order does not write back an untouched copy of its products")
-    func untouchedCopyIsNotWritten() throws {
-        let database = try orderWithProducts()
+    @Test("saving an order does not write back an untouched copy of its products", arguments: Backend.allCases)
+    func untouchedCopyIsNotWritten(_ backend: Backend) throws {
+        guard let database = try orderWithProducts(backend) else { return }
         let manager = database.manager
         let order = try #require(try Order.all(manager: manager).first)
         let productID = order.products[1].id
-        let tagRowsBefore = try database.connection().fetchAll("SELECT id FROM Product_tags ORDER BY id") { $0.int64(at: 0) }
+        let tagRowsBefore = try database.values(#"SELECT "id" FROM "Product_tags" ORDER BY "id""#, as: Int64.self)
 
         let copy = try #require(try Product.instance(id: productID, manager: manager))
         copy.price = 99
@@ -35,13 +35,13 @@ struct ChangeTrackingTests {
         let back = try #require(try Product.instance(id: productID, manager: manager))
         #expect(back.price == 99)
         #expect(back.modifiedTime == modified)
-        #expect(try database.connection().fetchAll("SELECT id FROM Product_tags ORDER BY id") { $0.int64(at: 0) } == tagRowsBefore)
+        #expect(try database.values(#"SELECT "id" FROM "Product_tags" ORDER BY "id""#, as: Int64.self) == tagRowsBefore)
         #expect(try Order.all(manager: manager).first?.note == "second")
     }
 
-    @Test("hasChanges, changedPropertyNames, and a save with nothing changed writes nothing")
-    func changesAreTracked() throws {
-        let database = try orderWithProducts()
+    @Test("hasChanges, changedPropertyNames, and a save with nothing changed writes nothing", arguments: Backend.allCases)
+    func changesAreTracked(_ backend: Backend) throws {
+        guard let database = try orderWithProducts(backend) else { return }
         let manager = database.manager
         let fresh = Product("new", price: 1, manager: manager)
         #expect(fresh.hasChanges && fresh.changedPropertyNames == ["name", "price", "tags"])
@@ -49,8 +49,7 @@ struct ChangeTrackingTests {
         let order = try #require(try Order.all(manager: manager).first)
         #expect(!order.hasChanges && order.changedPropertyNames.isEmpty && !order.isDirty)
         let modified = order.modifiedTime
-        let connection = try database.connection()
-        let changesBefore = try connection.fetchValue("SELECT count(*) FROM Order_products", as: Int.self)
+        let changesBefore = try database.rows(of: "Order_products")
         try order.save()
         #expect(try Order.all(manager: manager).first?.modifiedTime == modified)
 
@@ -60,7 +59,7 @@ struct ChangeTrackingTests {
         #expect(order.changedPropertyNames == ["note", "products"])
         try order.save()
         #expect(!order.hasChanges)
-        #expect(try connection.fetchValue("SELECT count(*) FROM Order_products", as: Int.self) == (changesBefore ?? 0) - 1)
+        #expect(try database.rows(of: "Order_products") == changesBefore - 1)
 
         // makeDirty forces a write of an unchanged object; the mark is cleared by the save.
         let before = try #require(order.modifiedTime)
@@ -72,9 +71,9 @@ struct ChangeTrackingTests {
         #expect(try #require(try Order.all(manager: manager).first?.modifiedTime) > before)
     }
 
-    @Test("an update writes only the changed columns: another writer's column survives")
-    func onlyChangedColumnsAreWritten() throws {
-        let database = try ManagerTestDatabase([Product.self])
+    @Test("an update writes only the changed columns: another writer's column survives", arguments: Backend.allCases)
+    func onlyChangedColumnsAreWritten(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Product.self]) else { return }
         let product = Product("pen", price: 1, manager: database.manager)
         try product.save()
         let mine = try #require(try Product.instance(id: product.id, manager: database.manager))
@@ -87,9 +86,9 @@ struct ChangeTrackingTests {
         #expect(back.name == "fountain pen" && back.price == 7)
     }
 
-    @Test("a partial or sparse fetch saved back keeps the columns and join rows it did not load")
-    func partialFetchKeepsTheRest() throws {
-        let database = try orderWithProducts()
+    @Test("a partial or sparse fetch saved back keeps the columns and join rows it did not load", arguments: Backend.allCases)
+    func partialFetchKeepsTheRest(_ backend: Backend) throws {
+        guard let database = try orderWithProducts(backend) else { return }
         let manager = database.manager
         let partial = try #require(try Product.instances(
             matching: .options(properties: ["price"]), manager: manager).first)

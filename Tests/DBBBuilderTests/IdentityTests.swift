@@ -6,10 +6,9 @@ import Testing
 
 @Suite("Identity: an object belongs to its manager; a row that is gone stays gone")
 struct IdentityTests {
-    @Test("an object of manager A put in an object of manager B is refused, and A's rows stay")
-    func referenceAcrossManagers() throws {
-        let a = try ManagerTestDatabase([Order.self])
-        let b = try ManagerTestDatabase([Order.self])
+    @Test("an object of manager A put in an object of manager B is refused, and A's rows stay", arguments: Backend.allCases)
+    func referenceAcrossManagers(_ backend: Backend) throws {
+        guard let a = try BackendDatabase(backend, [Order.self]), let b = try BackendDatabase(backend, [Order.self]) else { return }
         let alice = Clerk("Alice", manager: a.manager)
         try alice.save()
         let carol = Clerk("Carol", manager: a.manager)  // unsaved, of A
@@ -28,10 +27,9 @@ struct IdentityTests {
         #expect(try Clerk.all(manager: a.manager).map(\.name) == ["Alice", "Carol"])
     }
 
-    @Test("a batch of A's objects saved or deleted through manager B is refused before anything is written")
-    func batchAcrossManagers() throws {
-        let a = try ManagerTestDatabase([Clerk.self])
-        let b = try ManagerTestDatabase([Clerk.self])
+    @Test("a batch of A's objects saved or deleted through manager B is refused before anything is written", arguments: Backend.allCases)
+    func batchAcrossManagers(_ backend: Backend) throws {
+        guard let a = try BackendDatabase(backend, [Clerk.self]), let b = try BackendDatabase(backend, [Clerk.self]) else { return }
         for name in ["Alice", "Bob"] { try Clerk(name, manager: a.manager).save() }
         for name in ["Xavier", "Yvonne"] { try Clerk(name, manager: b.manager).save() }
         let people = try Clerk.all(manager: a.manager)
@@ -53,10 +51,9 @@ struct IdentityTests {
         #expect(people[0].id != 0)
     }
 
-    @Test("copy puts new rows with their relations into another database and returns the copies")
-    func copyBetweenDatabases() throws {
-        let a = try ManagerTestDatabase([Order.self])
-        let b = try ManagerTestDatabase([Order.self])
+    @Test("copy puts new rows with their relations into another database and returns the copies", arguments: Backend.allCases)
+    func copyBetweenDatabases(_ backend: Backend) throws {
+        guard let a = try BackendDatabase(backend, [Order.self]), let b = try BackendDatabase(backend, [Order.self]) else { return }
         try Clerk("Xavier", manager: b.manager).save()  // B's ids differ from A's
         let shared = Product("pen", price: 2, manager: a.manager)
         shared.tags = ["office"]
@@ -86,9 +83,9 @@ struct IdentityTests {
         #expect(try a.manager.count(of: "Order") == 2 && a.manager.count(of: "Clerk") == 1)
     }
 
-    @Test("a stale copy of a deleted row is refused with rowNotFound when changed, and never resurrected")
-    func staleCopyOfDeletedRow() throws {
-        let database = try ManagerTestDatabase([Clerk.self])
+    @Test("a stale copy of a deleted row is refused with rowNotFound when changed, and never resurrected", arguments: Backend.allCases)
+    func staleCopyOfDeletedRow(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Clerk.self]) else { return }
         try Clerk("Alice", manager: database.manager).save()
         let first = try #require(try Clerk.all(manager: database.manager).first)
         let stale = try #require(try Clerk.all(manager: database.manager).first)
@@ -109,15 +106,15 @@ struct IdentityTests {
         #expect(stale.hasChanges)
     }
 
-    @Test("a row deleted by raw SQL or by another manager is not inserted again by a save")
-    func deletedBehindTheObjectsBack() throws {
-        let database = try ManagerTestDatabase([Order.self])
+    @Test("a row deleted by raw SQL or by another manager is not inserted again by a save", arguments: Backend.allCases)
+    func deletedBehindTheObjectsBack(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Order.self]) else { return }
         let order = Order(dbManager: database.manager)
         order.note = "one"
         order.products = [Product("pen", price: 1, manager: database.manager)]
         try order.save()
         let other = try database.reopen([Order.self])
-        try other.execute("DELETE FROM \"Order\" WHERE id = ?", arguments: [.integer(order.id)])
+        try other.execute(#"DELETE FROM "Order" WHERE "id" = ?"#, arguments: [.integer(order.id)])
 
         order.products.append(Product("ink", price: 2, manager: database.manager))  // only a join property changed
         #expect {
@@ -131,13 +128,13 @@ struct IdentityTests {
         #expect(order.products[1].id == 0)
     }
 
-    @Test("a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row")
-    func referenceToDeletedRow() throws {
-        let database = try ManagerTestDatabase([Order.self])
+    @Test("a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row", arguments: Backend.allCases)
+    func referenceToDeletedRow(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Order.self]) else { return }
         let manager = database.manager
         let pen = Product("pen", price: 1, manager: manager)
         try pen.save()
-        try manager.execute("DELETE FROM Product")
+        try manager.execute(#"DELETE FROM "Product""#)
         let order = Order(dbManager: manager)
         order.products = [pen]
         #expect {
@@ -150,9 +147,9 @@ struct IdentityTests {
         #expect(try manager.count(of: "Order") == 0 && manager.count(of: "Order_products") == 0)
     }
 
-    @Test("an object deleted through itself stays deleted: saving it, or an object that still refers to it, is refused")
-    func deletedObjectIsNotInsertedAgain() throws {
-        let database = try ManagerTestDatabase([Order.self])
+    @Test("an object deleted through itself stays deleted: saving it, or an object that still refers to it, is refused", arguments: Backend.allCases)
+    func deletedObjectIsNotInsertedAgain(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Order.self]) else { return }
         let manager = database.manager
         let pen = Product("pen", price: 1, manager: manager)
         let order = Order(dbManager: manager)
@@ -210,9 +207,9 @@ final class Assembly: DBBTableObject {
 
 @Suite("errors in a graph save")
 struct GraphSaveErrorTests {
-    @Test("a constraint failure on a related object names that object's table and property; nothing is written")
-    func constraintOnRelatedObject() throws {
-        let database = try ManagerTestDatabase([Assembly.self])
+    @Test("a constraint failure on a related object names that object's table and property; nothing is written", arguments: Backend.allCases)
+    func constraintOnRelatedObject(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Assembly.self]) else { return }
         let manager = database.manager
         let bolt = Part(dbManager: manager)
         bolt.sku = "B-1"
@@ -225,8 +222,8 @@ struct GraphSaveErrorTests {
             try assembly.save()
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .sqlite && error.table == "Part" && error.property == "sku"
-                && error.sqliteError?.code == .constraint
+            return error.kind == database.refusalKind && error.table == "Part" && error.property == "sku"
+                && database.isConstraintViolation(error)
         }
         #expect(assembly.id == 0 && twin.id == 0)
         #expect(try manager.count(of: "Assembly") == 0 && manager.count(of: "Part") == 1)

@@ -7,8 +7,9 @@ import Testing
 @Suite("Conditions on join properties mean what SQL means")
 struct JoinConditionTests {
     /// Orders: "both" (clerk Ann, products pen+ink), "pen" (products pen), "none" (nothing).
-    private func orders() throws -> (ManagerTestDatabase, pen: Product, ann: Clerk) {
-        let database = try ManagerTestDatabase([Order.self])
+    /// `nil` when the backend is missing (see ``BackendDatabase``).
+    private func orders(_ backend: Backend) throws -> (BackendDatabase, pen: Product, ann: Clerk)? {
+        guard let database = try BackendDatabase(backend, [Order.self]) else { return nil }
         let manager = database.manager
         let pen = Product("pen", price: 1, manager: manager)
         let ink = Product("ink", price: 2, manager: manager)
@@ -29,9 +30,9 @@ struct JoinConditionTests {
         return try Order.instances(matching: options, manager: manager).map(\.note)
     }
 
-    @Test("IS NULL and IS NOT NULL on a reference and an array")
-    func nullTests() throws {
-        let (database, _, _) = try orders()
+    @Test("IS NULL and IS NOT NULL on a reference and an array", arguments: Backend.allCases)
+    func nullTests(_ backend: Backend) throws {
+        guard case let (database, _, _)? = try orders(backend) else { return }
         let manager = database.manager
         #expect(try notes(["clerk IS NULL"], [], manager) == ["pen", "none"])
         #expect(try notes(["clerk IS NOT NULL"], [], manager) == ["both"])
@@ -42,9 +43,9 @@ struct JoinConditionTests {
         #expect(try notes(["clerk IS NULL"], [], manager) == [""])
     }
 
-    @Test("NOT … IN, NOT IN, != select the objects without such a join row, empty ones included")
-    func negations() throws {
-        let (database, pen, _) = try orders()
+    @Test("NOT … IN, NOT IN, != select the objects without such a join row, empty ones included", arguments: Backend.allCases)
+    func negations(_ backend: Backend) throws {
+        guard case let (database, pen, _)? = try orders(backend) else { return }
         let manager = database.manager
         let penID: SQLiteValue = .integer(pen.id)
         #expect(try notes(["products IN (?)"], [penID], manager) == ["both", "pen"])
@@ -54,9 +55,9 @@ struct JoinConditionTests {
         #expect(try notes(["(products NOT IN (?))"], [penID], manager) == ["none"])
     }
 
-    @Test("a reference reads as a nullable column: any SQL over it means what SQL means")
-    func referencesAsColumns() throws {
-        let (database, _, ann) = try orders()
+    @Test("a reference reads as a nullable column: any SQL over it means what SQL means", arguments: Backend.allCases)
+    func referencesAsColumns(_ backend: Backend) throws {
+        guard case let (database, _, ann)? = try orders(backend) else { return }
         let manager = database.manager
         let annID: SQLiteValue = .integer(ann.id)
         #expect(try notes(["(clerk IS NULL)"], [], manager) == ["pen", "none"])
@@ -68,9 +69,9 @@ struct JoinConditionTests {
         #expect(try notes(["clerk = ? AND note = 'both'"], [annID], manager) == ["both"])
     }
 
-    @Test("an array tested in a form with no one meaning is refused, not guessed at")
-    func ambiguousArrayConditions() throws {
-        let (database, pen, _) = try orders()
+    @Test("an array tested in a form with no one meaning is refused, not guessed at", arguments: Backend.allCases)
+    func ambiguousArrayConditions(_ backend: Backend) throws {
+        guard case let (database, pen, _)? = try orders(backend) else { return }
         for condition in ["? != products", "products = ? OR products IS NULL", "products IN (?) AND note = 'x'"] {
             var options = DBBQueryOptions.options(withConditions: [condition])
             options.arguments = [.integer(pen.id)]
@@ -83,9 +84,9 @@ struct JoinConditionTests {
         }
     }
 
-    @Test("distinct that cannot compare any column is a typed error")
-    func distinctWithoutColumns() throws {
-        let (database, _, _) = try orders()
+    @Test("distinct that cannot compare any column is a typed error", arguments: Backend.allCases)
+    func distinctWithoutColumns(_ backend: Backend) throws {
+        guard case let (database, _, _)? = try orders(backend) else { return }
         for properties in [["products"], ["id"], ["clerk", "createdTime"]] {
             #expect {
                 try Order.instances(matching: .options(properties: properties, distinct: true), manager: database.manager)

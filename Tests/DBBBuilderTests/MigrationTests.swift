@@ -6,65 +6,67 @@ import Testing
 
 @Suite("Migrations only add, and say so")
 struct MigrationTests {
-    @Test("a property whose type no longer fits its column is refused at registration; nothing changes")
-    func typeChangeIsRefused() throws {
-        let database = try ManagerTestDatabase([GadgetV1.self])
+    @Test("a property whose type no longer fits its column is refused at registration; nothing changes", arguments: Backend.allCases)
+    func typeChangeIsRefused(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [GadgetV1.self]) else { return }
         let gadget = GadgetV1(dbManager: database.manager)
         (gadget.code, gadget.serial) = (7, "s1")
         try gadget.save()
-        let schema = try database.schema()
-        let later = try DBBManager(url: database.url)
+        let schema = try database.layout()
+        let later = try database.reopen()
+        let integerType = backend == .sqlite ? "INTEGER" : "BIGINT"
         #expect {
             try later.register([GadgetV2.self])
         } throws: { error in
             let error = try #require(error as? DBBError)
             return error.kind == .migrationRefused && error.table == "Gadget" && error.property == "code"
                 && error.message.contains("GadgetV2") && error.message.contains("String")
-                && error.message.uppercased().contains("INTEGER")
+                && error.message.uppercased().contains(integerType)
         }
-        #expect(try database.schema() == schema)
+        #expect(try database.layout() == schema)
         #expect(try GadgetV1.all(manager: database.manager).map(\.code) == [7])
     }
 
-    @Test("a removed NOT NULL property no longer blocks inserts, and its data, ids and indexes stay")
-    func removedNotNullColumn() throws {
-        let database = try ManagerTestDatabase([GadgetV1.self])
+    @Test("a removed NOT NULL property no longer blocks inserts, and its data, ids and indexes stay", arguments: Backend.allCases)
+    func removedNotNullColumn(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [GadgetV1.self]) else { return }
         for n in 1...3 {
             let gadget = GadgetV1(dbManager: database.manager)
             (gadget.code, gadget.serial, gadget.name) = (n, "serial \(n)", "g\(n)")
             try gadget.save()
         }
         try GadgetV1.all(manager: database.manager).last!.delete()  // the counter stays at 3
-        let later = try DBBManager(url: database.url)
-        try later.register([GadgetV3.self])
+        let later = try database.reopen([GadgetV3.self])
         let gadget = GadgetV3(dbManager: later)
         (gadget.code, gadget.name) = (9, "g9")
         try gadget.save()
         #expect(gadget.id == 4)
-        let rows = try database.connection().fetchAll("SELECT id, code, serial, name FROM Gadget ORDER BY id") { row in
-            "\(row.int64(at: 0)) \(row.int64(at: 1)) \(row.string(at: 2) ?? "NULL") \(row.string(at: 3) ?? "")"
+        let rows = try database.manager.query(#"SELECT "id", "code", "serial", "name" FROM "Gadget" ORDER BY "id""#).map { row in
+            "\(row[0, as: Int64.self] ?? -1) \(row[1, as: Int64.self] ?? -1) \(row[2, as: String.self] ?? "NULL") \(row[3, as: String.self] ?? "")"
         }
         #expect(rows == ["1 1 serial 1 g1", "2 2 serial 2 g2", "4 9 NULL g9"])
-        #expect(try database.schema().contains { $0.contains("Gadget_name") })
+        #expect(try database.indexes(of: "Gadget").contains("Gadget_name"))
+        #expect(try database.columns(of: "Gadget").first { $0.name == "serial" }?.isNotNull == false)
         #expect(try GadgetV3.all(manager: later).map(\.name) == ["g1", "g2", "g9"])
-        #expect(try database.connection().fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
+        if backend == .sqlite {  // the table was rebuilt (PostgreSQL: ALTER … DROP NOT NULL)
+            #expect(try database.scalar("PRAGMA integrity_check", as: String.self) == "ok")
+        }
     }
 
-    @Test("a new NOT NULL UNIQUE property is refused on a table with rows, and accepted on an empty one")
-    func notNullUniqueOnRows() throws {
-        let database = try ManagerTestDatabase([GadgetV3.self])
+    @Test("a new NOT NULL UNIQUE property is refused on a table with rows, and accepted on an empty one", arguments: Backend.allCases)
+    func notNullUniqueOnRows(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [GadgetV3.self]) else { return }
         try GadgetV3(dbManager: database.manager).save()
-        let schema = try database.schema()
+        let schema = try database.layout()
         #expect {
-            try DBBManager(url: database.url).register([GadgetV4.self])
+            try database.reopen().register([GadgetV4.self])
         } throws: { error in
             let error = try #require(error as? DBBError)
             return error.kind == .migrationRefused && error.property == "barcode" && error.message.contains("UNIQUE")
         }
-        #expect(try database.schema() == schema)
+        #expect(try database.layout() == schema)
         try GadgetV3.deleteAll(manager: database.manager)
-        let later = try DBBManager(url: database.url)
-        try later.register([GadgetV4.self])
+        let later = try database.reopen([GadgetV4.self])
         let gadget = GadgetV4(dbManager: later)
         gadget.barcode = "b1"
         try gadget.save()
@@ -73,25 +75,31 @@ struct MigrationTests {
         #expect(throws: DBBError.self) { try twin.save() }
     }
 
-    @Test("a new NOT NULL property gives the rows already there its Swift default, not the type's zero")
-    func notNullColumnTakesTheSwiftDefault() throws {
-        let database = try ManagerTestDatabase([ShipmentV1.self])
+    @Test("a new NOT NULL property gives the rows already there its Swift default, not the type's zero", arguments: Backend.allCases)
+    func notNullColumnTakesTheSwiftDefault(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
         for note in ["a", "b"] {
             let shipment = ShipmentV1(dbManager: database.manager)
             shipment.note = note
             try shipment.save()
         }
-        let later = try DBBManager(url: database.url)
-        try later.register([ShipmentV2.self])
+        let later = try database.reopen([ShipmentV2.self])
         let old = try ShipmentV2.all(manager: later)
         #expect(old.map(\.note) == ["a", "b"])
         for shipment in old {
             #expect(shipment.priority == 5 && shipment.carrier == "D'HL" && shipment.express)
             #expect(shipment.ratio == -1.5 && shipment.limit == .infinity && shipment.tag == "")
         }
-        let create = try database.connection().fetchValue("SELECT sql FROM sqlite_master WHERE name = 'Shipment'", as: String.self)
-        #expect(create?.contains("priority Integer NOT NULL DEFAULT 5") == true, "\(create ?? "")")
-        #expect(create?.contains("carrier Text NOT NULL DEFAULT 'D''HL'") == true)
+        switch backend {
+        case .sqlite:
+            let create = try database.scalar("SELECT sql FROM sqlite_master WHERE name = 'Shipment'", as: String.self)
+            #expect(create?.contains("priority Integer NOT NULL DEFAULT 5") == true, "\(create ?? "")")
+            #expect(create?.contains("carrier Text NOT NULL DEFAULT 'D''HL'") == true)
+        case .postgresql:
+            let columns = try database.columns(of: "Shipment")
+            #expect(columns.first { $0.name == "priority" }?.description == "priority bigint NOT NULL DEFAULT 5", "\(columns)")
+            #expect(columns.first { $0.name == "carrier" }?.description == "carrier text NOT NULL DEFAULT 'D''HL'::text")
+        }
     }
 }
 

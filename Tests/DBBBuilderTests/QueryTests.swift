@@ -7,8 +7,9 @@ import Testing
 @Suite("Query options: conditions, arguments, sorting, property subsets, distinct")
 struct QueryTests {
     /// Five projects with distinct names and budgets, and a family of Does.
-    private func makeData() throws -> ManagerTestDatabase {
-        let database = try ManagerTestDatabase([Project.self, Person.self])
+    /// `nil` when the backend is missing (see ``BackendDatabase``).
+    private func makeData(_ backend: Backend) throws -> BackendDatabase? {
+        guard let database = try BackendDatabase(backend, [Project.self, Person.self]) else { return nil }
         let m = database.manager
         #expect(Project.saveObjects([
             Project("Gemini", budget: 300, manager: m), Project("Apollo", budget: 500, manager: m),
@@ -27,9 +28,9 @@ struct QueryTests {
         try Project.instances(matching: options, manager: manager).map(\.name)
     }
 
-    @Test("sorting by name and by budget, ascending and descending")
-    func sorting() throws {
-        let database = try makeData()
+    @Test("sorting by name and by budget, ascending and descending", arguments: Backend.allCases)
+    func sorting(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         #expect(try names(.options(sortColumns: ["name"]), m) == ["Apollo", "Artemis", "Gemini", "Mercury", "Skylab"])
         #expect(try names(.options(sortColumns: ["name"], ascendingSort: false), m)
@@ -42,9 +43,9 @@ struct QueryTests {
         #expect(people.map(\.firstName) == ["John", "Ann", "Mary", "Billy", "Sally"])
     }
 
-    @Test("conditions join with AND, or OR when the list holds \"OR\"; property names map to columns")
-    func conditions() throws {
-        let database = try makeData()
+    @Test("conditions join with AND, or OR when the list holds \"OR\"; property names map to columns", arguments: Backend.allCases)
+    func conditions(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         #expect(try names(.options(withConditions: ["budget > 150", "budget < 400"], sortColumns: ["name"]), m)
                 == ["Gemini", "Skylab"])
@@ -53,9 +54,9 @@ struct QueryTests {
         #expect(try names(.options(withConditions: ["name LIKE 'A%'", "and", "budget > 600"]), m) == ["Artemis"])
     }
 
-    @Test("arguments are Swift values: integers, text, a Date as stored, nil as NULL")
-    func swiftValueArguments() throws {
-        let database = try makeData()
+    @Test("arguments are Swift values: integers, text, a Date as stored, nil as NULL", arguments: Backend.allCases)
+    func swiftValueArguments(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         let people = try Person.all(manager: m)
         let john = try #require(people.first { $0.firstName == "John" })
@@ -77,9 +78,9 @@ struct QueryTests {
         #expect(options.argumentValues == [.null, .real(30.5), .integer(1)])
     }
 
-    @Test("arguments bind to ? placeholders; injection text is matched as data")
-    func arguments() throws {
-        let database = try makeData()
+    @Test("arguments bind to ? placeholders; injection text is matched as data", arguments: Backend.allCases)
+    func arguments(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         var options = DBBQueryOptions.options(withConditions: ["lastName = ?", "age > ?"], sortColumns: ["age"])
         options.arguments = ["Doe", 6]
@@ -97,9 +98,9 @@ struct QueryTests {
         #expect(try Person.instances(matching: .options(withConditions: ["lastName = \("Doe".dbb_SQLEscaped())"]), manager: m).count == 4)
     }
 
-    @Test("propertyNames loads only those properties; others keep their defaults")
-    func propertySubsets() throws {
-        let database = try makeData()
+    @Test("propertyNames loads only those properties; others keep their defaults", arguments: Backend.allCases)
+    func propertySubsets(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let people = try Person.instances(
             matching: .options(withConditions: ["firstName = 'Ann'"], properties: ["lastName"]), manager: database.manager)
         let ann = try #require(people.first)
@@ -110,9 +111,9 @@ struct QueryTests {
         #expect(sparse.count == 5 && sparse.allSatisfy { $0.lastName == "" && $0.id > 0 })
     }
 
-    @Test("distinct: one object per distinct combination of the listed properties, conditions respected")
-    func distinct() throws {
-        let database = try makeData()
+    @Test("distinct: one object per distinct combination of the listed properties, conditions respected", arguments: Backend.allCases)
+    func distinct(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         var options = DBBQueryOptions.options(properties: [Person.Keys.lastName], sortColumns: ["lastName"], distinct: true)
         #expect(try Person.instances(matching: options, manager: m).map(\.lastName) == ["Doe", "Smith"])
@@ -127,9 +128,9 @@ struct QueryTests {
         #expect(try Person.instances(matching: .options(distinct: true), manager: m).count == 5, "all properties: all rows differ")
     }
 
-    @Test("unknown properties and malformed options are typed errors naming them")
-    func badOptions() throws {
-        let database = try makeData()
+    @Test("unknown properties and malformed options are typed errors naming them", arguments: Backend.allCases)
+    func badOptions(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         #expect {
             _ = try Person.instances(matching: .options(properties: ["shoeSize"]), manager: m)
@@ -166,13 +167,25 @@ struct QueryTests {
             _ = try Person.instances(matching: .options(withConditions: ["shoeSize > 3"]), manager: m)
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .sqlite && error.message == "no such column: shoeSize"
+            switch backend {
+            case .sqlite: return error.kind == .sqlite && error.message == "no such column: shoeSize"
+            case .postgresql:  // an unknown word is not quoted, so PostgreSQL folds it
+                return error.kind == .server && error.serverError?.sqlState == "42703"
+                    && error.message == #"column "shoesize" does not exist"#
+            }
         }
         #expect {
             _ = try Person.instances(matching: .options(withConditions: ["age > ?"]), manager: m)
         } throws: { error in
-            (error as? DBBError)?.sqliteError?.code == .range
+            let error = try #require(error as? DBBError)
+            switch backend {
+            case .sqlite: return error.sqliteError?.code == .range
+            case .postgresql: return error.kind == .server && error.serverError?.sqlState == "08P01"
+            }
         }
+        var withArgument = DBBQueryOptions.options(withConditions: ["age > ?"])
+        withArgument.arguments = [30]
+        #expect(try Person.instances(matching: withArgument, manager: m).count == 3, "the refused statement left the connection usable")
         #expect {
             _ = try Person.instances(matching: .options(withConditions: ["  "]), manager: m)
         } throws: { error in
@@ -182,9 +195,9 @@ struct QueryTests {
         #expect(m.errorMessage().contains("shoeSize"))
     }
 
-    @Test("ids: all, by number, by numbers in the given order")
-    func ids() throws {
-        let database = try makeData()
+    @Test("ids: all, by number, by numbers in the given order", arguments: Backend.allCases)
+    func ids(_ backend: Backend) throws {
+        guard let database = try makeData(backend) else { return }
         let m = database.manager
         #expect(Project.allInstanceIDs(manager: m) == [1, 2, 3, 4, 5])
         #expect((Project.instanceWithIDNumber(3, manager: m) as? Project)?.name == "Mercury")

@@ -8,9 +8,9 @@ import Testing
 struct RelationTests {
     static let classes: [DBBTableObject.Type] = [Member.self, Company.self, Venture.self, Meeting.self]
 
-    @Test("a family saved through daddy and refetched field by field")
-    func family() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("a family saved through daddy and refetched field by field", arguments: Backend.allCases)
+    func family(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         let daddy = Member("John", "Doe", age: 35, manager: m)
         let billy = Member("Billy", "Doe", age: 7, manager: m)
@@ -47,21 +47,30 @@ struct RelationTests {
         #expect(john.children?.first?.nicknames == [], "a non-optional array without rows is empty")
         #expect(john.children?.first?.luckyNumbers == nil, "an optional array without rows is nil")
 
-        // The on-disk layout of DBBBuilder.
-        let db = try database.connection()
-        #expect(try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'Member_nicknames'", as: String.self)
-                == "CREATE TABLE Member_nicknames (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, nicknames Text)")
-        #expect(try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'Member_company'", as: String.self)
-                == "CREATE TABLE Member_company (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, company Integer)")
-        #expect(try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'Member_birthdays'", as: String.self)?
-            .hasSuffix("birthdays DateTimeStamp)") == true)
-        #expect(try db.fetchAll("SELECT name FROM pragma_index_info('Member_employer_idx')") { $0.string(at: 0)! } == ["Member_ID"])
-        #expect(try db.fetchAll("SELECT company FROM Member_company") { $0.int64(at: 0) } == [acme.id])
+        // The on-disk layout of DBBBuilder: the same tables and columns on both backends.
+        #expect(try database.columnNames(of: "Member_nicknames") == ["id", "Member_ID", "nicknames"])
+        #expect(try database.columnNames(of: "Member_company") == ["id", "Member_ID", "company"])
+        #expect(try database.columnNames(of: "Member_birthdays").last == "birthdays")
+        if backend == .sqlite {
+            let create = #"SELECT sql FROM sqlite_master WHERE name = ?"#
+            #expect(try database.scalar(create, ["Member_nicknames"], as: String.self)
+                    == "CREATE TABLE Member_nicknames (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, nicknames Text)")
+            #expect(try database.scalar(create, ["Member_company"], as: String.self)
+                    == "CREATE TABLE Member_company (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, company Integer)")
+            #expect(try database.scalar(create, ["Member_birthdays"], as: String.self)?.hasSuffix("birthdays DateTimeStamp)") == true)
+        } else {
+            #expect(try database.columns(of: "Member_nicknames").map(\.type) == ["bigint", "bigint", "text"])
+            #expect(try database.columns(of: "Member_company").map(\.type) == ["bigint", "bigint", "bigint"])
+            #expect(try database.columns(of: "Member_birthdays").last?.type == "double precision")
+        }
+        #expect(try database.indexes(of: "Member_company").contains("Member_employer_idx"))
+        #expect(try database.indexColumns("Member_employer_idx") == ["Member_ID"])
+        #expect(try database.values(#"SELECT "company" FROM "Member_company""#, as: Int64.self) == [acme.id])
     }
 
-    @Test("re-saving replaces join rows; nil and empty store none")
-    func resave() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("re-saving replaces join rows; nil and empty store none", arguments: Backend.allCases)
+    func resave(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         let daddy = Member("John", "Doe", age: 35, manager: m)
         daddy.nicknames = ["a", "b", "c"]
@@ -70,25 +79,24 @@ struct RelationTests {
         daddy.nicknames = ["z"]
         daddy.luckyNumbers = []
         try daddy.save()
-        let db = try database.connection()
-        #expect(try db.fetchAll("SELECT nicknames FROM Member_nicknames") { $0.string(at: 0)! } == ["z"])
-        #expect(try db.fetchValue("SELECT count(*) FROM Member_luckyNumbers", as: Int.self) == 0)
+        #expect(try database.values(#"SELECT "nicknames" FROM "Member_nicknames""#, as: String.self) == ["z"])
+        #expect(try database.rows(of: "Member_luckyNumbers") == 0)
         let back = try #require(try Member.instance(id: daddy.id, manager: m))
         #expect(back.nicknames == ["z"] && back.luckyNumbers == nil)
     }
 
-    @Test("a company's Data blurb round-trips")
-    func companyBlurb() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("a company's Data blurb round-trips", arguments: Backend.allCases)
+    func companyBlurb(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let acme = Company("Acme", manager: database.manager)
         acme.blurb = Data("The best anvils since 1949 — ✓".utf8)
         try acme.save()
         #expect(try Company.instance(id: acme.id, manager: try database.reopen())?.blurb == acme.blurb)
     }
 
-    @Test("a sub-project set then cleared to nil: same id, nil after fetch")
-    func subProject() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("a sub-project set then cleared to nil: same id, nil after fetch", arguments: Backend.allCases)
+    func subProject(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         let project = Venture("Apollo", manager: m)
         project.subProject = Venture("Lunar Module", manager: m)
@@ -105,9 +113,9 @@ struct RelationTests {
         #expect(try Venture.allIDs(manager: m).count == 2, "the sub-project itself stays")
     }
 
-    @Test("meetings: conditions through join tables, combined with OR, and deletions")
-    func meetings() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("meetings: conditions through join tables, combined with OR, and deletions", arguments: Backend.allCases)
+    func meetings(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         let ann = Member("Ann", "A", age: 30, manager: m)
         let bob = Member("Bob", "B", age: 40, manager: m)
@@ -146,26 +154,25 @@ struct RelationTests {
 
         // Deleting Bob removes him from every meeting's participants.
         try bob.delete()
-        let db = try database.connection()
-        #expect(try db.fetchValue("SELECT count(*) FROM Meeting_participants", as: Int.self) == 4)
+        #expect(try database.rows(of: "Meeting_participants") == 4)
         #expect(try Meeting.instance(id: 2, manager: m)?.participants.map(\.firstName) == ["Cat"])
         // Deleting a meeting removes its join rows; deleting a project clears the reference.
         #expect(Meeting.deleteInstance(meetings[0], manager: m))
-        #expect(try db.fetchValue("SELECT count(*) FROM Meeting_participants", as: Int.self) == 2)
-        #expect(try db.fetchValue("SELECT count(*) FROM Meeting_project", as: Int.self) == 1)
+        #expect(try database.rows(of: "Meeting_participants") == 2)
+        #expect(try database.rows(of: "Meeting_project") == 1)
         try Venture.delete([apollo], manager: m)
-        #expect(try db.fetchValue("SELECT count(*) FROM Meeting_project", as: Int.self) == 0)
+        #expect(try database.rows(of: "Meeting_project") == 0)
         #expect(try Meeting.instance(id: 2, manager: m)?.project == nil)
         #expect(Meeting.deleteAllInstances(manager: m))
-        #expect(try db.fetchValue("SELECT count(*) FROM Meeting_participants", as: Int.self) == 0)
+        #expect(try database.rows(of: "Meeting_participants") == 0)
         #expect(try m.count(of: "Meeting") == 0 && m.count(of: "Member") == 2)
         try Member.deleteAll(manager: m)
-        #expect(try db.fetchValue("SELECT count(*) FROM Member_nicknames", as: Int.self) == 0)
+        #expect(try database.rows(of: "Member_nicknames") == 0)
     }
 
-    @Test("9,999 objects in one batch, then re-saved with nicknames")
-    func bigBatch() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("9,999 objects in one batch, then re-saved with nicknames", arguments: Backend.allCases)
+    func bigBatch(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         let members = (0..<9_999).map { Member("First\($0)", "Last\($0 % 100)", age: $0 % 90, manager: m) }
         #expect(Member.saveObjects(members, dbManager: m))
@@ -180,9 +187,9 @@ struct RelationTests {
         #expect(all.count == 9_999 && all.allSatisfy { $0.nicknames.count == 2 })
     }
 
-    @Test("a batch mixing classes is refused; nil references and arrays come back nil")
-    func refusalsAndNils() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("a batch mixing classes is refused; nil references and arrays come back nil", arguments: Backend.allCases)
+    func refusalsAndNils(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         #expect(!Member.saveObjects([Member(dbManager: m), Company(dbManager: m)], dbManager: m))
         #expect(try m.count(of: "Member") == 0)
@@ -192,9 +199,9 @@ struct RelationTests {
         #expect(back.spouse == nil && back.children == nil && back.employer == nil && back.luckyNumbers == nil)
     }
 
-    @Test("joinPropertiesToPopulate and sparsePopulation limit what is loaded")
-    func limitedLoading() throws {
-        let database = try ManagerTestDatabase(Self.classes)
+    @Test("joinPropertiesToPopulate and sparsePopulation limit what is loaded", arguments: Backend.allCases)
+    func limitedLoading(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let m = database.manager
         let daddy = Member("John", "Doe", age: 35, manager: m)
         daddy.nicknames = ["J"]
@@ -217,9 +224,9 @@ struct RelationTests {
         #expect(throws: DBBError.self) { _ = try Member.instances(matching: options, manager: m) }
     }
 
-    @Test("an inheritance chain with relations")
-    func inheritanceWithRelations() throws {
-        let database = try ManagerTestDatabase([Car.self])
+    @Test("an inheritance chain with relations", arguments: Backend.allCases)
+    func inheritanceWithRelations(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Car.self]) else { return }
         let m = database.manager
         let car = Car(dbManager: m)
         car.wheels = 4
@@ -231,18 +238,24 @@ struct RelationTests {
         let back = try #require(try Car.all(manager: try database.reopen()).first)
         #expect(back.wheels == 4 && back.model == "Beetle" && back.owner?.firstName == "Owen")
         #expect(back.passengers.map(\.firstName) == ["Pat", "Sam"] && back.serviceDates == car.serviceDates)
-        let tables = try database.connection().fetchAll("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
-            $0.string(at: 0)!
-        }
+        let tables = try database.tables()
         #expect(tables.contains("Car_owner") && tables.contains("Car_passengers") && tables.contains("Member"))
         #expect(!tables.contains("Vehicle"))
     }
 
-    @Test("a failing save of an object graph leaves nothing, and ids as they were")
-    func failingGraph() throws {
-        let database = try ManagerTestDatabase(Self.classes + [Hooked.self])
+    @Test("a failing save of an object graph leaves nothing, and ids as they were", arguments: Backend.allCases)
+    func failingGraph(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes + [Hooked.self]) else { return }
         let m = database.manager
-        try m.execute("CREATE TRIGGER no_bad BEFORE INSERT ON Member WHEN NEW.firstName = 'Bad' BEGIN SELECT RAISE(ABORT, 'Bad is not allowed'); END")
+        // A trigger that refuses one row of the graph, in each engine's words.
+        switch backend {
+        case .sqlite:
+            try m.execute("CREATE TRIGGER no_bad BEFORE INSERT ON Member WHEN NEW.firstName = 'Bad' BEGIN SELECT RAISE(ABORT, 'Bad is not allowed'); END")
+        case .postgresql:
+            try m.execute(#"CREATE FUNCTION no_bad() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."firstName" = 'Bad' THEN "#
+                          + #"RAISE EXCEPTION 'Bad is not allowed'; END IF; RETURN NEW; END $$"#)
+            try m.execute(#"CREATE TRIGGER no_bad BEFORE INSERT ON "Member" FOR EACH ROW EXECUTE FUNCTION no_bad()"#)
+        }
         let daddy = Member("John", "Doe", age: 35, manager: m)
         let good = Member("Good", "Kid", age: 3, manager: m)
         daddy.children = [good, Member("Bad", "Kid", age: 4, manager: m)]

@@ -4,11 +4,11 @@ import DBBTestSupport
 import Foundation
 import Testing
 
-@Suite("Values SQLite cannot hold are refused; arrays never lose or shift elements")
+@Suite("Values an engine cannot hold are refused; arrays never lose or shift elements")
 struct ValueTests {
-    @Test("NaN in a Double, Float or Date property is refused naming the property; nothing is written")
-    func nanScalars() throws {
-        let database = try ManagerTestDatabase([Measurement.self])
+    @Test("NaN in a Double, Float or Date property is refused naming the property; nothing is written", arguments: Backend.allCases)
+    func nanScalars(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Measurement.self]) else { return }
         let cases: [(String, (Measurement) -> Void)] = [
             ("reading", { $0.reading = .nan }),
             ("ratio", { $0.ratio = .nan }),
@@ -35,9 +35,9 @@ struct ValueTests {
         #expect(try database.manager.count(of: "Measurement") == 1)
     }
 
-    @Test("an unsigned integer above Int64.max is refused naming the property or element; Int64.max itself is stored and compares in SQL")
-    func unsignedAboveInt64() throws {
-        let database = try ManagerTestDatabase([Tally.self])
+    @Test("an unsigned integer above Int64.max is refused naming the property or element; Int64.max itself is stored and compares in SQL", arguments: Backend.allCases)
+    func unsignedAboveInt64(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Tally.self]) else { return }
         let m = database.manager
         let tally = Tally(dbManager: m)
         tally.total = UInt64(Int64.max) + 1
@@ -70,9 +70,9 @@ struct ValueTests {
         #expect(try Tally.instance(id: tally.id, manager: m)?.steps == [1, UInt(Int64.max)])
     }
 
-    @Test("NaN in an array is refused naming the element; infinities and signed zero round-trip in place")
-    func arrays() throws {
-        let database = try ManagerTestDatabase([Measurement.self])
+    @Test("NaN in an array is refused naming the element; infinities and signed zero round-trip in place", arguments: Backend.allCases)
+    func arrays(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Measurement.self]) else { return }
         let measurement = Measurement(dbManager: database.manager)
         measurement.series = [.nan, .infinity, 1.5]
         #expect {
@@ -88,13 +88,13 @@ struct ValueTests {
         #expect(back.series == [.infinity, -.infinity, 1.5, 0, .greatestFiniteMagnitude])
     }
 
-    @Test("a join row another program wrote as NULL fails the fetch naming the property, instead of shifting the array")
-    func foreignNullElement() throws {
-        let database = try ManagerTestDatabase([Measurement.self])
+    @Test("a join row another program wrote as NULL fails the fetch naming the property, instead of shifting the array", arguments: Backend.allCases)
+    func foreignNullElement(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Measurement.self]) else { return }
         let measurement = Measurement(dbManager: database.manager)
         measurement.series = [1, 2, 3]
         try measurement.save()
-        try database.connection().execute("UPDATE Measurement_series SET series = NULL WHERE series = 2")
+        try database.manager.execute(#"UPDATE "Measurement_series" SET "series" = NULL WHERE "series" = 2"#)
         #expect {
             try Measurement.instance(id: measurement.id, manager: database.manager)
         } throws: { error in

@@ -34,7 +34,9 @@ struct ConditionSQL {
             case "AND": continue
             case "":
                 throw DBBError(.invalidOption, table: mapping.tableName, "an empty condition in the conditions list")
-            default: parts.append(try Self.condition(trimmed, mapping))
+            default:
+                let part = try Self.condition(trimmed, mapping)
+                parts.append(mapping.dialect == .postgresql ? Self.isAsDistinctFrom(part) : part)
             }
         }
         sql = parts.joined(separator: conjunction)
@@ -103,6 +105,43 @@ struct ConditionSQL {
               words.filter({ $0.kind == .word && $0.text == Substring(join.name) }).count == 1
         else { return false }
         return !words.contains { word in ["NOT", "NULL", "ISNULL", "NOTNULL", "OR"].contains { word.isKeyword($0) } }
+    }
+
+    /// The words after `IS` (or `IS NOT`) that PostgreSQL's `IS` itself takes.
+    private static let postgresIsOperands: Set<String> = [
+        "NULL", "TRUE", "FALSE", "UNKNOWN", "DISTINCT", "OF", "JSON", "DOCUMENT", "NORMALIZED", "NFC", "NFD", "NFKC", "NFKD",
+    ]
+
+    /// `sql` with SQLite's `a IS b` and `a IS NOT b`, which compare any two values (NULL equal
+    /// to NULL), spelled `a IS NOT DISTINCT FROM b` and `a IS DISTINCT FROM b` as PostgreSQL
+    /// needs (its `IS` takes only `NULL`, `TRUE`, `FALSE`, `UNKNOWN`…): `nickname IS ?` works on both.
+    static func isAsDistinctFrom(_ sql: String) -> String {
+        let tokens = SQLTokenizer.tokens(sql)
+        func nextWord(after position: Int) -> Int? {
+            tokens.indices.dropFirst(position + 1).first { tokens[$0].kind != .space }
+        }
+        var output = ""
+        output.reserveCapacity(sql.utf8.count + 16)
+        var position = 0
+        while position < tokens.count {
+            let token = tokens[position]
+            guard token.isKeyword("IS"), let first = nextWord(after: position) else {
+                output += token.text
+                position += 1
+                continue
+            }
+            let negated = tokens[first].isKeyword("NOT")
+            guard let operand = negated ? nextWord(after: first) : first,
+                  !(tokens[operand].kind == .word && postgresIsOperands.contains(tokens[operand].text.uppercased()))
+            else {
+                output += token.text
+                position += 1
+                continue
+            }
+            output += negated ? "IS DISTINCT FROM " : "IS NOT DISTINCT FROM "
+            position = operand
+        }
+        return output
     }
 
     /// The text of `tokens` with each bare word for which `replacement` gives SQL replaced by
