@@ -91,7 +91,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         let backend = PostgresBackend(connection: connection, place: place, logger: logger, numberedSQL: numberedSQL)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
-        defer { putBack(connection) }
+        defer { putBack(connection, lost: backend.lostWith != nil) }
         return try body(backend)
     }
 
@@ -116,10 +116,18 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         }
     }
 
-    private func putBack(_ connection: PostgresConnection) {
-        if connection.isClosed || closed.load(ordering: .sequentiallyConsistent) {
-            poolLock.withLock { opened -= 1 }
-            Self.close(connection)
+    /// Pools `connection` again, or closes it when it failed. A connection whose session
+    /// ended (the server restarted, or ended it) takes the idle ones with it: they were
+    /// opened to the same server, and the next operation should not meet their failure.
+    private func putBack(_ connection: PostgresConnection, lost: Bool) {
+        if lost || connection.isClosed || closed.load(ordering: .sequentiallyConsistent) {
+            let discarded = poolLock.withLock {
+                let discarded = lost ? idle : []
+                if lost { idle.removeAll() }
+                opened -= 1 + discarded.count
+                return discarded
+            }
+            for other in [connection] + discarded { Self.close(other) }
             return
         }
         poolLock.withLock { idle.append(connection) }

@@ -15,6 +15,10 @@ final class PostgresBackend: DatabaseConnection {
     private var traceHandler: DBBTraceHandler?
     private var savepoints = 0
     private(set) var isInTransaction = false
+    /// The failure that ended the session (the server went away, a FATAL error), after which
+    /// nothing more is sent on this connection: postgres-nio may never answer a query sent
+    /// to a connection the server closed mid-query, and the pool must not lend it again.
+    private(set) var lostWith: PostgresFailure?
     var lastInsertedRowID: Int64 = 0
     var changes = 0
 
@@ -42,13 +46,16 @@ final class PostgresBackend: DatabaseConnection {
     /// that returns one `id`, that id.
     func run(_ numbered: String, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
         traceHandler?(original)
+        if let lostWith { throw lostWith.later(sql: original) }
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments { bindings.append(dbbValue: argument) }
         let result: PostgresQueryResult
         do {
             result = try connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger).wait()
         } catch let error as PSQLError {
-            throw PostgresFailure(error, sql: original, place: place)
+            let failure = PostgresFailure(error, sql: original, place: place)
+            if failure.endsSession { lostWith = failure }
+            throw failure
         }
         var rows: [[DBBValue]] = []
         rows.reserveCapacity(result.rows.count)

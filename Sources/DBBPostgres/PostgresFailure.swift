@@ -25,6 +25,18 @@ struct PostgresFailure: DatabaseFailure {
     /// (08), invalid authorization (28), invalid catalog name (3D: no such database).
     private static let unavailableClasses: Set<Substring> = ["08", "28", "3D", "57"]
 
+    /// Whether the session is over: no answer from the server (the connection closed or
+    /// failed) or a FATAL/PANIC error, after which the server closes the connection.
+    var endsSession: Bool {
+        guard let severity = error.serverInfo?[.severity] else { return true }
+        return severity == "FATAL" || severity == "PANIC"
+    }
+
+    /// The same failure reported for `sql`, a statement not sent because the session had ended.
+    func later(sql: String) -> PostgresFailure {
+        PostgresFailure(error, sql: sql, place: place)
+    }
+
     func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError {
         let serverInfo = error.serverInfo
         let sqlState = serverInfo?[.sqlState]

@@ -79,3 +79,19 @@ final class GadgetV2: DBBTableObject {
         ], for: self)
     }
 }
+
+/// An object whose pre-save hook runs `action` (not stored): a test's way into the middle
+/// of a batch's transaction.
+final class Tripwire: DBBTableObject {
+    var label = ""
+    var action: (() throws -> Void)?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["label": DBBPropertyPersistence(\Tripwire.label)], for: self)
+    }
+
+    override func willSave() throws {
+        try action?()
+    }
+}

@@ -56,4 +56,30 @@ struct PostgresConnectionTests {
         let outcome = try loop.submit { Result { try manager.count(of: "Member") } }.wait()
         #expect(throws: DBBError.self) { try outcome.get() }
     }
+
+    @Test("the server ending the connection mid-batch: an `unavailable` error naming host and database, nothing half-written, and the manager goes on")
+    func serverGoneMidBatch() throws {
+        guard let db = try BackendDatabase(.postgresql, [Tripwire.self]) else { return }
+        let killer = try db.reopen()
+        let batch = (0..<400).map { index in
+            let object = Tripwire(dbManager: db.manager)
+            object.label = "row \(index)"
+            return object
+        }
+        // Halfway through, every other connection to the database (the batch's) is ended by the server.
+        batch[200].action = {
+            try killer.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        }
+        let error = try #require(throws: DBBError.self) { try Tripwire.save(batch, manager: db.manager) }
+        #expect(error.kind == .unavailable, "\(error)")
+        #expect(error.description.contains("127.0.0.1") && error.description.contains(db.place.split(separator: "/").last!.prefix(while: { $0 != "?" })))
+        #expect(batch.allSatisfy { $0.id == 0 }, "no object believes it was saved")
+        #expect(try killer.count(of: "Tripwire") == 0, "nothing half-written")
+
+        batch[200].action = nil
+        try Tripwire.save(batch, manager: db.manager)
+        #expect(try killer.count(of: "Tripwire") == 400, "the same manager saves the batch on a new connection")
+        #expect(try Tripwire.all(manager: db.manager).count == 400)
+    }
 }
