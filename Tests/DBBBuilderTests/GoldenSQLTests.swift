@@ -25,7 +25,7 @@ final class CompanyV2: DBBTableObject {
 }
 
 /// The SQL the library writes, statement by statement, as the manager's trace reports it,
-/// compared with `Golden/sqlite.sql`: table and index creation, a migration, inserts, an
+/// compared with `Golden/sqlite.sql` and `Golden/postgresql.sql`: table and index creation, a migration, inserts, an
 /// update of the changed columns only, queries with conditions on columns and on join
 /// properties, distinct, sorting, ids lists, deletes. A change to the SQL shows up as a diff
 /// here; after checking it, `DBB_UPDATE_GOLDEN=1 swift test --filter GoldenSQLTests` rewrites
@@ -37,8 +37,9 @@ final class CompanyV2: DBBTableObject {
         func record(_ sql: String) { lines.withLock { $0.append(sql) } }
     }
 
-    @Test func sqliteStatementsMatchTheGoldenFile() throws {
-        let database = try ManagerTestDatabase()
+    @Test("the SQL of each dialect matches its golden file", arguments: Backend.allCases)
+    func statementsMatchTheGoldenFile(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend) else { return }
         let manager = database.manager
         let recorder = Recorder()
         manager.trace { recorder.record($0) }
@@ -96,7 +97,7 @@ final class CompanyV2: DBBTableObject {
         try Member.deleteAll(manager: manager)
 
         let text = recorder.lines.withLock { $0 }.joined(separator: "\n") + "\n"
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/sqlite.sql")
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(backend.rawValue).sql")
         if ProcessInfo.processInfo.environment["DBB_UPDATE_GOLDEN"] == "1" {
             try text.write(to: golden, atomically: true, encoding: .utf8)
         }
@@ -106,7 +107,7 @@ final class CompanyV2: DBBTableObject {
         let firstDifference = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? (got.count == want.count ? nil : min(got.count, want.count))
         #expect(firstDifference == nil, """
-            the SQL differs from Golden/sqlite.sql at line \((firstDifference ?? 0) + 1):
+            the SQL differs from Golden/\(backend.rawValue).sql at line \((firstDifference ?? 0) + 1):
               now:    \(firstDifference.map { $0 < got.count ? String(got[$0]) : "(end)" } ?? "")
               golden: \(firstDifference.map { $0 < want.count ? String(want[$0]) : "(end)" } ?? "")
             """)
