@@ -50,7 +50,6 @@ extension DBBManager {
                 return try source.read(nil) { origin in
                     try origin.atomically(.deferred) {
                         let from = TransferSQL(dialect: origin.dialect)
-                        if let snapshot = from.snapshot { try origin.execute(snapshot) }
                         var counts: [String: Int] = [:]
                         for table in tables {
                             counts[table.name] = try table.copy(from: origin, from, to: destination, into)

@@ -74,7 +74,10 @@ final class PostgresBackend: DatabaseConnection {
 
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN", [])
+        // A read transaction must see one committed state across its statements (a fetch's rows,
+        // join rows and referenced objects), as SQLite's does: READ COMMITTED, PostgreSQL's
+        // default, takes a new snapshot per statement.
+        try execute(mode == .deferred ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN", [])
         isInTransaction = true
         do {
             let result = try body()

@@ -39,9 +39,9 @@ private actor Gate {
 
 @Suite("async writes: off the cooperative pool, serialized, cancellable until they start", .serialized)
 struct AsyncWriteTests {
-    @Test("save, batch save, delete, delete by ids and delete all, awaited from tasks")
-    func asyncWrites() async throws {
-        let database = try ManagerTestDatabase([Project.self])
+    @Test("save, batch save, delete, delete by ids and delete all, awaited from tasks", arguments: Backend.allCases)
+    func asyncWrites(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Project.self]) else { return }
         let m = database.manager
         let project = Project(dbManager: m)
         project.name = "one"
@@ -77,9 +77,9 @@ struct AsyncWriteTests {
         #expect(try m.count(of: "Project") == 0)
     }
 
-    @Test("a task cancelled before its write starts writes nothing and throws CancellationError")
-    func cancelledBeforeStart() async throws {
-        let database = try ManagerTestDatabase([Paced.self])
+    @Test("a task cancelled before its write starts writes nothing and throws CancellationError", arguments: Backend.allCases)
+    func cancelledBeforeStart(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Paced.self]) else { return }
         let m = database.manager
         let gate = Gate()
         let task = Task {
@@ -94,9 +94,9 @@ struct AsyncWriteTests {
         #expect(try m.count(of: "Paced") == 0)
     }
 
-    @Test("a task cancelled once its write has begun: the transaction completes whole")
-    func cancelledAfterStart() async throws {
-        let database = try ManagerTestDatabase([Paced.self])
+    @Test("a task cancelled once its write has begun: the transaction completes whole", arguments: Backend.allCases)
+    func cancelledAfterStart(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Paced.self]) else { return }
         let m = database.manager
         let started = Gate()
         Paced.onStart = { Task { await started.release() } }

@@ -7,9 +7,9 @@ import Testing
 
 @Suite("Concurrency: one manager, many tasks", .serialized)
 struct ConcurrencyTests {
-    @Test("8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(2)))
-    func stress() async throws {
-        let database = try ManagerTestDatabase([Member.self, Company.self])
+    @Test("8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(2)), arguments: Backend.allCases)
+    func stress(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Member.self, Company.self]) else { return }
         let manager = database.manager
         let tasks = 8
         let rounds = 40
@@ -47,12 +47,14 @@ struct ConcurrencyTests {
         #expect(try manager.count(of: "Member_nicknames") == tallies.nicknames)
         #expect(try manager.count(of: "Company") == tasks * rounds, "companies are not deleted with members")
         #expect(try manager.count(of: "Member_company") == tallies.kept)
-        #expect(try database.connection().fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
+        if backend == .sqlite {
+            #expect(try database.scalar("PRAGMA integrity_check", as: String.self) == "ok")
+        }
     }
 
-    @Test("reads are not blocked by a long write")
-    func readsDuringWrite() async throws {
-        let database = try ManagerTestDatabase([Member.self, SlowSave.self])
+    @Test("reads are not blocked by a long write", arguments: Backend.allCases)
+    func readsDuringWrite(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Member.self, SlowSave.self]) else { return }
         let manager = database.manager
         try await Member("Early", "Bird", age: 1, manager: manager).save()
         SlowSave.started = DispatchSemaphore(value: 0)
@@ -83,9 +85,9 @@ struct ConcurrencyTests {
         #expect(try manager.count(of: "SlowSave") == 1)
     }
 
-    @Test("async forms return the same objects as the synchronous ones")
-    func asyncForms() async throws {
-        let database = try ManagerTestDatabase([Member.self, Company.self])
+    @Test("async forms return the same objects as the synchronous ones", arguments: Backend.allCases)
+    func asyncForms(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Member.self, Company.self]) else { return }
         let manager = database.manager
         let daddy = Member("John", "Doe", age: 35, manager: manager)
         daddy.nicknames = ["J"]
@@ -103,9 +105,9 @@ struct ConcurrencyTests {
         #expect(try await Member.allIDs(manager: manager) == [1, 2])
     }
 
-    @Test("DBBBuilder's queue forms call back with results or errors")
-    func queueForms() async throws {
-        let database = try ManagerTestDatabase([Member.self])
+    @Test("DBBBuilder's queue forms call back with results or errors", arguments: Backend.allCases)
+    func queueForms(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Member.self]) else { return }
         let manager = database.manager
         try await Member.save([Member("A", "X", age: 1, manager: manager), Member("B", "Y", age: 2, manager: manager)], manager: manager)
 
@@ -142,9 +144,9 @@ struct ConcurrencyTests {
     }
 
     @Test("fetches during re-saves see one committed state: purpose and participants of the same version",
-          .timeLimit(.minutes(1)))
-    func noTornReads() async throws {
-        let database = try ManagerTestDatabase([Meeting.self])
+          .timeLimit(.minutes(1)), arguments: Backend.allCases)
+    func noTornReads(_ backend: Backend) async throws {
+        guard let database = try BackendDatabase(backend, [Meeting.self]) else { return }
         let manager = database.manager
         let meeting = Meeting("v0", [Member("v0", "a", age: 0, manager: manager)], project: nil, manager: manager)
         try await meeting.save()

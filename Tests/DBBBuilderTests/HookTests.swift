@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Save hooks that save, fetch and refuse")
 struct HookTests {
-    @Test("a pre-save hook's saves and fetches join the save's transaction")
-    func hookSaves() throws {
-        let database = try ManagerTestDatabase([AuditedNote.self, AuditEntry.self])
+    @Test("a pre-save hook's saves and fetches join the save's transaction", arguments: Backend.allCases)
+    func hookSaves(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [AuditedNote.self, AuditEntry.self]) else { return }
         let note = AuditedNote(dbManager: database.manager)
         note.text = "one"
         try note.save()
@@ -20,9 +20,9 @@ struct HookTests {
         #expect(entries.map(\.earlier) == [0, 1])
     }
 
-    @Test("when the outer save fails, the hook's saves are undone and their objects put back")
-    func outerFailureUndoesHookSaves() throws {
-        let database = try ManagerTestDatabase([AuditedNote.self, AuditEntry.self, Person.self])
+    @Test("when the outer save fails, the hook's saves are undone and their objects put back", arguments: Backend.allCases)
+    func outerFailureUndoesHookSaves(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [AuditedNote.self, AuditEntry.self, Person.self]) else { return }
         let good = AuditedNote(dbManager: database.manager)
         good.text = "good"
         let refused = AuditedNote(dbManager: database.manager)

@@ -27,7 +27,8 @@ public protocol DatabaseStatement: AnyObject {
 }
 
 /// How a transaction starts: ``immediate`` takes the write lock at once (SQLite's `BEGIN
-/// IMMEDIATE`; a server's plain `BEGIN`).
+/// IMMEDIATE`; a server's plain `BEGIN`); ``deferred`` is for reads, which must all see one
+/// committed state (SQLite's `BEGIN DEFERRED`; PostgreSQL's `REPEATABLE READ`).
 @_spi(DBBBackend)
 public enum DatabaseTransactionMode: Sendable {
     case deferred, immediate

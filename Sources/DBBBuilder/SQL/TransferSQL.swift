@@ -32,14 +32,6 @@ struct TransferSQL {
         }
     }
 
-    /// Makes the reads of the transaction one snapshot (SQLite's read transactions are).
-    var snapshot: String? {
-        switch dialect {
-        case .sqlite: nil
-        case .postgresql: "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"
-        }
-    }
-
     /// The highest id the table bound to `?` has given out (0 when none): SQLite's
     /// `sqlite_sequence`, PostgreSQL's identity sequence.
     var lastID: String {

@@ -142,7 +142,7 @@ INSERT INTO "Member" ("createdTime", "modifiedTime", "age", "firstName", "lastNa
 INSERT INTO "Member" ("createdTime", "modifiedTime", "age", "firstName", "lastName") VALUES (?, ?, ?, ?, ?) RETURNING "id"
 COMMIT
 -- section: query: conditions with arguments, sorting
-BEGIN
+BEGIN ISOLATION LEVEL REPEATABLE READ
 SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM "Member" WHERE ("lastName" = ?) AND ("age" > ?) ORDER BY "age" ASC, "firstName" ASC
 SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
@@ -162,7 +162,7 @@ SELECT "Member_ID", "nicknames" FROM "Member_nicknames" WHERE "Member_ID" IN (SE
 SELECT "Member_ID", "spouse" FROM "Member_spouse" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
 COMMIT
 -- section: query: a join-property condition, OR a reference
-BEGIN
+BEGIN ISOLATION LEVEL REPEATABLE READ
 SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM "Member" WHERE ("id" IN (SELECT "Member_ID" FROM "Member_nicknames" WHERE "Member_ID" IS NOT NULL AND ("nicknames" = ?))) OR ((SELECT "spouse" FROM "Member_spouse" WHERE "Member_ID" = "Member"."id" LIMIT 1) = ?)
 SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
@@ -175,11 +175,11 @@ SELECT "Company_ID", "blurb" FROM "Company_blurb" WHERE "Company_ID" IN (SELECT 
 SELECT "Company_ID", "suppliers" FROM "Company_suppliers" WHERE "Company_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Company_ID", "id"
 COMMIT
 -- section: query: distinct, property subset, descending
-BEGIN
+BEGIN ISOLATION LEVEL REPEATABLE READ
 SELECT "id", "createdTime", "modifiedTime", "lastName" FROM "Member" WHERE "id" IN (SELECT MAX("id") FROM "Member" GROUP BY "lastName") ORDER BY "lastName" DESC
 COMMIT
 -- section: query: ids list
-BEGIN
+BEGIN ISOLATION LEVEL REPEATABLE READ
 SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM "Member" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
 SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY "Member_ID", "id"
