@@ -25,7 +25,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private let timeout: Duration
     private let slots: DispatchSemaphore
     private let poolLock = NSLock()
-    private var idle: [PostgresConnection] = []
+    private var idle: [PooledConnection] = []
     private var opened = 0
     private let writerLock = NSRecursiveLock()
     private var writer: PostgresBackend?
@@ -72,7 +72,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
             defer { idle.removeAll() }
             return idle
         }
-        for connection in connections { Self.close(connection) }
+        for pooled in connections { Self.close(pooled.connection) }
     }
 
     // MARK: - The pool
@@ -88,16 +88,16 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         }
         defer { slots.signal() }
         let connection = try takeConnection()
-        let backend = PostgresBackend(connection: connection, place: place, logger: logger, numberedSQL: numberedSQL)
+        let backend = PostgresBackend(connection, place: place, logger: logger, numberedSQL: numberedSQL)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
         defer { putBack(connection, lost: backend.lostWith != nil) }
         return try body(backend)
     }
 
-    private func takeConnection() throws -> PostgresConnection {
+    private func takeConnection() throws -> PooledConnection {
         while let pooled = poolLock.withLock({ idle.popLast() }) {
-            if !pooled.isClosed { return pooled }
+            if !pooled.connection.isClosed && !pooled.watch.isClosed { return pooled }
             poolLock.withLock { opened -= 1 }
         }
         let id = poolLock.withLock {
@@ -106,7 +106,8 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         }
         do {
             let loop = MultiThreadedEventLoopGroup.singleton.next()
-            return try PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger).wait()
+            let connection = try PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger).wait()
+            return PooledConnection(connection: connection, watch: SessionWatch(connection))
         } catch {
             poolLock.withLock { opened -= 1 }
             if let error = error as? PSQLError {
@@ -119,15 +120,15 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     /// Pools `connection` again, or closes it when it failed. A connection whose session
     /// ended (the server restarted, or ended it) takes the idle ones with it: they were
     /// opened to the same server, and the next operation should not meet their failure.
-    private func putBack(_ connection: PostgresConnection, lost: Bool) {
-        if lost || connection.isClosed || closed.load(ordering: .sequentiallyConsistent) {
+    private func putBack(_ connection: PooledConnection, lost: Bool) {
+        if lost || connection.connection.isClosed || closed.load(ordering: .sequentiallyConsistent) {
             let discarded = poolLock.withLock {
                 let discarded = lost ? idle : []
                 if lost { idle.removeAll() }
                 opened -= 1 + discarded.count
                 return discarded
             }
-            for other in [connection] + discarded { Self.close(other) }
+            for other in [connection] + discarded { Self.close(other.connection) }
             return
         }
         poolLock.withLock { idle.append(connection) }
@@ -153,4 +154,10 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
+}
+
+/// A pooled connection and the watch that answers its queries when it closes unasked.
+struct PooledConnection {
+    let connection: PostgresConnection
+    let watch: SessionWatch
 }

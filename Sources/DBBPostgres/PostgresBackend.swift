@@ -8,6 +8,7 @@ import PostgresNIO
 /// synchronously on the calling thread, which is never an event loop (see ``PostgresAccess``).
 final class PostgresBackend: DatabaseConnection {
     let connection: PostgresConnection
+    private let watch: SessionWatch
     let place: PostgresPlace
     private let logger: Logger
     private let numberedSQL: NumberedSQLCache
@@ -22,8 +23,9 @@ final class PostgresBackend: DatabaseConnection {
     var lastInsertedRowID: Int64 = 0
     var changes = 0
 
-    init(connection: PostgresConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache) {
-        self.connection = connection
+    init(_ pooled: PooledConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache) {
+        connection = pooled.connection
+        watch = pooled.watch
         self.numberedSQL = numberedSQL
         self.place = place
         self.logger = logger
@@ -49,12 +51,19 @@ final class PostgresBackend: DatabaseConnection {
         if let lostWith { throw lostWith.later(sql: original) }
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments { bindings.append(dbbValue: argument) }
-        let result: PostgresQueryResult
+        let answer: PostgresQueryResult?
         do {
-            result = try connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger).wait()
+            answer = try watch.answer(on: connection) {
+                connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger)
+            }
         } catch let error as PSQLError {
             let failure = PostgresFailure(error, sql: original, place: place)
             if failure.endsSession { lostWith = failure }
+            throw failure
+        }
+        guard let result = answer else {
+            let failure = PostgresFailure.closedUnanswered(sql: original, place: place)
+            lostWith = failure
             throw failure
         }
         var rows: [[DBBValue]] = []

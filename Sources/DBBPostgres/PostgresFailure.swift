@@ -11,14 +11,44 @@ struct PostgresPlace: Sendable {
 /// (a refusal to connect, ``DBBError/Kind/unavailable``), with SQLSTATE, the server's message,
 /// the SQL, host and database.
 struct PostgresFailure: DatabaseFailure {
-    let error: PSQLError
+    /// What the server said; `nil` when it said nothing (the connection failed or closed).
+    struct ServerSaid: Sendable {
+        let sqlState: String?
+        let severity: String?
+        let message: String?
+        let detail: String?
+        let column: String?
+        let constraint: String?
+    }
+
+    let server: ServerSaid?
+    /// Words for a failure the server did not explain.
+    let clientMessage: String
     let sql: String?
     let place: PostgresPlace
 
     init(_ error: PSQLError, sql: String?, place: PostgresPlace) {
-        self.error = error
+        let info = error.serverInfo
+        server = info.map {
+            ServerSaid(sqlState: $0[.sqlState], severity: $0[.severity], message: $0[.message], detail: $0[.detail],
+                       column: $0[.columnName], constraint: $0[.constraintName])
+        }
+        clientMessage = Self.describe(error)
         self.sql = sql
         self.place = place
+    }
+
+    private init(server: ServerSaid?, clientMessage: String, sql: String?, place: PostgresPlace) {
+        self.server = server
+        self.clientMessage = clientMessage
+        self.sql = sql
+        self.place = place
+    }
+
+    /// The connection closed before the server answered `sql` (postgres-nio leaves such a
+    /// query unanswered; see ``SessionWatch``).
+    static func closedUnanswered(sql: String?, place: PostgresPlace) -> PostgresFailure {
+        PostgresFailure(server: nil, clientMessage: "the connection closed before the server answered", sql: sql, place: place)
     }
 
     /// SQLSTATE classes that mean the database cannot be used at all: connection exceptions
@@ -28,35 +58,33 @@ struct PostgresFailure: DatabaseFailure {
     /// Whether the session is over: no answer from the server (the connection closed or
     /// failed) or a FATAL/PANIC error, after which the server closes the connection.
     var endsSession: Bool {
-        guard let severity = error.serverInfo?[.severity] else { return true }
+        guard let severity = server?.severity else { return true }
         return severity == "FATAL" || severity == "PANIC"
     }
 
     /// The same failure reported for `sql`, a statement not sent because the session had ended.
     func later(sql: String) -> PostgresFailure {
-        PostgresFailure(error, sql: sql, place: place)
+        PostgresFailure(server: server, clientMessage: clientMessage, sql: sql, place: place)
     }
 
     func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError {
-        let serverInfo = error.serverInfo
-        let sqlState = serverInfo?[.sqlState]
-        var message = serverInfo?[.message] ?? Self.describe(error)
-        if let detail = serverInfo?[.detail] { message += " (\(detail))" }
-        let server = DBBServerError(sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
+        let sqlState = server?.sqlState
+        var message = server?.message ?? clientMessage
+        if let detail = server?.detail { message += " (\(detail))" }
+        let serverError = DBBServerError(sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.
-        let refusedStatement = sqlState == "08P01" && serverInfo?[.severity] == "ERROR"
-        let unavailable = serverInfo == nil
+        let refusedStatement = sqlState == "08P01" && server?.severity == "ERROR"
+        let unavailable = server == nil
             || (!refusedStatement && sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true)
         if unavailable {
             return DBBError(backend: .unavailable, table: table,
-                            "cannot use \(server.location): \(message)", serverError: server)
+                            "cannot use \(serverError.location): \(message)", serverError: serverError)
         }
         // The column a constraint names: NOT NULL names it; UNIQUE's index is Table_column_key.
-        let column = serverInfo?[.columnName]
-        let constraint = serverInfo?[.constraintName] ?? ""
-        let property = columns.first { $0.column == column || constraint.contains("_\($0.column)_") }?.property
-        return DBBError(backend: .server, table: table, property: property, message, serverError: server)
+        let constraint = server?.constraint ?? ""
+        let property = columns.first { $0.column == server?.column || constraint.contains("_\($0.column)_") }?.property
+        return DBBError(backend: .server, table: table, property: property, message, serverError: serverError)
     }
 
     /// Words for a client-side failure (no server message): refused, closed, timed out.

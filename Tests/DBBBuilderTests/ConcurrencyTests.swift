@@ -61,12 +61,18 @@ struct ConcurrencyTests {
         SlowSave.release = DispatchSemaphore(value: 0)
         defer { SlowSave.started = nil; SlowSave.release = nil }
 
-        let writer = Task.detached {
+        // The writer and the reader are threads, and this task waits by sleeping: none of them
+        // holds a thread of the cooperative pool while it waits, which on a 2-core machine
+        // has two, and other suites need them to finish what this test waits for.
+        let writerDone = DispatchSemaphore(value: 0)
+        let writer = Thread {
             let slow = SlowSave(dbManager: manager)
             slow.name = "slow"
-            try slow.save()
+            _ = try? slow.save()
+            writerDone.signal()
         }
-        #expect(SlowSave.started!.wait(timeout: .now() + 10) == .success)
+        writer.start()
+        #expect(try await Self.signalled(SlowSave.started!, within: 30), "the write began")
         // The write transaction is open now; a read on another thread must not wait for it.
         let readFinished = Atomic<Bool>(false)
         let reader = Thread {
@@ -81,7 +87,7 @@ struct ConcurrencyTests {
         #expect(finished, "the read finished while the write was open")
         #expect(try manager.count(of: "SlowSave") == 0, "the write is not committed yet")
         SlowSave.release!.signal()
-        try await writer.value
+        #expect(try await Self.signalled(writerDone, within: 30), "the write finished")
         #expect(try manager.count(of: "SlowSave") == 1)
     }
 
@@ -186,5 +192,16 @@ struct ConcurrencyTests {
         stop.store(true, ordering: .relaxed)
         let versions = try await writer.value
         #expect(checked > 100 && versions > 10, "\(checked) fetches during \(versions) saves")
+    }
+
+    /// Whether `semaphore` is signalled within `seconds`, polled from a task that sleeps
+    /// between looks instead of blocking its thread.
+    static func signalled(_ semaphore: DispatchSemaphore, within seconds: Double) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while semaphore.wait(timeout: .now()) != .success {
+            guard Date() < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return true
     }
 }

@@ -57,8 +57,9 @@ struct PostgresConnectionTests {
         #expect(throws: DBBError.self) { try outcome.get() }
     }
 
-    @Test("the server ending the connection mid-batch: an `unavailable` error naming host and database, nothing half-written, and the manager goes on")
-    func serverGoneMidBatch() throws {
+    @Test("the server ending the connection mid-batch: an `unavailable` error naming host and database, nothing half-written, and the manager goes on",
+          arguments: [false, true])
+    func serverGoneMidBatch(waitForClose: Bool) throws {
         guard let db = try BackendDatabase(.postgresql, [Tripwire.self]) else { return }
         let killer = try db.reopen()
         let batch = (0..<400).map { index in
@@ -66,12 +67,18 @@ struct PostgresConnectionTests {
             object.label = "row \(index)"
             return object
         }
-        // Halfway through, every other connection to the database (the batch's) is ended by the server.
+        // Halfway through, every other connection to the database (the batch's) is ended by the
+        // server. With `waitForClose`, the batch's next statement goes out only once the client
+        // has seen the connection close: postgres-nio never answers a query written then, and
+        // the batch used to wait for it forever.
         batch[200].action = {
             try killer.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            if waitForClose { Thread.sleep(forTimeInterval: 1) }
         }
-        let error = try #require(throws: DBBError.self) { try Tripwire.save(batch, manager: db.manager) }
+        let outcome = try #require(finishing(within: 60) { Result { try Tripwire.save(batch, manager: db.manager) } },
+                                   "the batch returned instead of waiting forever for an answer")
+        let error = try #require(throws: DBBError.self) { try outcome.get() }
         #expect(error.kind == .unavailable, "\(error)")
         #expect(error.description.contains("127.0.0.1") && error.description.contains(db.place.split(separator: "/").last!.prefix(while: { $0 != "?" })))
         #expect(batch.allSatisfy { $0.id == 0 }, "no object believes it was saved")
@@ -81,5 +88,27 @@ struct PostgresConnectionTests {
         try Tripwire.save(batch, manager: db.manager)
         #expect(try killer.count(of: "Tripwire") == 400, "the same manager saves the batch on a new connection")
         #expect(try Tripwire.all(manager: db.manager).count == 400)
+    }
+}
+
+/// Runs `body` on a thread of its own and returns its result, or `nil` when it has not
+/// returned within `seconds` (the thread is left behind): a hang becomes a failed test.
+func finishing<T>(within seconds: Double, _ body: @escaping () -> T) -> T? {
+    let handoff = Handoff(body)
+    Thread { handoff.run() }.start()
+    guard handoff.done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return handoff.value
+}
+
+/// `body` and its result, passed to a thread and back.
+private final class Handoff<T>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is written before `done` is signalled and read after.
+    let body: () -> T
+    var value: T?
+    let done = DispatchSemaphore(value: 0)
+    init(_ body: @escaping () -> T) { self.body = body }
+    func run() {
+        value = body()
+        done.signal()
     }
 }

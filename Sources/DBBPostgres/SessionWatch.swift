@@ -1,0 +1,65 @@
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// Answers a query that postgres-nio never would. A query written to a connection whose
+/// channel has already closed (the server ended the session between two statements: a
+/// restart, `pg_terminate_backend`, `pg_ctl stop`) goes nowhere, and its future is never
+/// completed; waiting on it blocked the writer forever. The watch sees the channel close and
+/// fails the query in flight, after a short grace in which postgres-nio's own failure (with
+/// the server's reason, when it sent one) wins.
+///
+/// One watch per connection, registered once on its close future (not once per query, which
+/// would pile up callbacks on a long-lived connection).
+final class SessionWatch: Sendable {
+    private struct State {
+        var closed = false
+        var pending: EventLoopPromise<PostgresQueryResult>?
+    }
+
+    private let state = Mutex(State())
+    /// How long after the close postgres-nio's own failure may still arrive.
+    static let grace: TimeAmount = .milliseconds(200)
+
+    init(_ connection: PostgresConnection) {
+        connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed(on: connection.eventLoop) }
+    }
+
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Runs `query` and waits for its answer, or for the connection to close without one.
+    /// - Returns: `nil` when the connection is closed, before or while the query ran
+    ///   without an answer.
+    func answer(on connection: PostgresConnection,
+                _ query: () -> EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult? {
+        let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        let open = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.pending = promise
+            return true
+        }
+        guard open else {
+            promise.fail(Unanswered())
+            return nil
+        }
+        defer { state.withLock { $0.pending = nil } }
+        query().cascade(to: promise)
+        do {
+            return try promise.futureResult.wait()
+        } catch is Unanswered {
+            return nil
+        }
+    }
+
+    private func connectionClosed(on loop: any EventLoop) {
+        let pending = state.withLock { state in
+            state.closed = true
+            return state.pending
+        }
+        guard let pending else { return }
+        loop.scheduleTask(in: Self.grace) { pending.fail(Unanswered()) }
+    }
+
+    /// The marker failure of an unanswered query (a completed promise ignores it).
+    private struct Unanswered: Error {}
+}
