@@ -31,10 +31,14 @@ extension DBBManager {
             let statement = try connection.statement(sql)
             defer { statement.reset() }
             try statement.bind(values)
-            let names = statement.columnNames
             let reader = statement.reader
             var rows: [DBBRow] = []
-            while try statement.step() { rows.append(DBBRow(columnNames: names, values: reader.values)) }
+            // The names once a row is there: a server backend knows them only once it ran.
+            var names: [String]?
+            while try statement.step() {
+                if names == nil { names = statement.columnNames }
+                rows.append(DBBRow(columnNames: names ?? [], values: reader.values))
+            }
             return rows
         }
     }

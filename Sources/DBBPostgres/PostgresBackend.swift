@@ -22,6 +22,8 @@ final class PostgresBackend: DatabaseConnection {
     private(set) var lostWith: PostgresFailure?
     var lastInsertedRowID: Int64 = 0
     var changes = 0
+    /// The column names of the last statement's rows (none when it returned no row).
+    private(set) var lastColumnNames: [String] = []
 
     init(_ pooled: PooledConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache) {
         connection = pooled.connection
@@ -35,20 +37,48 @@ final class PostgresBackend: DatabaseConnection {
 
     func statement(_ sql: String) throws -> any DatabaseStatement {
         if let statement = statements[sql] { return statement }
-        let statement = PostgresStatement(sql: sql, numbered: numberedSQL.numbered(sql), backend: self)
+        let numbered = numberedSQL.numbered(sql).statements
+        guard numbered.count == 1 else {
+            throw DBBError(backend: .invalidOption, "a statement to run or query must be one statement; this SQL holds "
+                           + "\(numbered.count): \(sql)")
+        }
+        let statement = PostgresStatement(sql: sql, numbered: numbered[0], backend: self)
         statements[sql] = statement
         return statement
     }
 
+    /// Runs each statement of `sql` in turn, each taking as many of `arguments` as it has
+    /// placeholders (as SQLite's `execute` does).
     func execute(_ sql: String, _ arguments: [DBBValue]) throws {
-        _ = try run(numberedSQL.numbered(sql), original: sql, arguments)
+        let numbered = numberedSQL.numbered(sql).statements
+        if numbered.count == 1 {
+            _ = try run(numbered[0], original: sql, arguments)
+            return
+        }
+        var remaining = arguments[...]
+        for statement in numbered {
+            guard remaining.count >= statement.parameterCount else {
+                throw DBBError(backend: .invalidOption, "\(arguments.count) argument(s) given, but the SQL has more parameters: \(sql)")
+            }
+            _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
+            remaining = remaining.dropFirst(statement.parameterCount)
+        }
+        guard remaining.isEmpty else {
+            throw DBBError(backend: .invalidOption, "\(arguments.count) argument(s) given, but the SQL has only "
+                           + "\(arguments.count - remaining.count) parameter(s): \(sql)")
+        }
     }
 
     /// Runs one statement and returns its rows; records the rows changed and, for an INSERT
     /// that returns one `id`, that id.
-    func run(_ numbered: String, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
+    func run(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
         traceHandler?(original)
         if let lostWith { throw lostWith.later(sql: original) }
+        guard arguments.count == statement.parameterCount else {
+            throw DBBError(backend: .invalidOption, "the statement has \(statement.parameterCount) parameter(s) but "
+                           + "\(arguments.count) argument(s) were given: \(original)")
+        }
+        let numbered = statement.text
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments { bindings.append(dbbValue: argument) }
         let answer: PostgresQueryResult?
@@ -68,6 +98,7 @@ final class PostgresBackend: DatabaseConnection {
         }
         var rows: [[DBBValue]] = []
         rows.reserveCapacity(result.rows.count)
+        lastColumnNames = result.rows.first.map { $0.map(\.columnName) } ?? []
         for row in result.rows {
             var values: [DBBValue] = []
             values.reserveCapacity(row.count)
@@ -125,7 +156,7 @@ final class PostgresBackend: DatabaseConnection {
 /// ``step()`` walks.
 final class PostgresStatement: DatabaseStatement {
     let sql: String
-    private let numbered: String
+    private let numbered: PlaceholderSQL.Statement
     private unowned let backend: PostgresBackend
     private var arguments: [DBBValue] = []
     private var rows: [[DBBValue]] = []
@@ -135,7 +166,7 @@ final class PostgresStatement: DatabaseStatement {
     private let current: UnsafeMutablePointer<DBBValueRow>
     private var capacity = 0
 
-    init(sql: String, numbered: String, backend: PostgresBackend) {
+    init(sql: String, numbered: PlaceholderSQL.Statement, backend: PostgresBackend) {
         self.sql = sql
         self.numbered = numbered
         self.backend = backend
@@ -184,6 +215,7 @@ final class PostgresStatement: DatabaseStatement {
 
     private func run() throws {
         rows = try backend.run(numbered, original: sql, arguments)
+        columnNames = backend.lastColumnNames
         ran = true
         position = -1
     }
@@ -197,6 +229,7 @@ final class PostgresStatement: DatabaseStatement {
 
     var reader: DBBColumnReader { DBBColumnReader(row: current) }
 
-    /// Known once the statement ran; the ORM reads columns by index.
-    var columnNames: [String] { [] }
+    /// The names of the columns of the rows the last run returned: known once the statement
+    /// ran and returned a row (the ORM itself reads columns by index).
+    private(set) var columnNames: [String] = []
 }

@@ -44,8 +44,10 @@ struct ConditionSQL {
 
     /// One condition, in parentheses, its properties mapped; through the join table when it
     /// names a join property.
-    private static func condition(_ text: String, _ mapping: TableMapping) throws(DBBError) -> String {
-        let tokens = SQLTokenizer.tokens(text)
+    private static func condition(_ written: String, _ mapping: TableMapping) throws(DBBError) -> String {
+        // Comments go: a `-- …` at the end would swallow the closing parenthesis.
+        let text = withoutComments(written, mapping.dialect)
+        let tokens = SQLTokenizer.tokens(text, dialect: mapping.dialect)
         var joins: [JoinProperty] = []
         var columns = 0
         let sql = mapProperties(tokens, in: text) { name in
@@ -60,8 +62,15 @@ struct ConditionSQL {
             }
             // The key columns, named as such in a condition: quoted, so that PostgreSQL
             // keeps their case.
-            if name == "idNum" || DBBFormat.reservedColumns.contains(name) {
-                return SQLDialect.quoteAlways(name == "idNum" ? SchemaSQL.idColumn : name)
+            if name == "idNum" { return SQLDialect.quoteAlways(SchemaSQL.idColumn) }
+            if let reserved = DBBFormat.reservedColumns.first(where: { TableMapping.sameIdentifier($0, name) }) {
+                return SQLDialect.quoteAlways(reserved)
+            }
+            // A column named in another case, which SQLite reads as that column and
+            // PostgreSQL would fold to lower case.
+            if let column = mapping.column(namedOrStoredIn: name) {
+                columns += 1
+                return SQLDialect.quoteAlways(column.column)
             }
             return nil
         }
@@ -85,22 +94,29 @@ struct ConditionSQL {
         case .isNotNull:
             return "(\(id) IN (\(owners)))"
         case .some(let positive):
-            guard isElementTest(positive, join) else { throw refuse }
-            return "(\(id) IN (\(owners) AND (\(mapProperty(positive, join)))))"
+            guard isElementTest(positive, join, dialect) else { throw refuse }
+            return "(\(id) IN (\(owners) AND (\(mapProperty(positive, join, dialect)))))"
         case .none(let positive):
-            guard isElementTest(positive, join) else { throw refuse }
-            return "(\(id) NOT IN (\(owners) AND (\(mapProperty(positive, join)))))"
+            guard isElementTest(positive, join, dialect) else { throw refuse }
+            return "(\(id) NOT IN (\(owners) AND (\(mapProperty(positive, join, dialect)))))"
         }
     }
 
-    private static func mapProperty(_ text: String, _ join: JoinProperty) -> String {
-        mapProperties(SQLTokenizer.tokens(text), in: text) { $0 == join.name ? SQLDialect.quoteAlways(join.column) : nil }
+    private static func mapProperty(_ text: String, _ join: JoinProperty, _ dialect: DBBDialect) -> String {
+        mapProperties(SQLTokenizer.tokens(text, dialect: dialect), in: text) { $0 == join.name ? SQLDialect.quoteAlways(join.column) : nil }
+    }
+
+    /// `text` with each comment replaced by a space.
+    private static func withoutComments(_ text: String, _ dialect: DBBDialect) -> String {
+        let tokens = SQLTokenizer.tokens(text, dialect: dialect)
+        guard tokens.contains(where: { $0.kind == .space && ($0.text.hasPrefix("--") || $0.text.hasPrefix("/*")) }) else { return text }
+        return tokens.map { $0.kind == .space ? " " : String($0.text) }.joined()
     }
 
     /// Whether `text` tests one element of the array `join`: the property first and only once,
     /// and nothing that would need the array as a whole (`NULL`, `NOT`, `OR`).
-    private static func isElementTest(_ text: String, _ join: JoinProperty) -> Bool {
-        let words = SQLTokenizer.tokens(text).filter { $0.kind != .space }
+    private static func isElementTest(_ text: String, _ join: JoinProperty, _ dialect: DBBDialect) -> Bool {
+        let words = SQLTokenizer.tokens(text, dialect: dialect).filter { $0.kind != .space }
         guard words.first?.kind == .word, words.first?.text == Substring(join.name),
               words.filter({ $0.kind == .word && $0.text == Substring(join.name) }).count == 1
         else { return false }
@@ -116,7 +132,7 @@ struct ConditionSQL {
     /// to NULL), spelled `a IS NOT DISTINCT FROM b` and `a IS DISTINCT FROM b` as PostgreSQL
     /// needs (its `IS` takes only `NULL`, `TRUE`, `FALSE`, `UNKNOWN`…): `nickname IS ?` works on both.
     static func isAsDistinctFrom(_ sql: String) -> String {
-        let tokens = SQLTokenizer.tokens(sql)
+        let tokens = SQLTokenizer.tokens(sql, dialect: .postgresql)
         func nextWord(after position: Int) -> Int? {
             tokens.indices.dropFirst(position + 1).first { tokens[$0].kind != .space }
         }

@@ -30,7 +30,7 @@ struct SQLToken {
         switch kind {
         case .word: return String(text)
         case .quoted:
-            guard let open = text.first, open != "'" else { return nil }
+            guard let open = text.first, open == "\"" || open == "`" || open == "[" else { return nil }
             let inner = text.dropFirst().dropLast()
             return open == "[" ? String(inner) : inner.replacingOccurrences(of: "\(open)\(open)", with: "\(open)")
         default: return nil
@@ -39,9 +39,20 @@ struct SQLToken {
 }
 
 /// Splits SQL text into tokens. Quoted text and comments are single tokens, so nothing inside
-/// a string literal is ever taken for a name.
+/// a string literal is ever taken for a name or a parameter.
+///
+/// The dialects differ in what quotes and what is a parameter:
+///
+/// | | SQLite | PostgreSQL |
+/// | --- | --- | --- |
+/// | quoted | `'…'`, `"…"`, `` `…` ``, `[…]` | `'…'`, `"…"`, `E'…\'…'`, `$$…$$`, `$tag$…$tag$` |
+/// | comments | `-- …`, `/* … */` | the same, `/* … */` nested |
+/// | parameters | `?`, `?NNN`, `:name`, `@name`, `$name` | `?`, `?NNN` (the library's), `$NNN` |
+///
+/// On PostgreSQL `[`, `` ` ``, `:` and `@` are operators (`a[1]`, `x::text`, `@ -5`).
 enum SQLTokenizer {
-    static func tokens(_ sql: String) -> [SQLToken] {
+    static func tokens(_ sql: String, dialect: DBBDialect = .sqlite) -> [SQLToken] {
+        let postgres = dialect == .postgresql
         let scalars = sql.unicodeScalars
         var tokens: [SQLToken] = []
         var index = scalars.startIndex
@@ -70,10 +81,58 @@ enum SQLTokenizer {
                 scan { $0 != "\n" }
                 kind = .space
             case "/" where peek() == "*":
+                // PostgreSQL nests block comments; SQLite ends one at the first `*/`.
                 index = scalars.index(index, offsetBy: 2)
-                while index < scalars.endIndex, !(scalars[index] == "*" && peek() == "/") { index = scalars.index(after: index) }
-                index = index < scalars.endIndex ? scalars.index(index, offsetBy: 2) : index
+                var depth = 1
+                while index < scalars.endIndex {
+                    if scalars[index] == "*" && peek() == "/" {
+                        index = scalars.index(index, offsetBy: 2)
+                        depth -= 1
+                        if depth == 0 || !postgres { break }
+                    } else if postgres && scalars[index] == "/" && peek() == "*" {
+                        index = scalars.index(index, offsetBy: 2)
+                        depth += 1
+                    } else {
+                        index = scalars.index(after: index)
+                    }
+                }
                 kind = .space
+            case _ where postgres && (scalar == "E" || scalar == "e") && peek() == "'":
+                // An escape string: a backslash escapes the next character, the quote included.
+                index = scalars.index(index, offsetBy: 2)
+                while index < scalars.endIndex {
+                    let character = scalars[index]
+                    if character == "\\" {
+                        index = scalars.index(after: index)
+                        if index < scalars.endIndex { index = scalars.index(after: index) }
+                    } else if character == "'" {
+                        index = scalars.index(after: index)
+                        guard index < scalars.endIndex, scalars[index] == "'" else { break }
+                        index = scalars.index(after: index)
+                    } else {
+                        index = scalars.index(after: index)
+                    }
+                }
+                kind = .quoted
+            case "$" where postgres:
+                if let end = Self.dollarQuoteEnd(scalars, from: index) {
+                    index = end
+                    kind = .quoted
+                } else if peek().map({ ("0"..."9").contains($0) }) == true {
+                    index = scalars.index(after: index)
+                    scan { ("0"..."9").contains($0) }
+                    kind = .parameter
+                } else {
+                    index = scalars.index(after: index)
+                    kind = .symbol
+                }
+            case _ where postgres && (scalar == "`" || scalar == "[" || scalar == ":" || scalar == "@"):
+                index = scalars.index(after: index)
+                kind = .symbol
+            case "?" where postgres:
+                index = scalars.index(after: index)
+                scan { ("0"..."9").contains($0) }
+                kind = .parameter
             case "'", "\"", "`", "[":
                 // Through the closing character; a doubled quote stands for one (not in [ ]).
                 let close: Unicode.Scalar = scalar == "[" ? "]" : scalar
@@ -107,5 +166,31 @@ enum SQLTokenizer {
             tokens.append(SQLToken(kind: kind, range: start..<index, text: sql[start..<index]))
         }
         return tokens
+    }
+
+    /// Where the dollar-quoted string that opens at `start` (`$$` or `$tag$`, a tag being a
+    /// word that does not start with a digit) ends: after its closing tag, or at the end of
+    /// the text when it is not closed. `nil` when no dollar quote opens there.
+    private static func dollarQuoteEnd(_ scalars: String.UnicodeScalarView, from start: String.Index) -> String.Index? {
+        var index = scalars.index(after: start)
+        var tag = "$"
+        while index < scalars.endIndex, scalars[index] != "$" {
+            let character = scalars[index]
+            let allowed = character == "_" || character.properties.isAlphabetic || (tag.count > 1 && ("0"..."9").contains(character))
+            guard allowed else { return nil }
+            tag.unicodeScalars.append(character)
+            index = scalars.index(after: index)
+        }
+        guard index < scalars.endIndex else { return nil }
+        tag += "$"
+        index = scalars.index(after: index)
+        let closing = Array(tag.unicodeScalars)
+        while index < scalars.endIndex {
+            if scalars[index] == "$", scalars[index...].starts(with: closing) {
+                return scalars.index(index, offsetBy: closing.count)
+            }
+            index = scalars.index(after: index)
+        }
+        return scalars.endIndex
     }
 }
