@@ -92,21 +92,19 @@ struct Demo: AsyncParsableCommand {
         return (try DBBManager(url: url), DefaultDatabase.display(url.path))
     }
 
-    /// A manager on a file path or a `postgres://` URL.
+    /// A manager on a file path or a URL (`postgres://`; any other scheme is refused, its
+    /// password not shown).
     static func manager(_ place: String) throws -> DBBManager {
-        if place.hasPrefix("postgres://") || place.hasPrefix("postgresql://") { return try DBBManager(postgres: place) }
+        if isURL(place) { return try DBBManager(postgres: place) }
         guard FileManager.default.fileExists(atPath: place) else { throw ValidationError("no database file at \(place)") }
         return try DBBManager(url: URL(fileURLWithPath: place))
     }
 
+    /// Whether `place` is a URL (`scheme://…`) rather than a file path.
+    static func isURL(_ place: String) -> Bool { place.contains("://") }
+
     /// A file path with `~` for the home folder, or a URL without its password.
     static func display(_ place: String) -> String {
-        guard let url = URLComponents(string: place), url.scheme?.hasPrefix("postgres") == true else {
-            return DefaultDatabase.display(place)
-        }
-        var shown = url
-        if shown.password != nil { shown.password = "…" }
-        shown.query = nil
-        return shown.string ?? place
+        isURL(place) ? DBBPostgresConfiguration.withoutPassword(place) : DefaultDatabase.display(place)
     }
 }

@@ -9,7 +9,9 @@ public protocol DBBColumnValue {
     static var storageType: DBBStorageType { get }
     /// The value of column `index` (from 0) of `row`, whichever backend it comes from; `nil` to leave the property as it is
     /// (a `NULL` read into a non-optional property).
-    static func read(from row: DBBColumnReader, at index: Int) -> Self?
+    /// - Throws: ``DBBError/Kind/invalidValue`` when the stored value has no value of this
+    ///   type (an integer out of its range); the fetch fails naming the property and row.
+    static func read(from row: DBBColumnReader, at index: Int) throws -> Self?
     /// The value as it is stored in its column: what change tracking compares.
     var columnValue: DBBValue { get }
 }
@@ -67,15 +69,19 @@ extension Date: DBBColumnValue {
 
 /// The integer types, stored as SQLite's 64-bit integers. A `UInt64` or `UInt` above
 /// `Int64.max` cannot be stored: saving it throws ``DBBError/Kind/invalidValue`` naming the
-/// property. A stored value out of the property type's range is not read (the property keeps
-/// its value).
+/// property. A stored value out of the property type's range (300 in an `Int8`, -5 in a
+/// `UInt64`, written by other SQL) fails the fetch with ``DBBError/Kind/invalidValue`` naming
+/// the property and row, rather than read as another number that a save would then write back.
 public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
 
 extension DBBIntegerColumnValue {
     public static var storageType: DBBStorageType { .int }
-    public static func read(from row: DBBColumnReader, at index: Int) -> Self? {
+    public static func read(from row: DBBColumnReader, at index: Int) throws -> Self? {
         guard let value = row.optionalInt64(at: index) else { return nil }
-        return Self(exactly: value)
+        guard let exact = Self(exactly: value) else {
+            throw DBBError(.invalidValue, "the stored value \(value) is not a \(Self.self) (\(Self.min)…\(Self.max))")
+        }
+        return exact
     }
     public var columnValue: DBBValue { .integer(Int64(truncatingIfNeeded: self)) }
 }
@@ -104,8 +110,8 @@ extension UInt64: DBBWideUnsignedColumnValue {}
 extension Optional: DBBColumnValue where Wrapped: DBBColumnValue {
     public static var storageType: DBBStorageType { Wrapped.storageType }
     /// `NULL` reads as `nil`: setting an optional to `nil` and saving clears it.
-    public static func read(from row: DBBColumnReader, at index: Int) -> Wrapped?? {
-        row.isNull(at: index) ? .some(nil) : .some(Wrapped.read(from: row, at: index))
+    public static func read(from row: DBBColumnReader, at index: Int) throws -> Wrapped?? {
+        row.isNull(at: index) ? .some(nil) : .some(try Wrapped.read(from: row, at: index))
     }
     public var columnValue: DBBValue { self?.columnValue ?? .null }
 }

@@ -53,7 +53,7 @@ public struct DBBPropertyPersistence: Sendable {
         self.init(storageType: Value.storageType, valueType: Value.self, columnName: columnName, access: .column(ColumnAccess(
             read: { row, index, object in
                 let object = unsafeDowncast(object, to: Root.self)
-                if let value = Value.read(from: row, at: index) {
+                if let value = try Value.read(from: row, at: index) {
                     object[keyPath: keyPath] = value
                     return value.columnValue
                 }
@@ -68,9 +68,9 @@ public struct DBBPropertyPersistence: Sendable {
                 else { return nil }
                 return ColumnAccess(
                     read: { row, index, object in
-                        withExtendedLifetime(object) {
+                        try withExtendedLifetime(object) {
                             let property = StoredProperty.pointer(object, offset, as: Value.self)
-                            if let value = Value.read(from: row, at: index) {
+                            if let value = try Value.read(from: row, at: index) {
                                 property.pointee = value
                                 return value.columnValue
                             }

@@ -69,7 +69,12 @@ final class FetchSession {
                     readKeys(row, object)
                     let line = chunks.nextLine()
                     for index in readers.indices {
-                        (line + index).initialize(to: readers[index](row, index + 3, object))
+                        do {
+                            (line + index).initialize(to: try readers[index](row, index + 3, object))
+                        } catch {
+                            line.deinitialize(count: index)
+                            throw Self.unreadable(error, query.columns[index].name, object, mapping)
+                        }
                     }
                     mapping.setSnapshot(chunks.lineFilled(), of: object)
                     objects.append(object)
@@ -85,7 +90,13 @@ final class FetchSession {
                 let object = objectType.init(dbManager: manager)
                 readKeys(row, object)
                 for index in values.indices { line[index] = values[index](object) }
-                for index in readers.indices { line[slots[index]] = readers[index](row, index + 3, object) }
+                for index in readers.indices {
+                    do {
+                        line[slots[index]] = try readers[index](row, index + 3, object)
+                    } catch {
+                        throw Self.unreadable(error, query.columns[index].name, object, mapping)
+                    }
+                }
                 chunks.nextLine().initialize(from: line, count: width)
                 mapping.setSnapshot(chunks.lineFilled(), of: object)
                 objects.append(object)
@@ -94,6 +105,13 @@ final class FetchSession {
         if !mapping.joins.isEmpty { withJoins.append((objects, mapping)) }
         fetched[ObjectIdentifier(objectType), default: []].append(objects)
         return objects
+    }
+
+    /// The failure to read `property` of the row of `object`, naming both.
+    private static func unreadable(_ error: any Error, _ property: String, _ object: DBBTableObject,
+                                   _ mapping: TableMapping) -> any Error {
+        guard let error = error as? DBBError else { return error }
+        return error.about(table: mapping.tableName, property: property, rowID: object.id)
     }
 
     /// Loads one join property of `objects` with one query.

@@ -12,12 +12,13 @@ import Foundation
 /// mark key path classes `Sendable`).
 @usableFromInline
 struct ColumnAccess: @unchecked Sendable {
-    @usableFromInline typealias Reader = (DBBColumnReader, Int, DBBTableObject) -> DBBValue
+    @usableFromInline typealias Reader = (DBBColumnReader, Int, DBBTableObject) throws -> DBBValue
     @usableFromInline typealias Getter = (DBBTableObject) -> DBBValue
     @usableFromInline typealias Copier = (DBBTableObject, DBBTableObject) -> Void
 
     /// Sets the property of an object from column `index` (from 0), and returns the value the
-    /// property then holds, as stored (the object's snapshot for change tracking).
+    /// property then holds, as stored (the object's snapshot for change tracking); throws when
+    /// the stored value has no value of the property's type.
     let read: Reader
     /// The property's value as it is stored in its column.
     let value: Getter

@@ -20,7 +20,8 @@ public struct DBBPostgresConfiguration: Sendable {
     public var database: String
     /// TLS: `.disable`, `.prefer(…)` (the default, as libpq's `sslmode=prefer`) or `.require(…)`.
     public var tls: TLS
-    /// The most connections the manager opens (reads run on several at once; writes on one).
+    /// The most connections the manager opens (reads run on several at once; writes on one);
+    /// at least 1.
     public var poolSize: Int = 8
     /// How long an operation waits for a connection before it fails with
     /// ``DBBError/Kind/unavailable``.
@@ -38,39 +39,34 @@ public struct DBBPostgresConfiguration: Sendable {
         self.tls = tls
     }
 
-    /// Reads `postgres://user:password@host:port/database` (also `postgresql://`); the query
-    /// may set `sslmode` (`disable`, `prefer`, `require`). The user name defaults to the
-    /// database's, the port to 5432.
-    /// - Throws: ``DBBError/Kind/invalidOption`` naming the part of the URL that is wrong.
+    /// Reads `postgres://user:password@host:port/database` (also `postgresql://`), as libpq
+    /// does: user, password and database percent-decoded, an IPv6 host in brackets
+    /// (`[::1]`), the port 5432 unless given, the user name the database's unless given. The
+    /// query may set `sslmode` (`disable`; `allow` and `prefer`, TLS when the server offers it;
+    /// `require`, `verify-ca` and `verify-full`, TLS or no connection) and `connect_timeout`
+    /// (seconds).
+    /// - Throws: ``DBBError/Kind/invalidOption`` naming the part of the URL that is wrong — a
+    ///   scheme other than postgres, a port outside 1…65535, an unknown or repeated parameter —
+    ///   with the URL shown without its password.
     public init(url: String) throws {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
-            throw DBBError(backend: .invalidOption, "'\(url)' is not a PostgreSQL URL: write postgres://user:password@host:port/database")
-        }
-        guard let host = components.host, !host.isEmpty else {
-            throw DBBError(backend: .invalidOption, "the URL '\(Self.redacted(components))' names no host")
-        }
-        let database = String(components.path.drop { $0 == "/" })
-        guard !database.isEmpty else {
-            throw DBBError(backend: .invalidOption, "the URL '\(Self.redacted(components))' names no database (…/database)")
-        }
+        let parsed = try PostgresURL(url)
         let tls: TLS
-        switch components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
+        switch parsed.sslmode ?? "prefer" {
         case "disable": tls = .disable
         case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
         case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
         case let mode:
-            throw DBBError(backend: .invalidOption, "sslmode=\(mode) in '\(Self.redacted(components))' is not disable, prefer or require")
+            throw DBBError(backend: .invalidOption, "sslmode=\(mode) in the PostgreSQL URL '\(PostgresURL.redacted(url))' "
+                           + "is not disable, allow, prefer, require, verify-ca or verify-full")
         }
-        self.init(host: host, port: components.port ?? 5432, username: components.user ?? database,
-                  password: components.password, database: database, tls: tls)
+        self.init(host: parsed.host, port: parsed.port, username: parsed.user ?? parsed.database,
+                  password: parsed.password, database: parsed.database, tls: tls)
+        if let seconds = parsed.connectTimeout { connectTimeout = .seconds(seconds) }
     }
 
-    /// The URL without its password, for messages.
-    private static func redacted(_ components: URLComponents) -> String {
-        var copy = components
-        if copy.password != nil { copy.password = "***" }
-        return copy.string ?? ""
-    }
+    /// `url` with its password replaced by `***`, for logs and messages; the rest as written,
+    /// even when the URL does not parse.
+    public static func withoutPassword(_ url: String) -> String { PostgresURL.redacted(url) }
 
     /// Whether and how connections use TLS.
     public enum TLS: Sendable {
@@ -85,6 +81,15 @@ public struct DBBPostgresConfiguration: Sendable {
     /// postgres-nio's configuration of one connection.
     /// - Throws: ``DBBError/Kind/invalidOption`` when the TLS configuration cannot be used.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        guard poolSize >= 1 else {
+            throw DBBError(backend: .invalidOption, "poolSize \(poolSize) for \(place.host): a manager needs at least one connection")
+        }
+        guard (1...65535).contains(port) else {
+            throw DBBError(backend: .invalidOption, "port \(port) for \(host) is not a number from 1 to 65535")
+        }
+        guard connectTimeout > .zero else {
+            throw DBBError(backend: .invalidOption, "connectTimeout \(connectTimeout) for \(place.host) is not above zero")
+        }
         let connectionTLS: PostgresConnection.Configuration.TLS
         do {
             switch tls {

@@ -102,6 +102,35 @@ struct ValueTests {
             return error.kind == .invalidValue && error.property == "series" && error.rowID == measurement.id
         }
     }
+
+    @Test("an integer another program stored out of the property's range fails the fetch naming property and row; the row stays",
+          arguments: Backend.allCases)
+    func foreignOutOfRangeInteger(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [AllTypes.self, Tally.self]) else { return }
+        let row = AllTypes(dbManager: database.manager)
+        row.int8 = 100
+        try row.save()
+        let tally = Tally(dbManager: database.manager)
+        try tally.save()
+        try database.manager.execute(#"UPDATE "AllTypes" SET "int8" = 300"#)
+        try database.manager.execute(#"UPDATE "Tally" SET "total" = -5"#)
+        for (fetch, property, id) in [({ _ = try AllTypes.all(manager: database.manager) }, "int8", row.id),
+                                      ({ _ = try Tally.instance(id: tally.id, manager: database.manager) }, "total", tally.id)]
+            as [(() throws -> Void, String, Int64)] {
+            #expect {
+                try fetch()
+            } throws: { error in
+                let error = try #require(error as? DBBError)
+                return error.kind == .invalidValue && error.property == property && error.rowID == id
+                    && error.description.contains(property == "int8" ? "300" : "-5")
+            }
+        }
+        // Nothing was read, so nothing can be written back over the stored value.
+        #expect(try database.scalar(#"SELECT "int8" FROM "AllTypes""#, as: Int.self) == 300)
+        var partial = DBBQueryOptions.options(withConditions: ["int8 = ?"], properties: ["int16"])
+        partial.arguments = [300]
+        #expect(try AllTypes.instances(matching: partial, manager: database.manager).count == 1, "a fetch not reading int8 works")
+    }
 }
 
 /// Unsigned counters, which SQLite's 64-bit integers hold only up to `Int64.max`.

@@ -40,11 +40,51 @@ struct PostgresConnectionTests {
     }
 
     @Test("a malformed URL names what is wrong, without the password")
-    func malformedURL() {
-        for url in ["mysql://u@h/db", "postgres://u:secret@/db", "postgres://u:secret@h", "postgres://u@h/db?sslmode=maybe"] {
-            let error = #expect(throws: DBBError.self) { _ = try DBBPostgresConfiguration(url: url) }
+    func malformedURL() throws {
+        let cases: [(url: String, names: String)] = [
+            ("mysql://u:Zq7xK@h/db", "'mysql'"),
+            ("http://u:Zq7xK@h/db", "'http'"),
+            ("u:Zq7xK@h/db", "no scheme"),
+            ("postgres://u:Zq7xK@/db", "no host"),
+            ("postgres://u:Zq7xK@h", "no database"),
+            ("postgres://u:Zq7xK@h/db?sslmode=maybe", "sslmode=maybe"),
+            ("postgres://u:Zq7xK@h:notaport/db", "'notaport'"),
+            ("postgres://u:Zq7xK@h:-1/db", "'-1'"),
+            ("postgres://u:Zq7xK@h:0/db", "'0'"),
+            ("postgres://u:Zq7xK@h:120968/db", "'120968'"),
+            ("postgres://u:Zq7xK@h/db?sslmode=disable&sslmode=require", "sslmode given twice"),
+            ("postgres://u:Zq7xK@h/db?sslmod=disable", "'sslmod'"),
+            ("postgres://u:Zq7xK@h/db?connect_timeout=soon", "connect_timeout=soon"),
+            ("postgres://u:Zq/7xK@h/db", "percent-encode"),
+            ("postgres://u:Zq?7xK@h/db", "percent-encode"),
+            ("postgres://u:Zq7xK@a,b/db", "several hosts"),
+            ("postgres://u:Zq7xK@::1/db", "IPv6"),
+        ]
+        for (url, names) in cases {
+            let error = #expect(throws: DBBError.self, "\(url)") { _ = try DBBPostgresConfiguration(url: url) }
             #expect(error?.kind == .invalidOption)
-            #expect(error?.description.contains("secret") == false)
+            #expect(error?.description.contains(names) == true, "\(url): \(String(describing: error))")
+            #expect(error?.description.contains("Zq") == false, "\(url): \(String(describing: error))")
+            #expect(error?.description.contains("7xK") == false, "\(url): \(String(describing: error))")
+        }
+
+        let parsed = try DBBPostgresConfiguration(url: "postgresql://app:p%40ss%2Fw@[::1]:6543/my%20db?sslmode=disable&connect_timeout=3")
+        #expect(parsed.host == "::1" && parsed.port == 6543 && parsed.username == "app" && parsed.password == "p@ss/w")
+        #expect(parsed.database == "my db" && parsed.connectTimeout == .seconds(3))
+        guard case .disable = parsed.tls else { Issue.record("sslmode=disable gave \(parsed.tls)"); return }
+        let defaults = try DBBPostgresConfiguration(url: "postgres://db.internal/shop")
+        #expect(defaults.port == 5432 && defaults.username == "shop" && defaults.password == nil)
+        #expect(DBBPostgresConfiguration.withoutPassword("postgres://u:secret@h/db") == "postgres://u:***@h/db")
+    }
+
+    @Test("a configuration that cannot work is refused before connecting: pool size, port, timeout")
+    func badConfiguration() throws {
+        for change in [{ (c: inout DBBPostgresConfiguration) in c.poolSize = 0 }, { $0.port = 70000 }, { $0.connectTimeout = .zero }] {
+            var configuration = DBBPostgresConfiguration(host: "127.0.0.1", port: 1, username: "u", password: "secret", database: "d",
+                                                         tls: .disable)
+            change(&configuration)
+            let error = #expect(throws: DBBError.self) { _ = try DBBManager(postgres: configuration) }
+            #expect(error?.kind == .invalidOption, "\(String(describing: error))")
         }
     }
 

@@ -1,0 +1,121 @@
+@_spi(DBBBackend) import DBBBuilder
+import Foundation
+
+/// A `postgres://` URL read the way libpq reads one, with errors that name the part that is
+/// wrong and never show the password.
+///
+/// `postgres[ql]://[user[:password]@]host[:port]/database[?sslmode=…&connect_timeout=…]`; the
+/// host may be an IPv6 address in brackets; user, password and database are percent-decoded.
+struct PostgresURL {
+    var host = ""
+    var port = 5432
+    var user: String?
+    var password: String?
+    var database = ""
+    var sslmode: String?
+    var connectTimeout: Int?
+
+    /// The parameters a URL may set.
+    static let parameters = ["sslmode", "connect_timeout"]
+
+    init(_ url: String) throws(DBBError) {
+        let shown = Self.redacted(url)
+        func refuse(_ problem: String) -> DBBError {
+            DBBError(backend: .invalidOption, "\(problem) in the PostgreSQL URL '\(shown)': "
+                     + "write postgres://user:password@host:port/database")
+        }
+        guard let schemeEnd = url.range(of: "://") else { throw refuse("no scheme (postgres://)") }
+        let scheme = url[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "postgres" || scheme == "postgresql" else {
+            throw refuse("the scheme '\(scheme)' is not postgres or postgresql")
+        }
+        var rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        if !rest[..<authorityEnd].contains("@") && rest[authorityEnd...].contains("@") {
+            // Most likely a password holding one of them: say so without showing any of it.
+            throw refuse("a '/', '?' or '#' before the '@' (percent-encode it in a user name or password: %2F, %3F, %23)")
+        }
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        var query: Substring = ""
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<slash]
+        let path = slash < rest.endIndex ? rest[rest.index(after: slash)...] : ""
+
+        if let at = authority.lastIndex(of: "@") {
+            let userInfo = authority[..<at]
+            authority = authority[authority.index(after: at)...]
+            let colon = userInfo.firstIndex(of: ":")
+            user = try Self.decoded(userInfo[..<(colon ?? userInfo.endIndex)], "the user name", refuse)
+            if let colon { password = try Self.decoded(userInfo[userInfo.index(after: colon)...], "the password", refuse) }
+            if user?.isEmpty == true { user = nil }
+        }
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { throw refuse("an IPv6 address without its closing ]") }
+            host = String(authority[authority.index(after: authority.startIndex)..<close])
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw refuse("'\(after)' after the IPv6 address") }
+                portText = after.dropFirst()
+            }
+        } else {
+            if authority.contains(",") { throw refuse("several hosts (a manager connects to one)") }
+            let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { throw refuse("a host with ':' (write an IPv6 address in brackets: [::1])") }
+            host = String(parts[0])
+            if parts.count == 2 { portText = parts[1] }
+        }
+        guard !host.isEmpty else { throw refuse("no host") }
+        if let portText {
+            guard let port = Int(portText), (1...65535).contains(port), portText.allSatisfy(\.isASCII) else {
+                throw refuse("the port '\(portText)', which is not a number from 1 to 65535,")
+            }
+            self.port = port
+        }
+        guard let database = try Self.decoded(path, "the database name", refuse), !database.isEmpty else {
+            throw refuse("no database (…/database)")
+        }
+        guard !database.contains("/") else { throw refuse("the database name '\(database)' with a '/'") }
+        self.database = database
+
+        var seen: Set<String> = []
+        for item in query.split(separator: "&") where !item.isEmpty {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0])
+            let value = pair.count == 2 ? try Self.decoded(pair[1], "the value of \(name)", refuse) ?? "" : ""
+            guard Self.parameters.contains(name) else {
+                throw refuse("the parameter '\(name)', which is not one of \(Self.parameters.joined(separator: ", ")),")
+            }
+            guard seen.insert(name).inserted else { throw refuse("\(name) given twice") }
+            switch name {
+            case "sslmode":
+                sslmode = value
+            default:
+                guard let seconds = Int(value), seconds > 0 else {
+                    throw refuse("connect_timeout=\(value), which is not a whole number of seconds above 0,")
+                }
+                connectTimeout = seconds
+            }
+        }
+    }
+
+    private static func decoded(_ text: Substring, _ what: String,
+                                _ refuse: (String) -> DBBError) throws(DBBError) -> String? {
+        guard let value = String(text).removingPercentEncoding else { throw refuse("a malformed %-escape in \(what)") }
+        return value
+    }
+
+    /// `url` with its password, if any, replaced by `***`: for every message that shows a URL,
+    /// whether or not it parses. Everything between the first `:` after the scheme and the
+    /// last `@` goes, so a password holding `/`, `?` or `@` is hidden too.
+    static func redacted(_ url: String) -> String {
+        let start = url.range(of: "://")?.upperBound ?? url.startIndex
+        guard let at = url[start...].lastIndex(of: "@"),
+              let colon = url[start..<at].firstIndex(of: ":") else { return url }
+        return String(url[...colon]) + "***" + String(url[at...])
+    }
+}
