@@ -58,8 +58,7 @@ struct Demo: AsyncParsableCommand {
         try manager.register(Self.classes)
         var state: String
         if let copyFrom {
-            let source = try Self.manager(copyFrom)
-            try source.register(Self.classes)
+            let source = try Self.manager(copyFrom)  // read, never changed
             let copied = try manager.copyTables(of: Self.classes, from: source)
             state = "copied \(copied.values.reduce(0, +)) rows from \(Self.display(copyFrom))"
         } else if try manager.count(of: "Person") == 0 {

@@ -16,10 +16,10 @@ public protocol DBBColumnValue {
     var columnValue: DBBValue { get }
 }
 
-/// The error of binding a value SQLite cannot hold (it stores `NaN` as `NULL`); the save
-/// that meets it names the property.
+/// The error of binding NaN, which SQLite stores as `NULL` and which every backend therefore
+/// refuses, so that a value reads back as it was saved; the save that meets it names the property.
 func unstorable(_ value: some FloatingPoint) -> DBBError {
-    DBBError(.invalidValue, "\(value) cannot be stored: SQLite keeps NaN as NULL, so it would read back as another value")
+    DBBError(.invalidValue, "\(value) cannot be stored: NaN is refused on every backend (SQLite would keep it as NULL)")
 }
 
 /// The error of saving an integer above `Int64.max`, the largest SQLite holds: `value` when

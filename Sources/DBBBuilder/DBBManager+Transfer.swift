@@ -1,4 +1,5 @@
 import DBBFormat
+import Foundation
 
 extension DBBManager {
     /// Copies the tables of `classes`, and of every class they refer to, from `source`'s
@@ -14,7 +15,12 @@ extension DBBManager {
     /// print(copied)   // ["Company": 12, "Person": 340, "Person_employer": 338, …]
     /// ```
     ///
-    /// The tables are created (or migrated) on both sides as ``register(_:)`` does. The copy
+    /// The tables are created (or migrated) here as ``register(_:)`` does; `source` is only
+    /// read, never changed: its tables must already hold every column the classes map (register
+    /// the classes on the source first when they gained properties). Values are copied
+    /// exactly or not at all: a value the destination's column cannot hold as it is (text in a
+    /// number column, a fraction in an integer column, NaN) is refused, naming table, property
+    /// and row. The copy
     /// reads one consistent snapshot of `source` and writes in one transaction, with other
     /// writers of this database held off until it ends: it is all there or not at all. Each
     /// table's id counter is raised to the source's, so an id the source gave out — a deleted
@@ -26,17 +32,22 @@ extension DBBManager {
     /// - Returns: the number of rows copied into each table, join tables included.
     /// - Throws: ``DBBError`` with ``DBBError/Kind/invalidOption`` naming the table when a
     ///   table here already has rows (copy into empty tables only; delete them first, or copy
-    ///   into a new database) or when `source` is this manager; a backend error naming the
+    ///   into a new database), when the source lacks a table or column, when `classes` is
+    ///   empty, or when `source` is this database (through this manager or another);
+    ///   ``DBBError/Kind/invalidValue`` naming table, property and row for a value the
+    ///   destination cannot hold unchanged; a backend error naming the
     ///   table and property of a value the destination refuses (text with a NUL character
     ///   into PostgreSQL, a join row referring to a row that does not exist). Nothing was
     ///   written then.
     @discardableResult
     public func copyTables(of classes: [DBBTableObject.Type], from source: DBBManager) throws -> [String: Int] {
-        guard source !== self else {
-            throw DBBError(.invalidOption, "copyTables(of:from:) needs two managers; source is this manager")
+        guard !classes.isEmpty else {
+            throw DBBError(.invalidOption, "copyTables(of:from:) was given no class to copy")
         }
+        let sameDatabase = DBBError(.invalidOption, "copyTables(of:from:) copies between two databases; the source is \(databaseLabel) itself")
+        guard source !== self else { throw sameDatabase }
+        if let here = try databaseIdentity(), try here == source.databaseIdentity() { throw sameDatabase }
         let tables = try transferTables(try classes.map(mapping(for:)))
-        _ = try classes.map(source.mapping(for:))
         let names = tables.map(\.name)
         let version = try source.databaseVersion()
         let counts = try write(nil) { destination in
@@ -50,6 +61,7 @@ extension DBBManager {
                 return try source.read(nil) { origin in
                     try origin.atomically(.deferred) {
                         let from = TransferSQL(dialect: origin.dialect)
+                        for table in tables { try table.checkSource(origin, label: source.databaseLabel) }
                         var counts: [String: Int] = [:]
                         for table in tables {
                             counts[table.name] = try table.copy(from: origin, from, to: destination, into)
@@ -81,81 +93,27 @@ extension DBBManager {
             TransferTable(name: mapping.tableName,
                           columns: [DBBFormat.idColumn, DBBFormat.createdTimeColumn, DBBFormat.modifiedTimeColumn]
                               + mapping.columns.map(\.column),
+                          holds: [.integer, .real, .real] + mapping.columns.map { TransferTable.Holds($0.storageType) },
                           properties: mapping.columns.map { ($0.name, $0.column) })
         }
         let joins = mappings.flatMap { mapping in
             mapping.joins.map { join in
                 TransferTable(name: join.joinTable, columns: [DBBFormat.idColumn, join.parentColumn, join.column],
+                              holds: [.integer, .integer, TransferTable.Holds(join.storageType)],
                               properties: [(join.name, join.column), (join.name, join.parentColumn)])
             }
         }
         return rows + joins
     }
-}
 
-/// One table a copy moves: its name and the columns it copies, `id` first.
-private struct TransferTable {
-    let name: String
-    let columns: [String]
-    /// Which property a column holds, to name it in an error.
-    let properties: [(property: String, column: String)]
-
-    /// Rows inserted by one statement: few round trips to a server, and far below both
-    /// engines' limits on bound parameters.
-    static let rowsPerInsert = 64
-
-    /// Copies the rows, in id order, and raises the destination's id counter to the source's.
-    func copy(from origin: any DatabaseConnection, _ from: TransferSQL,
-              to destination: any DatabaseConnection, _ into: TransferSQL) throws -> Int {
-        do {
-            return try copyRows(from: origin, from, to: destination, into)
-        } catch let failure as any DatabaseFailure {
-            throw failure.dbbError(table: name, columns: properties)
-        }
-    }
-
-    private func copyRows(from origin: any DatabaseConnection, _ from: TransferSQL,
-                          to destination: any DatabaseConnection, _ into: TransferSQL) throws -> Int {
-        var batch: [DBBValue] = []
-        batch.reserveCapacity(columns.count * Self.rowsPerInsert)
-        var count = 0
-        var highest: Int64 = 0
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            try insert(batch, rows: batch.count / columns.count, into: destination, into)
-            batch.removeAll(keepingCapacity: true)
-        }
-        try origin.forEachRow(from.selectAll(name, columns)) { row in
-            for index in 0..<columns.count {
-                let value = row.value(at: index)
-                if let refusal = into.dialect.refusal(of: value) {
-                    throw refusal.about(table: name, property: property(of: columns[index]), rowID: row.int64(at: 0))
-                }
-                batch.append(value)
-            }
-            highest = max(highest, row.int64(at: 0))
-            count += 1
-            if count % Self.rowsPerInsert == 0 { try flush() }
-        }
-        try flush()
-        let counter = max(highest, try origin.fetchValue(from.lastID, [from.lastIDArgument(name)], as: Int64.self) ?? 0)
-        if counter > 0 {
-            for statement in into.raiseLastID(name, to: counter) {
-                try destination.execute(statement.sql, statement.arguments)
-            }
-        }
-        return count
-    }
-
-    /// The property a column holds, or the column's name (`id`, the times, a join table's owner column).
-    private func property(of column: String) -> String {
-        properties.first { $0.column == column }?.property ?? column
-    }
-
-    private func insert(_ values: [DBBValue], rows: Int, into destination: any DatabaseConnection, _ into: TransferSQL) throws {
-        let statement = try destination.statement(into.insert(name, columns, rows: rows))
-        defer { statement.reset() }
-        try statement.bind(values)
-        try statement.execute()
+    /// What tells this database from another (see ``TransferSQL/identity``); `nil` for an
+    /// in-memory SQLite database, which no other manager reaches.
+    private func databaseIdentity() throws -> String? {
+        let identity = try read(nil) { try $0.fetchValue(TransferSQL(dialect: $0.dialect).identity, as: String.self) }
+        guard access.dialect == .sqlite else { return identity }
+        guard let path = identity, !path.isEmpty else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return path }
+        return "\(status.st_dev):\(status.st_ino)"
     }
 }

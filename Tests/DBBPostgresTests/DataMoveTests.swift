@@ -138,4 +138,62 @@ struct DataMoveTests {
         #expect(error.serverError?.sqlState == "23503")
         for table in Self.tables { #expect(try server.rows(of: table) == 0, "\(table) is empty") }
     }
+
+    @Test("the source is only read: a table or column it lacks is refused by name, and its schema stays as it was")
+    func sourceUnchanged() throws {
+        let old = try #require(try BackendDatabase(.sqlite, [GadgetV1.self]))
+        let gadget = GadgetV1(dbManager: old.manager)
+        gadget.label = "kept"
+        try gadget.save()
+        let layout = try old.layout()
+        guard let server = try BackendDatabase(.postgresql) else { return }
+        let missingColumn = try #require(throws: DBBError.self) {
+            try server.manager.copyTables(of: [GadgetV2.self], from: old.reopen())
+        }
+        #expect(missingColumn.kind == .invalidOption && missingColumn.table == "Gadget" && missingColumn.property == "priority",
+                "\(missingColumn)")
+        let missingTable = try #require(throws: DBBError.self) {
+            try server.manager.copyTables(of: [Member.self], from: old.reopen())
+        }
+        #expect(missingTable.kind == .invalidOption && missingTable.description.contains("no table"), "\(missingTable)")
+        #expect(try old.layout() == layout, "the source's tables, columns and indexes are as they were")
+        #expect(try server.rows(of: "Gadget") == 0)
+    }
+
+    @Test("a value the destination would store as another value is refused naming table, property and row; nothing is written")
+    func valuesCopiedExactlyOrNotAtAll() throws {
+        guard let server = try BackendDatabase(.postgresql) else { return }
+        for (update, property) in [("UPDATE \"Member\" SET \"age\" = 1.5 WHERE \"id\" = 7", "age"),
+                                   ("UPDATE \"Member\" SET \"name\" = x'00ff41' WHERE \"id\" = 7", "name"),
+                                   ("UPDATE \"Member_lucky\" SET \"lucky\" = 'seven' WHERE \"Member_ID\" = 7", "lucky")] {
+            let source = try Self.seeded()
+            try source.manager.execute(update)
+            let error = try #require(throws: DBBError.self, "\(update)") {
+                try server.manager.copyTables(of: Self.classes, from: source.manager)
+            }
+            #expect(error.kind == .invalidValue && error.property == property, "\(error)")
+            if property != "lucky" { #expect(error.rowID == 7 && error.table == "Member", "\(error)") }
+            for table in Self.tables { #expect(try server.rows(of: table) == 0, "\(table) is empty") }
+        }
+
+        // NaN, which PostgreSQL holds and SQLite would keep as NULL, does not leave PostgreSQL.
+        let member = Member(dbManager: server.manager)
+        member.name = "nan"
+        try member.save()
+        try server.manager.execute("UPDATE \"Member\" SET \"score\" = 'NaN' WHERE \"id\" = ?", arguments: [member.id])
+        let file = try #require(try BackendDatabase(.sqlite))
+        let error = try #require(throws: DBBError.self) { try file.manager.copyTables(of: Self.classes, from: server.manager) }
+        #expect(error.kind == .invalidValue && error.property == "score" && error.rowID == member.id, "\(error)")
+        #expect(try file.rows(of: "Member") == 0)
+    }
+
+    @Test("no class, or the destination itself through another manager, is refused", arguments: Backend.allCases)
+    func pointlessCopies(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, Self.classes) else { return }
+        let other = try #require(try BackendDatabase(backend == .sqlite ? .postgresql : .sqlite) ?? BackendDatabase(.sqlite))
+        let none = try #require(throws: DBBError.self) { try db.manager.copyTables(of: [], from: other.manager) }
+        #expect(none.kind == .invalidOption && none.description.contains("no class"))
+        let itself = try #require(throws: DBBError.self) { try db.manager.copyTables(of: Self.classes, from: db.reopen()) }
+        #expect(itself.kind == .invalidOption && itself.description.contains("itself"), "\(itself)")
+    }
 }

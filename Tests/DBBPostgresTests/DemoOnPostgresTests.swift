@@ -60,4 +60,29 @@ struct DemoOnPostgresTests {
         let again = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", original])
         #expect(again.status != 0 && again.stderr.contains("already has rows"), "a second copy is refused: \(again.stderr)")
     }
+
+    @Test("the demo refuses a source that is not a demo database, or is the destination itself, and shows no password")
+    func demoRefusals() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        guard let server = try TestPostgresServer.shared() else { return }
+        let directory = try TemporaryDirectory()
+        let other = directory.path("other.sqlite")
+        let manager = try DBBManager(url: URL(fileURLWithPath: other))
+        try manager.execute("CREATE TABLE notes (body TEXT)")
+        let before = try manager.query("SELECT name FROM sqlite_master ORDER BY name")
+
+        let target = try server.makeDatabase()
+        let notDemo = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", other])
+        #expect(notDemo.status != 0 && notDemo.stderr.contains("no table"), "\(notDemo.stderr)")
+        #expect(try manager.query("SELECT name FROM sqlite_master ORDER BY name") == before, "the source gained no table")
+
+        let itself = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", target])
+        #expect(itself.status != 0 && itself.stderr.contains("itself"), "\(itself.stderr)")
+        #expect(!itself.stderr.contains(server.password) && !itself.stdout.contains(server.password))
+
+        for url in ["http://u:Zq7xK@h/db", "postgres://u:Zq7xK@h:notaport/db"] {
+            let refused = try ScriptFixture.run(demo, ["--database", directory.path("d.sqlite"), "--copy-from", url])
+            #expect(refused.status != 0 && !refused.stderr.contains("Zq7xK") && refused.stderr.contains("***"), "\(refused.stderr)")
+        }
+    }
 }

@@ -20,6 +20,15 @@ struct TransferSQL {
             + Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
+    /// What tells one database from another: on SQLite the main file's path (compared by
+    /// device and inode), on PostgreSQL the server's start time and the database's name.
+    var identity: String {
+        switch dialect {
+        case .sqlite: "SELECT file FROM pragma_database_list WHERE name = 'main'"
+        case .postgresql: "SELECT CAST(pg_postmaster_start_time() AS text) || ' ' || current_database()"
+        }
+    }
+
     /// A row when the table has one.
     func anyRow(_ table: String) -> String { "SELECT 1 FROM \(dialect.quote(table)) LIMIT 1" }
 
