@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "DBBPostgres",
-            dependencies: ["DBBBuilder", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["DBBBuilder", "DBBLocale", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
         /// types), shared by the ORM and the code generator.
@@ -131,7 +131,7 @@ let package = Package(
         /// The PostgreSQL backend against a throwaway server that the tests start.
         .testTarget(
             name: "DBBPostgresTests",
-            dependencies: ["DBBPostgres", "DBBBuilder", "DBBTestSupport", "dbb-demo", "dbb-crash-helper"]
+            dependencies: ["DBBPostgres", "DBBBuilder", "DBBLocale", "DBBTestSupport", "dbb-demo", "dbb-crash-helper"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

@@ -70,6 +70,10 @@ public final class DBBManager: Sendable {
         lastErrorStorage.withLock { $0 = failure }
     }
 
+    /// The connections of a backend module's database.
+    @_spi(DBBBackend)
+    public var backendAccess: any DatabaseAccess { access }
+
     /// A manager of a backend module's database: `label` names it in messages.
     @_spi(DBBBackend)
     public init(access: any DatabaseAccess, label: String) {

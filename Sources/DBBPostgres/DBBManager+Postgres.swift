@@ -27,10 +27,34 @@ extension DBBManager {
         do {
             // Fail now, with the server's reason, rather than at the first save.
             try access.read { try $0.execute("SELECT 1", []) }
+            try PostgresLocaleInstaller.installIfNeeded(access)
         } catch {
             access.close()
             throw error
         }
         self.init(access: access, label: "database \(configuration.database) on \(configuration.place.host)")
+    }
+
+    /// Adds the week rules of locale identifiers with `@keywords` (`de_DE@fw=sun`) to a
+    /// PostgreSQL database's locale functions, which know every identifier of
+    /// `Locale.availableIdentifiers` without them. Nothing to do on SQLite, whose functions
+    /// read any identifier Foundation reads.
+    /// - Throws: ``DBBError/Kind/invalidOption`` naming an identifier Foundation does not know.
+    public func addLocaleRules(for identifiers: [String]) throws {
+        guard let access = backendAccess as? PostgresAccess else { return }
+        try PostgresLocaleInstaller.addRules(for: identifiers, access)
+    }
+
+    /// Removes the locale date functions and their table from a PostgreSQL database (a
+    /// manager opened on it later installs them again). Nothing to do on SQLite.
+    public func uninstallLocaleFunctions() throws {
+        guard let access = backendAccess as? PostgresAccess else { return }
+        try PostgresLocaleInstaller.translated {
+            try access.write { connection in
+                try connection.atomically(.immediate) {
+                    for statement in PostgresLocaleSQL.uninstall { try connection.execute(statement, []) }
+                }
+            }
+        }
     }
 }

@@ -9,3 +9,10 @@ public enum DBBDialect: Sendable, Hashable {
     /// PostgreSQL 12 or later (identity columns, `jsonb`, `information_schema`).
     case postgresql
 }
+
+extension DBBDialect {
+    /// The statement that holds off every other manager's schema changes until the
+    /// transaction ends (see `SchemaSQL.schemaLock`); `nil` on SQLite. For a backend installing
+    /// schema of its own (PostgreSQL's locale functions).
+    public var schemaLockSQL: String? { SchemaSQL(dialect: self).schemaLock }
+}

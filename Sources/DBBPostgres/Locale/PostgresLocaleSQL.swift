@@ -1,0 +1,149 @@
+/// The locale date functions as PostgreSQL functions: the SQLite functions' names, argument
+/// orders, results, `NULL`s and errors (see `DBBLocaleFunctions`), computed by the server
+/// from the week rules of each locale, which a table (`dbb_locale_rules`) holds.
+///
+/// A date is `double precision` seconds since 2001-01-01 UTC, as table objects store it (an
+/// integer or `numeric` converts), or text in the forms the SQLite functions read. The
+/// functions of a numeric date are `LANGUAGE sql IMMUTABLE`, written as one expression that
+/// the planner inlines: with a constant locale, `dbb_week(date, 'de_DE')` becomes integer and
+/// date arithmetic on the column, the locale's rules looked up once, when the query is planned.
+/// Days are counted on the proleptic Gregorian calendar at every year (the SQLite functions
+/// follow Foundation's Julian calendar before 1582).
+enum PostgresLocaleSQL {
+    /// Changes whenever the SQL below changes: a manager that finds another version installed
+    /// replaces the functions.
+    static let version = "DBBBuilder locale functions 1"
+
+    /// The installed version (the comment of `dbb_week`), `NULL` when none is installed.
+    static let installedVersion =
+        "SELECT obj_description(to_regprocedure('dbb_week(double precision, text)'), 'pg_proc')"
+
+    /// The table of week rules, one row per normalized locale identifier.
+    static let rulesTable = "dbb_locale_rules"
+
+    // MARK: - Expressions
+
+    /// Seconds since 1970 of the numeric date `$1` (seconds since 2001).
+    static let since1970 = "($1 + 978307200)"
+    /// Whether seconds since 1970 `s` lie in 0001-01-01 ..< 10000-01-01.
+    static func inRange(_ s: String) -> String { "\(s) >= -62135596800 AND \(s) < 253402300800" }
+    /// The day (days since 1970) of seconds since 1970 `s`.
+    static func day(_ s: String) -> String { "floor(\(s) / 86400)::int" }
+    /// The first day of the week of day `n`, under rules `r` (first weekday × 8 + minimum days).
+    static func weekStart(_ n: String, _ r: String) -> String { "(\(n) - ((\(n) % 7) + 19 - \(r) / 8) % 7)" }
+    /// The date of day `n`.
+    static func date(_ n: String) -> String { "(date '1970-01-01' + \(n))" }
+
+    /// `yyyy-MM-dd` of the date `d` (five digits for the year 10000).
+    static func dayText(_ d: String) -> String {
+        let digits = "(date_part('year', \(d)) * 10000 + date_part('month', \(d)) * 100 + date_part('day', \(d)))::int::text"
+        return "CASE WHEN \(d) < date '10000-01-01' THEN overlay(overlay(lpad(\(digits), 8, '0') placing '-' from 7 for 0)"
+            + " placing '-' from 5 for 0) ELSE overlay(overlay(\(digits) placing '-' from 8 for 0) placing '-' from 6 for 0) END"
+    }
+
+    /// `YYYY-ww` of seconds since 1970 `s` under rules `r`: the year and week-of-year of the
+    /// week's anchor, the day at `7 - minimum days` into the week, which lies in the year the
+    /// week belongs to; its week is counted from January 1st.
+    static func weekKey(_ s: String, _ r: String) -> String {
+        let anchor = date("(\(weekStart(day(s), r)) + 7 - \(r) % 8)")
+        let key = "(date_part('year', \(anchor)) * 100 + floor((date_part('doy', \(anchor)) + 6) / 7))::int::text"
+        // Only the last days of 9999 can fall in the week-year 10000.
+        return "CASE WHEN \(inRange(s)) THEN CASE WHEN \(s) < 253401782400 THEN overlay(lpad(\(key), 6, '0') placing '-' from 5 for 0)"
+            + " ELSE overlay(\(key) placing '-' from 6 for 0) END END"
+    }
+
+    /// `yyyy-MM-dd` of the start or end of the unit holding seconds since 1970 `s`; `code` is
+    /// rules × 100 + unit × 10 + edge (units: day, week, month, quarter, halfyear, year;
+    /// edges: start, end), a constant once the arguments are checked.
+    static func aligned(_ s: String, _ code: String) -> String {
+        let n = day(s)
+        let d = date(n)
+        let rules = "(\(code) / 100)"
+        let week = weekStart(n, rules)
+        let timestamp = "\(d)::timestamp"
+        let halfYear = "make_date(date_part('year', \(d))::int, CASE WHEN date_part('month', \(d)) <= 6 THEN 1 ELSE 7 END, 1)"
+        let starts = [d, date(week), "date_trunc('month', \(timestamp))::date", "date_trunc('quarter', \(timestamp))::date",
+                      halfYear, "date_trunc('year', \(timestamp))::date"]
+        let months = [0, 0, 1, 3, 6, 12]
+        var cases: [String] = []
+        for unit in 0..<6 {
+            cases.append("WHEN \(unit * 10) THEN \(dayText(starts[unit]))")
+            let end = switch unit {
+            case 0: d
+            case 1: date("(\(week) + 6)")
+            default: "((\(starts[unit]))::timestamp + interval '\(months[unit]) months')::date - 1"
+            }
+            cases.append("WHEN \(unit * 10 + 1) THEN \(dayText(end))")
+        }
+        return "CASE WHEN \(inRange(s)) THEN CASE \(code) % 100 \(cases.joined(separator: " ")) END END"
+    }
+
+    /// `Q1 '11` of seconds since 1970 `s`.
+    static func quarter(_ s: String) -> String {
+        let d = date(day(s))
+        return "CASE WHEN \(inRange(s)) THEN 'Q' || ((date_part('month', \(d))::int - 1) / 3 + 1)::text || ' '''"
+            + " || lpad((date_part('year', \(d))::int % 100)::text, 2, '0') END"
+    }
+
+    /// The year of seconds since 1970 `s`, written with two digits (`short`) or four, and
+    /// whether it is in the first half.
+    static func halfYear(_ s: String, _ short: String, _ h1: String, _ h2: String) -> String {
+        let d = date(day(s))
+        let year = "CASE WHEN \(short) THEN lpad((date_part('year', \(d))::int % 100)::text, 2, '0')"
+            + " ELSE lpad(date_part('year', \(d))::int::text, 4, '0') END"
+        return "CASE WHEN \(inRange(s)) THEN nullif(dbb_half_year_text(CASE WHEN date_part('month', \(d)) <= 6 THEN \(h1) ELSE \(h2) END,"
+            + " \(year)), '') END"
+    }
+
+    // MARK: - Statements
+
+    /// The statements that install the table, its rows and the functions, replacing what an
+    /// earlier version installed.
+    static func install(rules: [(identifier: String, firstWeekday: Int, minimumDays: Int)]) -> [String] {
+        var statements = [
+            "CREATE TABLE IF NOT EXISTS \(rulesTable) (identifier text PRIMARY KEY,"
+                + " first_weekday smallint NOT NULL CHECK (first_weekday BETWEEN 1 AND 7),"
+                + " minimum_days smallint NOT NULL CHECK (minimum_days BETWEEN 1 AND 7))",
+            "DELETE FROM \(rulesTable)",
+        ]
+        for chunk in stride(from: 0, to: rules.count, by: 500) {
+            let rows = rules[chunk..<min(chunk + 500, rules.count)].map {
+                "(\(literal($0.identifier)), \($0.firstWeekday), \($0.minimumDays))"
+            }
+            statements.append("INSERT INTO \(rulesTable) (identifier, first_weekday, minimum_days) VALUES " + rows.joined(separator: ", "))
+        }
+        statements += helpers + functions
+        statements.append("COMMENT ON FUNCTION dbb_week(double precision, text) IS \(literal(version))")
+        return statements
+    }
+
+    /// The statements that remove the functions and the table (`manager.uninstallLocaleFunctions()`).
+    static let uninstall: [String] = [
+        "DROP FUNCTION IF EXISTS " + [
+            "dbb_week(double precision, text)", "dbb_week(text, text)", "dbb_week_start(double precision, text)",
+            "dbb_week_start(text, text)", "dbb_align(double precision, text, text, text)", "dbb_align(text, text, text, text)",
+            "ObjcGetYearAndQuarterUsingLocale(double precision, text)", "ObjcGetYearAndQuarterUsingLocale(text, text)",
+            "ObjcGetYearAndHalfYearUsingLocale(double precision, text, text, text, text)",
+            "ObjcGetYearAndHalfYearUsingLocale(text, text, text, text, text)",
+            "dbb_date(double precision)", "dbb_date(text)", "dbb_unixepoch(double precision)", "dbb_unixepoch(text)",
+            "dbb_week_of(double precision, int)", "dbb_week_start_of(double precision, int)", "dbb_align_of(double precision, int)",
+            "dbb_quarter_of(double precision)", "dbb_half_year_of(double precision, boolean, text, text)",
+            "dbb_date_of(double precision)", "dbb_unixepoch_of(double precision)",
+            "dbb_locale_rules_of(text, int, text)", "dbb_align_code(text, text, text)", "dbb_half_year_short(text, text, text, text)",
+            "dbb_choice(text, int, text, text, text[], text)", "dbb_null_date(double precision, text)", "dbb_half_year_text(text, text)",
+            "dbb_text_seconds(text, boolean)", "dbb_quoted(text)", "dbb_locale_key(text)",
+        ].joined(separator: ", "),
+        "DROP TABLE IF EXISTS \(rulesTable)",
+    ]
+
+    static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    /// `CREATE OR REPLACE FUNCTION name(arguments) RETURNS type LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT body $$`
+    static func sql(_ signature: String, _ returns: String, _ body: String) -> String {
+        "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT \(body) $$"
+    }
+
+    static func plpgsql(_ signature: String, _ returns: String, _ body: String) -> String {
+        "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$ \(body) $$"
+    }
+}
