@@ -17,8 +17,8 @@ struct Demo: AsyncParsableCommand {
             Each user has a database of their own: dbb-demo.sqlite in the folder \
             $XDG_CACHE_HOME/dbb-demo, or ~/.cache/dbb-demo when XDG_CACHE_HOME is not \
             set, unless --database names another. With --postgres the same table objects \
-            live in a PostgreSQL database instead (the weekly report needs the locale \
-            functions, which are SQLite-only for now, so it is left out there).
+            and the same report live in a PostgreSQL database instead: the manager installs \
+            the locale functions there (strftime's column is computed with to_char).
 
             --copy-from moves the demo's table objects, with their ids and relations, from \
             another demo database (a file, or a postgres:// URL) into an empty one.
@@ -67,11 +67,11 @@ struct Demo: AsyncParsableCommand {
         } else {
             state = "data from an earlier run; --reset starts over"
         }
-        let onSQLite = postgres == nil
-        if try onSQLite && !UsageData.exists(manager) { try UsageData.fill(manager) }
+        let onPostgres = postgres != nil
+        if try !UsageData.exists(manager, postgres: onPostgres) { try UsageData.fill(manager, postgres: onPostgres) }
         print("Database: \(place) (\(state))\n")
         try await Tour.show(manager)
-        if onSQLite { try WeeklyReport.show(manager) }
+        try WeeklyReport.show(manager, postgres: onPostgres)
     }
 
     /// The demo's database, emptied first with `--reset`, and how to show it.
@@ -81,6 +81,7 @@ struct Demo: AsyncParsableCommand {
             if reset {
                 try manager.register(Self.classes)
                 for type in Self.classes { try type.deleteAll(manager: manager) }
+                try manager.execute("DROP TABLE IF EXISTS Usage")
             }
             return (manager, Self.display(postgres))
         }

@@ -3,14 +3,18 @@ import Foundation
 
 /// The seed's `Usage` table and its weekly "value per visit" report.
 enum UsageData {
-    /// Whether the database has the `Usage` table already.
-    static func exists(_ manager: DBBManager) throws -> Bool {
-        try manager.query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Usage'")[0].decode(Int.self, at: 0) > 0
+    /// Whether the database has the `Usage` table already. (Its names are unquoted in every
+    /// statement, so PostgreSQL folds them all to lower case alike.)
+    static func exists(_ manager: DBBManager, postgres: Bool) throws -> Bool {
+        let sql = postgres ? "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'usage'"
+            : "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Usage'"
+        return try manager.query(sql)[0].decode(Int.self, at: 0) > 0
     }
 
     /// A deterministic year of visits, 2010-07-01 … 2011-06-30: one row per facet per day.
-    static func fill(_ manager: DBBManager) throws {
-        try manager.execute("CREATE TABLE IF NOT EXISTS Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date DATETIME)")
+    static func fill(_ manager: DBBManager, postgres: Bool) throws {
+        // The seed's DATETIME column holds text dates; PostgreSQL has no such type.
+        try manager.execute("CREATE TABLE IF NOT EXISTS Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date \(postgres ? "TEXT" : "DATETIME"))")
         var state: UInt64 = 2011
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -40,15 +44,20 @@ enum WeeklyReport {
     static let from = "2010-12-13"
     static let to = "2011-01-16"
 
-    static func show(_ manager: DBBManager) throws {
+    /// strftime('%Y-%W', Date) of SQLite, on PostgreSQL: the year, and the week counted from
+    /// the year's first Monday (days before it are week 00).
+    static let postgresStrftimeWeek = "to_char(Date::date, 'YYYY') || '-' || lpad(((extract(doy FROM Date::date)::int + 6"
+        + " - (extract(dow FROM Date::date)::int + 6) % 7) / 7)::text, 2, '0')"
+
+    static func show(_ manager: DBBManager, postgres: Bool) throws {
         print("Weekly value per visit, \(from) … \(to): the seed's query, grouped four ways.")
         print("A US week starts on Sunday; ru_RU and de_DE weeks start on Monday and need 4 days in week 1;")
         print("strftime('%Y-%W') starts on Monday and cuts the New Year week in two.\n")
         let groupings = [
-            ("en_US", "dbb_week(Date, 'en_US')", "dbb_week_start(Date, 'en_US')"),
-            ("ru_RU", "dbb_week(Date, 'ru_RU')", "dbb_week_start(Date, 'ru_RU')"),
-            ("de_DE", "dbb_week(Date, 'de_DE')", "dbb_week_start(Date, 'de_DE')"),
-            ("strftime", "strftime('%Y-%W', Date)", "MIN(Date)"),
+            ("en_US", "dbb_week(Date, 'en_US')", "MIN(dbb_week_start(Date, 'en_US'))"),
+            ("ru_RU", "dbb_week(Date, 'ru_RU')", "MIN(dbb_week_start(Date, 'ru_RU'))"),
+            ("de_DE", "dbb_week(Date, 'de_DE')", "MIN(dbb_week_start(Date, 'de_DE'))"),
+            ("strftime", postgres ? postgresStrftimeWeek : "strftime('%Y-%W', Date)", "MIN(Date)"),
         ]
         var columns: [[String]] = []
         for (_, week, start) in groupings {
@@ -58,7 +67,7 @@ enum WeeklyReport {
                 """, arguments: [.text(from), .text(to)])
             columns.append(rows.map { row in
                 let start = row["start"].flatMap { if case .text(let text) = $0 { String(text.suffix(5)) } else { nil } } ?? "?"
-                let ratio = row["ratio"].flatMap { if case .real(let value) = $0 { value } else { nil } } ?? 0
+                let ratio = row["ratio", as: Double.self] ?? 0
                 return "\(row["week"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "?") (\(start))  \(String(format: "%.3f", ratio))"
             })
         }
