@@ -65,7 +65,8 @@ let package = Package(
 
         .executableTarget(
             name: "dbb",
-            dependencies: ["DBBScript", "DBBSQLite", "DBBLocale", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(
             name: "DBBCodeGen",
@@ -131,7 +132,7 @@ let package = Package(
         /// The PostgreSQL backend against a throwaway server that the tests start.
         .testTarget(
             name: "DBBPostgresTests",
-            dependencies: ["DBBPostgres", "DBBBuilder", "DBBLocale", "DBBTestSupport", "dbb-demo", "dbb-crash-helper"]
+            dependencies: ["DBBPostgres", "DBBBuilder", "DBBLocale", "DBBTestSupport", "dbb", "dbb-demo", "dbb-crash-helper"]
         ),
         .testTarget(
             name: "DBBLocaleTests",

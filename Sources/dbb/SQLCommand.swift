@@ -24,6 +24,14 @@ struct SQLCommand: ParsableCommand {
                 "SELECT m.grams, f.name FROM meal m JOIN ref.food f ON f.id = m.foodID"
               dbb sql food.sqlite --write "UPDATE food SET name = 'Apple' WHERE id = 1"
               dbb sql food.sqlite --json < queries.sql
+              dbb sql postgres://me:secret@localhost/demo --csv \\
+                "SELECT dbb_week(Date, 'de_DE') AS week, SUM(Visits) \\
+                 FROM Usage GROUP BY week"
+
+            With a postgres:// URL the statements run on that PostgreSQL database, with the \
+            locale functions the library installs there, in a read-only session unless \
+            --write is given; --attach is SQLite's. A query that returns no row prints nothing \
+            (the server's column names come with the rows).
             """)
 
     enum Format: String, EnumerableFlag {
@@ -38,7 +46,8 @@ struct SQLCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: "The database file (it must exist).")
+    @Argument(help: ArgumentHelp("The database file (it must exist), or a PostgreSQL URL.",
+                                 valueName: "file | postgres://user:password@host/database"))
     var database: String
 
     @Argument(help: "SQL to run; standard input when none is given.")
@@ -54,6 +63,7 @@ struct SQLCommand: ParsableCommand {
     var write = false
 
     func run() throws {
+        if database.contains("://") { return try runOnPostgres() }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: database, isDirectory: &isFolder) else {
             throw CommandFailure(description: "\(database) does not exist (dbb sql opens existing databases only)")

@@ -1,0 +1,47 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// `dbb sql postgres://…`: the same table, CSV and JSON output as for a file, the locale
+/// functions of the server, read-only unless --write.
+@Suite("dbb sql on a PostgreSQL URL")
+struct SQLCommandOnPostgresTests {
+    @Test("queries with the locale functions print as for a file; writes need --write; no password is shown")
+    func sqlOnPostgres() throws {
+        let dbb = try #require(ScriptFixture.dbb)
+        guard let db = try BackendDatabase(.postgresql) else { return }
+        let url = db.place
+        try db.manager.execute("CREATE TABLE usage (date text, visits integer)")
+        try db.manager.execute("INSERT INTO usage VALUES ('2010-12-31', 5), ('2011-01-01', 7), ('2011-01-02', 11), ('2011-01-03', 13)")
+        let query = "SELECT dbb_week(date, 'en_US') AS us, dbb_week(date, 'de_DE') AS de, SUM(visits) AS visits"
+            + " FROM usage GROUP BY us, de ORDER BY us, de"
+
+        let table = try ScriptFixture.run(dbb, ["sql", url, query])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == """
+            us       de       visits
+            -------  -------  ------
+            2011-01  2010-52      12
+            2011-02  2010-52      11
+            2011-02  2011-01      13
+
+            """, "\(table.stdout)")
+        let csv = try ScriptFixture.run(dbb, ["sql", url, "--csv", "SELECT 'a,b' AS t; SELECT 1 AS n"])
+        #expect(csv.stdout == "t\n\"a,b\"\nn\n1\n", "\(csv.stdout)")
+        let json = try ScriptFixture.run(dbb, ["sql", url, "--json"], input: "SELECT dbb_week_start('2011-01-05', 'ru_RU') AS start;")
+        #expect(json.stdout.contains(#""start": "2011-01-03""#), "\(json.stdout)")
+
+        let refused = try ScriptFixture.run(dbb, ["sql", url, "UPDATE usage SET visits = 0"])
+        #expect(refused.status != 0 && refused.stderr.contains("--write"), "\(refused.stderr)")
+        #expect(try db.manager.query("SELECT SUM(visits) FROM usage")[0].decode(Int.self, at: 0) == 36)
+        let written = try ScriptFixture.run(dbb, ["sql", url, "--write", "UPDATE usage SET visits = 1"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try db.manager.query("SELECT SUM(visits) FROM usage")[0].decode(Int.self, at: 0) == 4)
+
+        let secret = "Zq7xK"
+        let bad = try ScriptFixture.run(dbb, ["sql", "postgres://u:\(secret)@127.0.0.1:99999/x", "SELECT 1"])
+        #expect(bad.status != 0 && bad.stderr.contains("99999") && !bad.stderr.contains(secret), "\(bad.stderr)")
+    }
+}
