@@ -92,9 +92,11 @@ extension PostgresLocaleSQL {
 
     /// The function of each SQL name, for a numeric date and for a text date.
     static let functions: [String] = [
-        sql("dbb_week_of(double precision, int)", "text", weekKey("$1", "$2")),
-        sql("dbb_week(double precision, text)", "text", "dbb_week_of(\(since1970), dbb_locale_rules_of('dbb_week', 2, $2))"),
-        sql("dbb_week(text, text)", "text", "dbb_week_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week', 2, $2))"),
+        sql("dbb_week_of(double precision, int)", "text", weekKey("$1", "$2"), volatility: "STABLE"),
+        sql("dbb_week(double precision, text)", "text", "dbb_week_of(\(since1970), dbb_locale_rules_of('dbb_week', 2, $2))",
+            volatility: "STABLE"),
+        sql("dbb_week(text, text)", "text", "dbb_week_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week', 2, $2))",
+            volatility: "STABLE"),
 
         sql("dbb_week_start_of(double precision, int)", "text",
             "CASE WHEN \(inRange("$1")) THEN \(dayText(date(weekStart(day("$1"), "$2")))) END"),

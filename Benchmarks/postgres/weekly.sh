@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The weekly GROUP BY on PostgreSQL: dbb_week(date, 'de_DE') (the library's locale function, a
+# double precision column of seconds since 2001, as table objects store dates) against to_char(d,
+# 'IYYY-IW') (PostgreSQL's own ISO week, on a date column of the same rows), over 1,000,000 rows.
+#
+#   swift build --product dbb          # the dbb tool installs the functions
+#   bash Benchmarks/postgres/weekly.sh [ROWS] [RUNS]
+#
+# Starts a throwaway cluster on a free loopback port (as the postgres user when run as root),
+# loads the rows, runs each query RUNS times (default 5, interleaved), prints best and median
+# per query and the ratio against the goal (1.5×), and stops the cluster. Parallel workers are
+# off, so each figure is one core's work.
+set -euo pipefail
+rows=${1:-1000000}
+runs=${2:-5}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+# Any build of the dbb tool will do: it only installs the functions.
+dbb=${DBB:-$(ls "$root"/.build/release/dbb "$root"/.build/debug/dbb 2>/dev/null | head -1)}
+[ -x "$dbb" ] || { echo "build the dbb tool first: swift build --product dbb (or set DBB)" >&2; exit 1; }
+bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+folder=$(mktemp -d /tmp/dbb-pg-bench-XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+as_server() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" -eq 0 ] && chown postgres "$folder"
+as_server "$bin/initdb" -D "$folder/data" -U bench --auth=trust >/dev/null
+as_server "$bin/pg_ctl" -D "$folder/data" -l "$folder/log" -w -o "-p $port -k $folder -c listen_addresses=127.0.0.1 -c max_parallel_workers_per_gather=0 -c shared_buffers=256MB" start >/dev/null
+trap 'as_server "$bin/pg_ctl" -D "$folder/data" -m immediate -w stop >/dev/null; rm -rf "$folder"' EXIT
+psql=(psql -X -q -h 127.0.0.1 -p "$port" -U bench -d postgres)
+
+"${psql[@]}" -c "CREATE TABLE usage (id bigint PRIMARY KEY, date double precision, d date, value double precision)"
+"${psql[@]}" -c "SELECT setseed(0.2011); INSERT INTO usage SELECT n, s, date '2001-01-01' + floor(s / 86400)::int, random() * 100
+                 FROM (SELECT n, (random() * 20 * 365.25 + 5 * 365.25) * 86400 AS s FROM generate_series(1, $rows) AS n) AS r" >/dev/null
+"${psql[@]}" -c "VACUUM ANALYZE usage"
+"$dbb" sql "postgres://bench@127.0.0.1:$port/postgres?sslmode=disable" "SELECT dbb_week(0, 'de_DE')" >/dev/null  # installs
+
+declare -A query=(
+  [to_char]="SELECT to_char(d, 'IYYY-IW') AS w, sum(value) FROM usage GROUP BY w"
+  [dbb_week]="SELECT dbb_week(date, 'de_DE') AS w, sum(value) FROM usage GROUP BY w"
+)
+# Both group the same rows into the same weeks (de_DE weeks are ISO weeks).
+same=$("${psql[@]}" -At -c "SELECT count(*) FROM usage WHERE dbb_week(date, 'de_DE') <> to_char(d, 'IYYY-IW')")
+[ "$same" = 0 ] || { echo "dbb_week and to_char disagree on $same rows" >&2; exit 1; }
+declare -A times=()
+for ((run = 0; run <= runs; run++)); do
+  for name in to_char dbb_week; do
+    ms=$("${psql[@]}" -c '\timing on' -c "SELECT count(*) FROM (${query[$name]}) AS q" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
+    [ "$run" -gt 0 ] && times[$name]+="$ms "   # run 0 warms the cache
+  done
+done
+summary() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {printf "%.0f %.0f", a[1], a[int((NR+1)/2)]}'; }
+read -r base_best base_median <<<"$(summary "${times[to_char]}")"
+read -r week_best week_median <<<"$(summary "${times[dbb_week]}")"
+ratio=$(awk -v a="$week_median" -v b="$base_median" 'BEGIN {printf "%.2f", a / b}')
+echo "GROUP BY week over $rows rows, PostgreSQL $("$bin/postgres" --version | awk '{print $3}'), one core, $runs runs:"
+printf "  %-34s best %6s ms  median %6s ms\n" "to_char(d, 'IYYY-IW')" "$base_best" "$base_median" "dbb_week(date, 'de_DE')" "$week_best" "$week_median"
+met=$(awk -v r="$ratio" 'BEGIN {print (r <= 1.5) ? "met" : "NOT met"}')
+echo "  goal dbb_week ≤ 1.5× to_char: $met ($ratio×)"
