@@ -23,16 +23,62 @@ extension DBBManager {
 
     /// Opens a PostgreSQL database described by `configuration` (TLS, pool size, timeouts).
     public convenience init(postgres configuration: DBBPostgresConfiguration) throws {
-        let access = try PostgresAccess(configuration: configuration)
+        let access = try Self.openPrimary(configuration, tracing: TraceSwitch())
+        self.init(access: access, label: "database \(configuration.database) on \(configuration.place.host)")
+    }
+
+    /// Opens a PostgreSQL database and its read replicas (streaming standbys of it): writes,
+    /// transactions and the reads inside them go to `primary`, other reads to the replicas in
+    /// turn. A replica that cannot be reached is left out for 5 seconds, its reads going to the
+    /// primary meanwhile; a read whose replica fails in the middle of it runs again on the
+    /// primary. Only the primary must be reachable now.
+    ///
+    /// ```swift
+    /// let manager = try DBBManager(postgres: "postgres://app:secret@db-primary/shop",
+    ///                              replicas: ["postgres://app:secret@db-replica-1/shop"],
+    ///                              readYourWrites: true)
+    /// ```
+    ///
+    /// - Parameter readYourWrites: after this manager writes, its reads go to a replica only
+    ///   once that replica has replayed the write (else to the primary), so a fetch after a save
+    ///   sees it. Without it (the default), a replica may answer a read from a moment before
+    ///   this manager's last write; other managers' writes are never waited for either way.
+    public convenience init(postgres primary: String, replicas: [String], readYourWrites: Bool = false) throws {
+        try self.init(postgres: DBBPostgresConfiguration(url: primary),
+                      replicas: replicas.map(DBBPostgresConfiguration.init(url:)), readYourWrites: readYourWrites)
+    }
+
+    /// ``init(postgres:replicas:readYourWrites:)`` with configurations (TLS, pool sizes, timeouts).
+    public convenience init(postgres primary: DBBPostgresConfiguration, replicas: [DBBPostgresConfiguration],
+                            readYourWrites: Bool = false) throws {
+        let tracing = TraceSwitch()
+        let primaryAccess = try Self.openPrimary(primary, tracing: tracing)
+        let replicaAccesses: [PostgresAccess]
         do {
-            // Fail now, with the server's reason, rather than at the first save.
+            replicaAccesses = try replicas.map { try PostgresAccess(configuration: $0, tracing: tracing) }
+        } catch {
+            primaryAccess.close()
+            throw error
+        }
+        let access = ReplicatedAccess(primary: primaryAccess, replicas: replicaAccesses, readYourWrites: readYourWrites,
+                                      tracing: tracing)
+        let label = "database \(primary.database) on \(primary.place.host)"
+            + (replicas.isEmpty ? "" : " (replicas on \(replicas.map(\.place.host).joined(separator: ", ")))")
+        self.init(access: access, label: label)
+    }
+
+    /// The connections of a primary, checked now: fail with the server's reason rather than at
+    /// the first save; then the locale functions installed.
+    private static func openPrimary(_ configuration: DBBPostgresConfiguration, tracing: TraceSwitch) throws -> PostgresAccess {
+        let access = try PostgresAccess(configuration: configuration, tracing: tracing)
+        do {
             try access.read { try $0.execute("SELECT 1", []) }
             try PostgresLocaleInstaller.installIfNeeded(access)
         } catch {
             access.close()
             throw error
         }
-        self.init(access: access, label: "database \(configuration.database) on \(configuration.place.host)")
+        return access
     }
 
     /// Adds the week rules of locale identifiers with `@keywords` (`de_DE@fw=sun`) to a
@@ -41,14 +87,14 @@ extension DBBManager {
     /// read any identifier Foundation reads.
     /// - Throws: ``DBBError/Kind/invalidOption`` naming an identifier Foundation does not know.
     public func addLocaleRules(for identifiers: [String]) throws {
-        guard let access = backendAccess as? PostgresAccess else { return }
+        guard let access = Self.primary(of: backendAccess) else { return }
         try PostgresLocaleInstaller.addRules(for: identifiers, access)
     }
 
     /// Removes the locale date functions and their table from a PostgreSQL database (a
     /// manager opened on it later installs them again). Nothing to do on SQLite.
     public func uninstallLocaleFunctions() throws {
-        guard let access = backendAccess as? PostgresAccess else { return }
+        guard let access = Self.primary(of: backendAccess) else { return }
         try PostgresLocaleInstaller.translated {
             try access.write { connection in
                 try connection.atomically(.immediate) {
@@ -56,5 +102,10 @@ extension DBBManager {
                 }
             }
         }
+    }
+
+    /// The primary's connections of a PostgreSQL manager's access; `nil` on SQLite.
+    private static func primary(of access: any DatabaseAccess) -> PostgresAccess? {
+        (access as? PostgresAccess) ?? (access as? ReplicatedAccess)?.primary
     }
 }

@@ -18,7 +18,7 @@ import Synchronization
 final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     // @unchecked Sendable: `writer` is used only under `writerLock`; `idle` and `opened` under `poolLock`.
     let place: PostgresPlace
-    let tracing = TraceSwitch()
+    let tracing: TraceSwitch
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private let numberedSQL = NumberedSQLCache()
@@ -34,7 +34,9 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     var dialect: DBBDialect { .postgresql }
 
-    init(configuration: DBBPostgresConfiguration) throws {
+    /// - Parameter tracing: shared with the other servers of a replicated manager.
+    init(configuration: DBBPostgresConfiguration, tracing: TraceSwitch = TraceSwitch()) throws {
+        self.tracing = tracing
         self.configuration = try configuration.connectionConfiguration()
         place = configuration.place
         logger = configuration.logger
@@ -55,6 +57,9 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
             return try writerThread.marking { try body(backend) }
         }
     }
+
+    /// Whether the calling thread is inside a write of this access.
+    var isWriting: Bool { writerThread.isCurrent }
 
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()

@@ -87,11 +87,52 @@ public final class TestPostgresServer: @unchecked Sendable {
     /// Leaves a watcher that stops the server and deletes its folder once this process is
     /// gone, however it ends (a crash or a kill included, which no exit handler sees).
     private func stopWhenProcessEnds() throws {
-        let data = folder.appendingPathComponent("data").path
-        let stop = (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "") + "\(bin.appendingPathComponent("pg_ctl").path)"
-            + " -D '\(data)' -m immediate -w stop"
-        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(folder.path)'"
+        try stopWhenProcessEnds(data: folder.appendingPathComponent("data").path, thenDelete: folder.path)
+    }
+
+    private func stopWhenProcessEnds(data: String, thenDelete path: String) throws {
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stopCommand(data: data)) >/dev/null 2>&1; rm -rf '\(path)'"
         try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
+    }
+
+    private func stopCommand(data: String) -> String {
+        (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "") + "\(bin.appendingPathComponent("pg_ctl").path)"
+            + " -D '\(data)' -m immediate -w stop"
+    }
+
+    // MARK: - A standby
+
+    /// A streaming standby of this server (`pg_basebackup -R`) on a port of its own, read-only,
+    /// replaying every database's changes; stopped by ``TestPostgresStandby/stop()`` or when the
+    /// test process ends.
+    public func startStandby() throws -> TestPostgresStandby {
+        let name = lock.withLock {
+            databases += 1
+            return "standby-\(databases)"
+        }
+        let data = folder.appendingPathComponent(name).path
+        let port = try Self.freePort()
+        let environment = ["PGPASSWORD": password]
+        let backup = ["-h", "127.0.0.1", "-p", "\(self.port)", "-U", user, "-D", data, "-R", "-X", "stream", "--no-sync", "--checkpoint=fast"]
+        if let runAs {
+            try Self.run(URL(fileURLWithPath: "/usr/sbin/runuser"),
+                         ["-u", runAs, "--", "/usr/bin/env", "PGPASSWORD=\(password)", bin.appendingPathComponent("pg_basebackup").path]
+                             + backup)
+        } else {
+            try Self.run(bin.appendingPathComponent("pg_basebackup"), backup, environment: environment)
+        }
+        // The standby's own connection to the primary, password included.
+        let settings = "primary_conninfo = 'host=127.0.0.1 port=\(self.port) user=\(user) password=\(password)'\n"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: data + "/postgresql.auto.conf"))
+        handle.seekToEndOfFile()
+        handle.write(Data(settings.utf8))
+        try handle.close()
+        try stopWhenProcessEnds(data: data, thenDelete: data)
+        try runAsServerUser("pg_ctl", ["-D", data, "-l", data + ".log", "-w", "-t", "60", "-o",
+                                       // A standby needs at least the primary's max_connections.
+                                       "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c hot_standby=on -c fsync=off"
+                                       + " -c max_connections=200", "start"])
+        return TestPostgresStandby(server: self, port: port, stop: stopCommand(data: data))
     }
 
     private func runAsServerUser(_ tool: String, _ arguments: [String]) throws {
@@ -126,7 +167,7 @@ public final class TestPostgresServer: @unchecked Sendable {
     private static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
 
     /// A loopback port no one listens on now.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestPostgresError(message: "socket() failed") }
         defer { close(fd) }
@@ -186,8 +227,32 @@ public final class TestPostgresServer: @unchecked Sendable {
     }
 }
 
+/// A standby of the test server (``TestPostgresServer/startStandby()``).
+public final class TestPostgresStandby: Sendable {
+    public let port: Int
+    private let server: TestPostgresServer
+    private let stopCommand: String
+
+    init(server: TestPostgresServer, port: Int, stop: String) {
+        self.server = server
+        self.port = port
+        stopCommand = stop
+    }
+
+    /// The URL of database `name` on the standby.
+    public func url(database name: String) -> String {
+        "postgres://\(server.user):\(server.password)@127.0.0.1:\(port)/\(name)?sslmode=disable"
+    }
+
+    /// Stops the standby now (`pg_ctl stop -m immediate`).
+    public func stop() throws {
+        try TestPostgresServer.run(URL(fileURLWithPath: "/bin/sh"), ["-c", stopCommand])
+    }
+}
+
 /// Why the test server could not start.
 public struct TestPostgresError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+    public init(message: String) { self.message = message }
 }

@@ -1,0 +1,141 @@
+@_spi(DBBBackend) import DBBBuilder
+import Foundation
+import Synchronization
+
+/// A primary and its read replicas (streaming standbys): writes, transactions and reads inside
+/// them go to the primary; other reads go to the replicas in turn. A replica that cannot be
+/// reached is left out for ``retryInterval`` and its reads go to the primary, so a read is
+/// never lost to a replica going down (a read is retried on the primary when its replica fails
+/// in the middle of it: reads change nothing, so running one twice is safe).
+///
+/// With `readYourWrites`, a manager's reads after its own write go to a replica only once that
+/// replica has replayed the write (its `pg_last_wal_replay_lsn()` has reached the primary's
+/// WAL position after the write); until then they read the primary. Without it, a read from a
+/// replica may not see a write the manager has just made.
+final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
+    // @unchecked Sendable: the mutable state is in Mutex and Atomic values.
+    let primary: PostgresAccess
+    private let replicas: [Replica]
+    private let readYourWrites: Bool
+    /// The primary's WAL position after this manager's last write (with `readYourWrites`).
+    private let lastWrite = Mutex<WALPosition?>(nil)
+    private let turn = Atomic<Int>(0)
+    let tracing: TraceSwitch
+    var dialect: DBBDialect { .postgresql }
+    /// How long a replica that failed is left out.
+    static let retryInterval: Duration = .seconds(5)
+
+    init(primary: PostgresAccess, replicas: [PostgresAccess], readYourWrites: Bool, tracing: TraceSwitch) {
+        self.primary = primary
+        self.replicas = replicas.map(Replica.init)
+        self.readYourWrites = readYourWrites
+        self.tracing = tracing
+    }
+
+    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+        let nested = primary.isWriting
+        let result = try primary.write(body)
+        if readYourWrites && !nested {
+            let position = try primary.read { try WALPosition.read($0, "SELECT pg_current_wal_insert_lsn()::text") }
+            lastWrite.withLock { if let position, position > ($0 ?? .zero) { $0 = position } }
+        }
+        return result
+    }
+
+    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+        guard !primary.isWriting, let replica = nextReplica() else { return try primary.read(body) }
+        do {
+            if readYourWrites, let written = lastWrite.withLock({ $0 }), !(try replica.hasReplayed(written)) {
+                return try primary.read(body)
+            }
+            return try replica.access.read(body)
+        } catch where Self.isUnreachable(error) {
+            replica.leaveOut(for: Self.retryInterval)
+            return try primary.read(body)
+        } catch where Self.isRecoveryConflict(error) {
+            // The standby cancelled the read to replay WAL that conflicts with it.
+            return try primary.read(body)
+        }
+    }
+
+    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
+        try primary.addSetup(setup)
+        for replica in replicas { try replica.access.addSetup(setup) }
+    }
+
+    func close() {
+        primary.close()
+        for replica in replicas { replica.access.close() }
+    }
+
+    /// The next replica in turn that is not left out, or `nil` when every one is.
+    private func nextReplica() -> Replica? {
+        guard !replicas.isEmpty else { return nil }
+        let start = turn.add(1, ordering: .relaxed).oldValue
+        for offset in 0..<replicas.count {
+            let replica = replicas[(start + offset) % replicas.count]
+            if replica.isAvailable { return replica }
+        }
+        return nil
+    }
+
+    /// Whether `error` says the server could not be reached or went away (not a refused statement).
+    static func isUnreachable(_ error: any Error) -> Bool {
+        if let failure = error as? PostgresFailure { return failure.server == nil || failure.endsSession }
+        if let error = error as? DBBError { return error.kind == .unavailable }
+        return false
+    }
+
+    /// Whether `error` is a standby cancelling a read that conflicts with recovery (40001).
+    static func isRecoveryConflict(_ error: any Error) -> Bool {
+        if let failure = error as? PostgresFailure { return failure.server?.sqlState == "40001" }
+        if let error = error as? DBBError { return error.serverError?.sqlState == "40001" }
+        return false
+    }
+
+    /// One replica: its connections, when it may be tried again, the WAL it is known to have replayed.
+    final class Replica: Sendable {
+        let access: PostgresAccess
+        private let leftOutUntil = Mutex<ContinuousClock.Instant?>(nil)
+        private let replayed = Mutex<WALPosition>(.zero)
+
+        init(_ access: PostgresAccess) { self.access = access }
+
+        var isAvailable: Bool {
+            leftOutUntil.withLock { until in
+                guard let instant = until else { return true }
+                if ContinuousClock.now >= instant { until = nil }
+                return until == nil
+            }
+        }
+
+        func leaveOut(for interval: Duration) { leftOutUntil.withLock { $0 = ContinuousClock.now + interval } }
+
+        /// Whether this replica has replayed the WAL up to `position` (asked only while it is
+        /// not known to have).
+        func hasReplayed(_ position: WALPosition) throws -> Bool {
+            if replayed.withLock({ $0 >= position }) { return true }
+            let now = try access.read { try WALPosition.read($0, "SELECT pg_last_wal_replay_lsn()::text") } ?? .zero
+            replayed.withLock { if now > $0 { $0 = now } }
+            return now >= position
+        }
+    }
+}
+
+/// A WAL position (`pg_lsn`), read from its text form `16/B374D848`.
+struct WALPosition: Comparable, Sendable {
+    let value: UInt64
+    static let zero = WALPosition(value: 0)
+
+    static func < (a: WALPosition, b: WALPosition) -> Bool { a.value < b.value }
+
+    /// The position `sql` returns, `nil` when it returns `NULL` (a server that is not a standby).
+    static func read(_ connection: any DatabaseConnection, _ sql: String) throws -> WALPosition? {
+        let statement = try connection.statement(sql)
+        defer { statement.reset() }
+        guard try statement.step(), let text = statement.reader.string(at: 0) else { return nil }
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let high = UInt64(parts[0], radix: 16), let low = UInt64(parts[1], radix: 16) else { return nil }
+        return WALPosition(value: high << 32 | low)
+    }
+}
