@@ -9,9 +9,35 @@ extension DBBManager {
     /// try manager.execute("UPDATE Person SET age = age + 1 WHERE lastName = ? AND born < ?",
     ///                     arguments: ["Doe", Date(), nil])
     /// ```
+    ///
+    /// A text of several statements runs as one transaction — all of it or, when a statement
+    /// fails, none of it — unless it handles transactions itself (BEGIN, COMMIT…) or holds a
+    /// statement that cannot run in one (VACUUM, ATTACH…). A text must not leave a transaction
+    /// open: the manager's writer connection is shared, and later saves would join it and be
+    /// lost with it. One that does (BEGIN without COMMIT, or a failure after its BEGIN) is
+    /// rolled back, and the call throws. Called from a save hook or inside a transaction, the
+    /// text belongs to that transaction.
     public func execute(_ sql: String, arguments: DBBArguments = []) throws {
         let values = arguments.sqliteValues
-        try write(nil) { try $0.execute(sql, values) }
+        try write(nil) { connection in
+            guard !connection.hasOpenTransaction else { return try connection.execute(sql, values) }
+            let script = RawScriptSQL(sql, dialect: connection.dialect)
+            if script.runsAtomically {
+                return try connection.atomically(.immediate) { try connection.execute(sql, values) }
+            }
+            do {
+                try connection.execute(sql, values)
+            } catch {
+                if connection.hasOpenTransaction { try? connection.execute("ROLLBACK", []) }
+                throw error
+            }
+            if connection.hasOpenTransaction {
+                try? connection.execute("ROLLBACK", [])
+                throw DBBError(.invalidOption, "the SQL left a transaction open (a BEGIN without its COMMIT), so it was rolled back: "
+                               + "later saves on the manager's shared connection would have joined it and been lost with it. "
+                               + "End it in the same text (BEGIN … COMMIT), or save through table objects (a batch is one transaction)")
+            }
+        }
     }
 
     /// Runs a raw query and returns its rows (``DBBRow``: values by name or index, raw or as

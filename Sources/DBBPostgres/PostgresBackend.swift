@@ -16,6 +16,10 @@ final class PostgresBackend: DatabaseConnection {
     private var traceHandler: DBBTraceHandler?
     private var savepoints = 0
     private(set) var isInTransaction = false
+    /// Whether raw SQL began a transaction that it has not ended (BEGIN without COMMIT).
+    private var rawTransactionOpen = false
+
+    var hasOpenTransaction: Bool { isInTransaction || rawTransactionOpen }
     /// The failure that ended the session (the server went away, a FATAL error), after which
     /// nothing more is sent on this connection: postgres-nio may never answer a query sent
     /// to a connection the server closed mid-query, and the pool must not lend it again.
@@ -52,20 +56,37 @@ final class PostgresBackend: DatabaseConnection {
     func execute(_ sql: String, _ arguments: [DBBValue]) throws {
         let numbered = numberedSQL.numbered(sql).statements
         if numbered.count == 1 {
-            _ = try run(numbered[0], original: sql, arguments)
+            try running(numbered[0]) { _ = try run(numbered[0], original: sql, arguments) }
             return
+        }
+        // Counted before anything runs: a mismatch writes nothing.
+        let parameters = numbered.reduce(0) { $0 + $1.parameterCount }
+        guard parameters == arguments.count else {
+            throw DBBError(backend: .invalidOption, "\(arguments.count) argument(s) given, but the SQL has \(parameters) "
+                           + "parameter(s): \(sql)")
         }
         var remaining = arguments[...]
         for statement in numbered {
-            guard remaining.count >= statement.parameterCount else {
-                throw DBBError(backend: .invalidOption, "\(arguments.count) argument(s) given, but the SQL has more parameters: \(sql)")
+            try running(statement) {
+                _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
             }
-            _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
             remaining = remaining.dropFirst(statement.parameterCount)
         }
-        guard remaining.isEmpty else {
-            throw DBBError(backend: .invalidOption, "\(arguments.count) argument(s) given, but the SQL has only "
-                           + "\(arguments.count - remaining.count) parameter(s): \(sql)")
+    }
+
+    /// Runs `body`, the execution of `statement`, keeping track of the transaction raw SQL
+    /// opens and ends: a BEGIN opens one, a COMMIT, END, ROLLBACK or ABORT ends it (also when
+    /// it fails: PostgreSQL has then ended the transaction anyway).
+    private func running(_ statement: PlaceholderSQL.Statement, _ body: () throws -> Void) throws {
+        switch statement.leadingWord {
+        case "BEGIN", "START":
+            try body()
+            rawTransactionOpen = true
+        case "COMMIT", "END", "ROLLBACK", "ABORT", "PREPARE":
+            defer { rawTransactionOpen = false }
+            try body()
+        default:
+            try body()
         }
     }
 

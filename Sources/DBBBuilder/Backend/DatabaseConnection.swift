@@ -54,6 +54,9 @@ public protocol DatabaseConnection: AnyObject {
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T
     /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws.
     func savepoint<T>(_ body: () throws -> T) throws -> T
+    /// Whether a transaction is open on the connection: one of ``atomically(_:_:)``, or one
+    /// that raw SQL began.
+    var hasOpenTransaction: Bool { get }
     /// Installs (or with `nil` removes) the statement trace handler.
     func trace(_ handler: DBBTraceHandler?)
     /// Closes the connection.

@@ -31,6 +31,8 @@ final class SQLiteBackend: DatabaseConnection {
 
     func savepoint<T>(_ body: () throws -> T) throws -> T { try sqlite.savepoint(body) }
 
+    var hasOpenTransaction: Bool { sqlite.isInTransaction }
+
     func trace(_ handler: DBBTraceHandler?) { sqlite.trace(handler) }
 
     func close() { sqlite.close() }

@@ -11,40 +11,28 @@ public struct PlaceholderSQL: Sendable {
         public let text: String
         /// The arguments it takes: the highest placeholder number.
         public let parameterCount: Int
+        /// Its first word, upper-cased (`BEGIN`, `SELECT`…).
+        public let leadingWord: String
     }
 
     /// The statements, in order; none for text that is only spaces, comments and `;`.
     public let statements: [Statement]
 
     public init(_ sql: String) {
-        var statements: [Statement] = []
-        var text = ""
-        var count = 0
-        var hasContent = false
-        func finish() {
-            if hasContent { statements.append(Statement(text: text, parameterCount: count)) }
-            text = ""
-            count = 0
-            hasContent = false
-        }
-        for token in SQLTokenizer.tokens(sql, dialect: .postgresql) {
-            switch token.kind {
-            case .symbol where token.text == ";":
-                finish()
-            case .parameter:
-                let written = Int(token.text.dropFirst())
-                let number = written ?? count + 1
-                count = max(count, number)
-                text += "$\(number)"
-                hasContent = true
-            case .space:
-                if hasContent { text += token.text }
-            default:
-                text += token.text
-                hasContent = true
+        statements = SQLTokenizer.statements(SQLTokenizer.tokens(sql, dialect: .postgresql)).map { tokens in
+            var text = ""
+            var count = 0
+            // Leading spaces and comments go; the rest is kept as written.
+            for token in tokens.drop(while: { $0.kind == .space }) {
+                if token.kind == .parameter {
+                    let number = Int(token.text.dropFirst()) ?? count + 1
+                    count = max(count, number)
+                    text += "$\(number)"
+                } else {
+                    text += token.text
+                }
             }
+            return Statement(text: text, parameterCount: count, leadingWord: RawScriptSQL.words(tokens, 1).first ?? "")
         }
-        finish()
-        self.statements = statements
     }
 }
