@@ -1,4 +1,4 @@
-import DBBBuilder
+@_spi(DBBBackend) import DBBBuilder
 import Foundation
 import NIOCore
 import PostgresNIO
@@ -18,39 +18,75 @@ extension PostgresBindings {
 }
 
 extension DBBValue {
-    /// The value of a result cell: integers (booleans as 1 and 0), doubles (numerics as an
-    /// integer when whole, else a double), text and bytes, dates and timestamps as seconds
-    /// since 2001 (as table objects store dates), UUIDs as text; other types as text when
-    /// postgres-nio reads them so (cast in the query otherwise: `CAST(x AS text)`).
+    /// The value of a result cell: integers (booleans as 1 and 0, OIDs), doubles (numerics as
+    /// an integer when written without fraction digits, else a double), text (text types, JSON,
+    /// enums and other types the server sends as text), bytes, dates and timestamps as seconds
+    /// since 2001 (as table objects store dates), times of day as `HH:MM:SS[.ffffff]`, UUIDs as
+    /// text.
+    /// - Throws: ``DBBError/Kind/invalidValue`` naming the column and its type for any other
+    ///   type (arrays, `inet`, `money`, geometric and bit types…), which would otherwise read as
+    ///   the bytes of its binary form: cast it in the query (`x::text`).
     init(cell: PostgresCell) throws {
         guard cell.bytes != nil else {
             self = .null
             return
         }
+        do {
+            self = try Self.decoded(cell)
+        } catch let error as DBBError {
+            throw error
+        } catch {
+            throw DBBError(backend: .invalidValue, "column \(cell.columnName) (PostgreSQL type \(cell.dataType)) could not be read: \(error)")
+        }
+    }
+
+    /// Types whose binary form is their text.
+    private static let textTypes: Set<PostgresDataType> = [.text, .varchar, .bpchar, .name, .json, .jsonb, .xml, PostgresDataType(705)]
+
+    private static func decoded(_ cell: PostgresCell) throws -> DBBValue {
         switch cell.dataType {
-        case .int2, .int4, .int8, .oid:
-            self = .integer(try cell.decode(Int64.self))
+        case .int2, .int4, .int8:
+            return .integer(try cell.decode(Int64.self))
+        case .oid:
+            guard let oid = cell.bytes.flatMap({ $0.getInteger(at: $0.readerIndex, as: UInt32.self) }) else { return .null }
+            return .integer(Int64(oid))
         case .bool:
-            self = .integer(try cell.decode(Bool.self) ? 1 : 0)
+            return .integer(try cell.decode(Bool.self) ? 1 : 0)
         case .float4, .float8:
-            self = .real(try cell.decode(Double.self))
+            return .real(try cell.decode(Double.self))
         case .numeric:
             // Sent in binary: read as a Decimal (as text it was garbage, and read as NaN). A
             // number with no digits after the point (dscale 0: a sum of integers) is an
             // integer when it fits; any other (1.0 * a / b) a double, as SQLite gives them.
             let number = NSDecimalNumber(decimal: try cell.decode(Decimal.self))
             let scale = cell.bytes.flatMap { $0.getInteger(at: $0.readerIndex + 6, as: Int16.self) } ?? 1
-            self = scale == 0 ? Int64(number.stringValue).map(DBBValue.integer) ?? .real(number.doubleValue) : .real(number.doubleValue)
+            // The double nearest the decimal (doubleValue can be an ulp off: 3.14 as 3.1399999999999997).
+            let real = Double(number.stringValue) ?? number.doubleValue
+            return scale == 0 ? Int64(number.stringValue).map(DBBValue.integer) ?? .real(real) : .real(real)
         case .bytea:
             var buffer = try cell.decode(ByteBuffer.self)
-            self = .blob(Data(buffer.readBytes(length: buffer.readableBytes) ?? []))
+            return .blob(Data(buffer.readBytes(length: buffer.readableBytes) ?? []))
         case .date, .timestamp, .timestamptz:
             // As table objects store a Date: seconds since 2001-01-01 UTC.
-            self = .real(try cell.decode(Date.self).timeIntervalSinceReferenceDate)
+            return .real(try cell.decode(Date.self).timeIntervalSinceReferenceDate)
+        case .time:
+            guard let microseconds = cell.bytes.flatMap({ $0.getInteger(at: $0.readerIndex, as: Int64.self) }) else {
+                return .null
+            }
+            let seconds = microseconds / 1_000_000
+            let fraction = microseconds % 1_000_000
+            let text = String(format: "%02lld:%02lld:%02lld", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            return .text(fraction == 0 ? text : text + String(format: ".%06lld", fraction))
         case .uuid:
-            self = .text(try cell.decode(UUID.self).uuidString)
-        default:
-            self = .text(try cell.decode(String.self))
+            return .text(try cell.decode(UUID.self).uuidString)
+        case .void:
+            return .null
+        case let type where textTypes.contains(type) || type.rawValue >= 16_384:
+            // User-defined types (enums, citext) are sent as their text.
+            return .text(try cell.decode(String.self))
+        case let type:
+            throw DBBError(backend: .invalidValue, "column \(cell.columnName) has PostgreSQL type \(type), which DBBBuilder does "
+                           + "not read: cast it in the query (\(cell.columnName)::text)")
         }
     }
 }

@@ -100,4 +100,25 @@ struct SQLTextTests {
         #expect(rows[1]["age"] != nil)
         #expect(try db.manager.query("SELECT name FROM \(table) WHERE age > 100").isEmpty)
     }
+
+    @Test("raw rows on PostgreSQL read numerics, dates, times, UUIDs, OIDs, JSON and enums as values; other types are refused by name")
+    func postgresTypes() throws {
+        guard let db = try BackendDatabase(.postgresql) else { return }
+        try db.manager.execute("CREATE TABLE money (amount bigint); INSERT INTO money VALUES (10), (20)")
+        let sums = try db.manager.query("SELECT sum(amount) AS total, avg(amount) AS mean, 2.5 AS half, round(3.14159, 2) AS pi FROM money")
+        #expect(sums[0].values == [.integer(30), .real(15), .real(2.5), .real(3.14)], "\(sums[0].values)")
+        #expect(try sums[0].decode(Double.self, "total") == 30)
+        try db.manager.execute("CREATE TYPE mood AS ENUM ('happy', 'sad')")
+        let row = try db.manager.query("""
+            SELECT date '2001-01-02' AS d, timestamptz '2001-01-01 00:00:01.5+00' AS t, time '13:45:07.25' AS tm,
+                   uuid '6ba7b810-9dad-11d1-80b4-00c04fd430c8' AS u, 42::oid AS o, '{"a": 1}'::jsonb AS j, 'sad'::mood AS m
+            """)[0]
+        #expect(row.values == [.real(86_400), .real(1.5), .text("13:45:07.250000"), .text("6BA7B810-9DAD-11D1-80B4-00C04FD430C8"),
+                               .integer(42), .text(#"{"a": 1}"#), .text("sad")], "\(row.values)")
+        for (expression, column) in [("ARRAY['a', 'b']", "tags"), ("inet '10.0.0.1'", "address"), ("point(1, 2)", "spot")] {
+            let error = try #require(throws: DBBError.self) { _ = try db.manager.query("SELECT \(expression) AS \(column)") }
+            #expect(error.kind == .invalidValue && error.message.contains(column) && error.message.contains("::text"), "\(error)")
+        }
+        #expect(try db.manager.query("SELECT ARRAY['a', 'b']::text AS tags")[0].values == [.text("{a,b}")])
+    }
 }
