@@ -51,14 +51,18 @@ struct Demo: AsyncParsableCommand {
 
     func validate() throws {
         if postgres != nil && database != nil { throw ValidationError("--database and --postgres name two databases: give one") }
+        if let database, Self.isURL(database) {
+            throw ValidationError("--database takes a file path; give a PostgreSQL URL with --postgres")
+        }
     }
 
     func run() async throws {
+        // The source first: a source that cannot be opened leaves no new destination behind.
+        let source = try copyFrom.map(Self.manager)  // read, never changed
         let (manager, place) = try open()
         try manager.register(Self.classes)
         var state: String
-        if let copyFrom {
-            let source = try Self.manager(copyFrom)  // read, never changed
+        if let copyFrom, let source {
             let copied = try manager.copyTables(of: Self.classes, from: source)
             state = "copied \(copied.values.reduce(0, +)) rows from \(Self.display(copyFrom))"
         } else if try manager.count(of: "Person") == 0 {
@@ -86,7 +90,11 @@ struct Demo: AsyncParsableCommand {
             return (manager, Self.display(postgres))
         }
         let url = try database.map { URL(fileURLWithPath: $0) } ?? DefaultDatabase.url()
-        if reset {
+        if reset && FileManager.default.fileExists(atPath: url.path) {
+            guard Self.isDemoDatabase(url) else {
+                throw ValidationError("\(DefaultDatabase.display(url.path)) is not a dbb-demo database (it has no Person and Meeting "
+                                      + "tables): --reset deletes only the demo's own database")
+            }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
         return (try DBBManager(url: url), DefaultDatabase.display(url.path))
@@ -96,15 +104,28 @@ struct Demo: AsyncParsableCommand {
     /// password not shown).
     static func manager(_ place: String) throws -> DBBManager {
         if isURL(place) { return try DBBManager(postgres: place) }
-        guard FileManager.default.fileExists(atPath: place) else { throw ValidationError("no database file at \(place)") }
+        guard FileManager.default.fileExists(atPath: place) else { throw ValidationError("no database file at \(display(place))") }
         return try DBBManager(url: URL(fileURLWithPath: place))
     }
 
-    /// Whether `place` is a URL (`scheme://…`) rather than a file path.
-    static func isURL(_ place: String) -> Bool { place.contains("://") }
+    /// Whether `place` is a URL (`scheme://…`, or a mistyped `postgres:/…`) rather than a file path.
+    static func isURL(_ place: String) -> Bool {
+        place.contains("://") || place.lowercased().hasPrefix("postgres:") || place.lowercased().hasPrefix("postgresql:")
+    }
+
+    /// Whether the file at `url` is a demo database: SQLite, with the demo's Person and Meeting tables.
+    static func isDemoDatabase(_ url: URL) -> Bool {
+        var configuration = SQLiteConfiguration()
+        configuration.access = .readOnly
+        configuration.journalMode = nil
+        guard let connection = try? SQLiteConnection(path: url.path, configuration: configuration),
+              let tables = try? connection.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'", [], { $0.string(at: 0) ?? "" })
+        else { return false }
+        return tables.contains("Person") && tables.contains("Meeting")
+    }
 
     /// A file path with `~` for the home folder, or a URL without its password.
     static func display(_ place: String) -> String {
-        isURL(place) ? DBBPostgresConfiguration.withoutPassword(place) : DefaultDatabase.display(place)
+        isURL(place) || place.contains("@") ? DBBPostgresConfiguration.withoutPassword(place) : DefaultDatabase.display(place)
     }
 }

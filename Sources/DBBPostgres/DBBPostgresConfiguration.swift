@@ -109,3 +109,25 @@ public struct DBBPostgresConfiguration: Sendable {
 
     var place: PostgresPlace { PostgresPlace(host: "\(host):\(port)", database: database) }
 }
+
+extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The configuration without its password: `postgres://app:***@db.internal:5432/shop (pool 8, TLS prefer)`.
+    public var description: String {
+        let user = username + (password == nil ? "" : ":***")
+        let tls = switch tls {
+        case .disable: "disable"
+        case .prefer: "prefer"
+        case .require: "require"
+        }
+        return "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database) (pool \(poolSize), TLS \(tls))"
+    }
+
+    public var debugDescription: String { description }
+
+    /// What `dump` and the debugger show: the fields, the password hidden.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["host": host, "port": port, "username": username, "password": password == nil ? "nil" : "***",
+                                "database": database, "poolSize": poolSize, "connectTimeout": connectTimeout],
+               displayStyle: .struct)
+    }
+}

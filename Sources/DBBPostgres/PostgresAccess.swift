@@ -166,3 +166,8 @@ struct PooledConnection {
     let connection: PostgresConnection
     let watch: SessionWatch
 }
+
+extension PostgresAccess: CustomReflectable {
+    /// What `dump(manager)` shows: where, not the connection settings (which hold the password).
+    var customMirror: Mirror { Mirror(self, children: ["host": place.host, "database": place.database], displayStyle: .class) }
+}

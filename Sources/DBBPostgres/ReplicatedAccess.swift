@@ -122,6 +122,12 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
     }
 }
 
+extension ReplicatedAccess: CustomReflectable {
+    var customMirror: Mirror {
+        Mirror(self, children: ["primary": primary, "replicas": replicas.map(\.access)], displayStyle: .class)
+    }
+}
+
 /// A WAL position (`pg_lsn`), read from its text form `16/B374D848`.
 struct WALPosition: Comparable, Sendable {
     let value: UInt64

@@ -80,9 +80,27 @@ struct DemoOnPostgresTests {
         #expect(itself.status != 0 && itself.stderr.contains("itself"), "\(itself.stderr)")
         #expect(!itself.stderr.contains(server.password) && !itself.stdout.contains(server.password))
 
-        for url in ["http://u:Zq7xK@h/db", "postgres://u:Zq7xK@h:notaport/db"] {
+        for url in ["http://u:Zq7xK@h/db", "postgres://u:Zq7xK@h:notaport/db", "postgres:/dbb:Zq7xK@127.0.0.1:1/h6",
+                    "postgres:dbb:Zq7xK@h/db"] {
             let refused = try ScriptFixture.run(demo, ["--database", directory.path("d.sqlite"), "--copy-from", url])
             #expect(refused.status != 0 && !refused.stderr.contains("Zq7xK") && refused.stderr.contains("***"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: directory.path("d.sqlite")), "a refused source leaves no new database")
         }
+        let urlAsFile = try ScriptFixture.run(demo, ["--database", "postgres://u:Zq7xK@h/db"])
+        #expect(urlAsFile.status != 0 && !urlAsFile.stderr.contains("Zq7xK") && urlAsFile.stderr.contains("--postgres"), "\(urlAsFile.stderr)")
+
+        // --reset deletes the demo's own database only.
+        let text = directory.path("notes.txt")
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+        for victim in [text, other] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: victim))
+            let reset = try ScriptFixture.run(demo, ["--database", victim, "--reset"])
+            #expect(reset.status != 0 && reset.stderr.contains("not a dbb-demo database"), "\(reset.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == before, "\(victim) is untouched")
+        }
+        let demoFile = directory.path("demo.sqlite")
+        #expect(try ScriptFixture.run(demo, ["--database", demoFile]).status == 0)
+        let again = try ScriptFixture.run(demo, ["--database", demoFile, "--reset"])
+        #expect(again.status == 0 && again.stdout.contains("new data saved"), "\(again.stderr)")
     }
 }

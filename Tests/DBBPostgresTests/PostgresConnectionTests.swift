@@ -75,6 +75,21 @@ struct PostgresConnectionTests {
         let defaults = try DBBPostgresConfiguration(url: "postgres://db.internal/shop")
         #expect(defaults.port == 5432 && defaults.username == "shop" && defaults.password == nil)
         #expect(DBBPostgresConfiguration.withoutPassword("postgres://u:secret@h/db") == "postgres://u:***@h/db")
+        #expect("\(parsed)" == "postgres://app:***@[::1]:6543/my db (pool 8, TLS disable)")
+        var dumped = ""
+        dump(parsed, to: &dumped)
+        #expect(!dumped.contains("p@ss") && dumped.contains("***"), "\(dumped)")
+    }
+
+    @Test("dump(manager) shows where the database is, not the password")
+    func dumpHidesPassword() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let url = try server.makeDatabase()
+        for manager in [try DBBManager(postgres: url), try DBBManager(postgres: url, replicas: [url])] {
+            var dumped = ""
+            dump(manager, to: &dumped)
+            #expect(!dumped.contains(server.password) && dumped.contains("127.0.0.1"), "\(dumped)")
+        }
     }
 
     @Test("a configuration that cannot work is refused before connecting: pool size, port, timeout")
