@@ -53,7 +53,18 @@ extension Optional where Wrapped == ObjectSnapshot {
     /// of them when there is no snapshot (an object never loaded or saved).
     func differingColumns(_ count: Int, current: (Int) -> SQLiteValue) -> [Int] {
         guard let snapshot = self else { return Array(0..<count) }
-        return (0..<count).filter { current($0) != snapshot.column($0) }
+        return (0..<count).filter { !current($0).isSameStored(as: snapshot.column($0)) }
+    }
+}
+
+extension SQLiteValue {
+    /// Whether two values are the same stored value, reals compared bit for bit: a NaN another
+    /// program stored is unchanged when the property still holds it (with `==` it never
+    /// equals itself, and every save would try to write it back).
+    @inline(__always)
+    func isSameStored(as other: SQLiteValue) -> Bool {
+        if case .real(let a) = self, case .real(let b) = other { return a.bitPattern == b.bitPattern }
+        return self == other
     }
 }
 
@@ -72,7 +83,7 @@ extension DBBTableObject {
     func changedJoins(_ mapping: TableMapping) -> [Int] {
         let joins = mapping.joins
         guard let snapshot, snapshot.joins.count == joins.count else { return Array(joins.indices) }
-        return joins.indices.filter { joins[$0].access.values(self) != snapshot.joins[$0] }
+        return joins.indices.filter { !joins[$0].access.values(self).elementsEqual(snapshot.joins[$0]) { $0.isSameStored(as: $1) } }
     }
 
     /// Whether saving the object would write anything.
