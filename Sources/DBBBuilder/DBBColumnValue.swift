@@ -29,10 +29,27 @@ func unstorable(integer value: (any BinaryInteger)?) -> DBBError {
              + "the largest integer SQLite holds")
 }
 
+/// The error of reading a stored value of another kind than the property's (text or a
+/// fraction in an integer column, text in a date column), which SQLite would convert to
+/// another number; the fetch that meets it names the property and row.
+func unreadable(_ row: DBBColumnReader, at index: Int, as type: Any.Type) -> DBBError {
+    let value = row.value(at: index)
+    let shown = switch value {
+    case .text(let text): "the text '\(text.prefix(40))'"
+    case .blob(let data): "\(data.count) bytes"
+    default: "\(value)"
+    }
+    return DBBError(.invalidValue, "the stored value is \(shown), not a \(type): it is read as it is or not at all")
+}
+
 extension Bool: DBBColumnValue {
     public static var storageType: DBBStorageType { .bool }
-    public static func read(from row: DBBColumnReader, at index: Int) -> Bool? {
-        row.optionalInt64(at: index).map { $0 != 0 }
+    public static func read(from row: DBBColumnReader, at index: Int) throws -> Bool? {
+        switch row.type(at: index) {
+        case .integer: row.int64(at: index) != 0
+        case .null: nil
+        default: throw unreadable(row, at: index, as: Bool.self)
+        }
     }
     public var columnValue: DBBValue { .integer(self ? 1 : 0) }
 }
@@ -43,26 +60,38 @@ extension String: DBBColumnValue {
     public var columnValue: DBBValue { .text(self) }
 }
 
+/// A stored number as a `Double`: a REAL, or an INTEGER (REAL columns hold integers when
+/// they are whole); `nil` for NULL.
+/// - Throws: ``DBBError/Kind/invalidValue`` for text or bytes, which SQLite would read as 0.
+@inline(__always)
+func storedDouble(_ row: DBBColumnReader, at index: Int, as type: Any.Type) throws -> Double? {
+    switch row.type(at: index) {
+    case .real, .integer: row.double(at: index)
+    case .null: nil
+    default: throw unreadable(row, at: index, as: type)
+    }
+}
+
 extension Double: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
-    public static func read(from row: DBBColumnReader, at index: Int) -> Double? {
-        row.optionalDouble(at: index)
+    public static func read(from row: DBBColumnReader, at index: Int) throws -> Double? {
+        try storedDouble(row, at: index, as: Double.self)
     }
     public var columnValue: DBBValue { .real(self) }
 }
 
 extension Float: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
-    public static func read(from row: DBBColumnReader, at index: Int) -> Float? {
-        row.optionalDouble(at: index).map(Float.init)
+    public static func read(from row: DBBColumnReader, at index: Int) throws -> Float? {
+        try storedDouble(row, at: index, as: Float.self).map(Float.init)
     }
     public var columnValue: DBBValue { .real(Double(self)) }
 }
 
 extension Date: DBBColumnValue {
     public static var storageType: DBBStorageType { .date }
-    public static func read(from row: DBBColumnReader, at index: Int) -> Date? {
-        row.optionalDouble(at: index).map(Date.init(timeIntervalSinceReferenceDate:))
+    public static func read(from row: DBBColumnReader, at index: Int) throws -> Date? {
+        try storedDouble(row, at: index, as: Date.self).map(Date.init(timeIntervalSinceReferenceDate:))
     }
     public var columnValue: DBBValue { .real(timeIntervalSinceReferenceDate) }
 }
@@ -77,7 +106,12 @@ public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
 extension DBBIntegerColumnValue {
     public static var storageType: DBBStorageType { .int }
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Self? {
-        guard let value = row.optionalInt64(at: index) else { return nil }
+        switch row.type(at: index) {
+        case .integer: break
+        case .null: return nil
+        default: throw unreadable(row, at: index, as: Self.self)  // a fraction, text or bytes
+        }
+        let value = row.int64(at: index)
         guard let exact = Self(exactly: value) else {
             throw DBBError(.invalidValue, "the stored value \(value) is not a \(Self.self) (\(Self.min)…\(Self.max))")
         }

@@ -144,6 +144,12 @@ final class TableMapping: Sendable {
         }
     }
 
+    /// The library's own time column `index` (no check: the library writes it).
+    @inline(__always)
+    private static func keyDate(_ row: DBBColumnReader, _ index: Int) -> Date? {
+        row.optionalDouble(at: index).map(Date.init(timeIntervalSinceReferenceDate:))
+    }
+
     /// The key columns' reader: through the storage offsets of `id`, `createdTime` and
     /// `modifiedTime` (see ``StoredProperty``) when found, else through the properties.
     private static func keyReader(_ prototype: DBBTableObject) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
@@ -153,15 +159,15 @@ final class TableMapping: Sendable {
         else {
             return { row, object in
                 object.id = row.int64(at: 0)
-                object.createdTime = Date.read(from: row, at: 1)
-                object.modifiedTime = Date.read(from: row, at: 2)
+                object.createdTime = keyDate(row, 1)
+                object.modifiedTime = keyDate(row, 2)
             }
         }
         return { row, object in
             withExtendedLifetime(object) {
                 StoredProperty.pointer(object, id, as: Int64.self).pointee = row.int64(at: 0)
-                StoredProperty.pointer(object, created, as: Date?.self).pointee = Date.read(from: row, at: 1)
-                StoredProperty.pointer(object, modified, as: Date?.self).pointee = Date.read(from: row, at: 2)
+                StoredProperty.pointer(object, created, as: Date?.self).pointee = keyDate(row, 1)
+                StoredProperty.pointer(object, modified, as: Date?.self).pointee = keyDate(row, 2)
             }
         }
     }

@@ -131,6 +131,26 @@ struct ValueTests {
         partial.arguments = [300]
         #expect(try AllTypes.instances(matching: partial, manager: database.manager).count == 1, "a fetch not reading int8 works")
     }
+
+    @Test("a value of another kind that another program stored (a fraction or text in a number column, text in a date) fails the fetch; SQLite would read another number")
+    func foreignValueOfAnotherKind() throws {
+        guard let database = try BackendDatabase(.sqlite, [AllTypes.self]) else { return }
+        let row = AllTypes(dbManager: database.manager)
+        try row.save()
+        for (column, value, property) in [("int", "1.5", "int"), ("int", "'abc'", "int"), ("int", "x'00'", "int"),
+                                          ("bool", "'yes'", "bool"), ("double", "'NaN'", "double"), ("single", "'1e300x'", "float"),
+                                          ("date", "'yesterday'", "date"), ("int64", "9.3e18", "int64")] {
+            try database.manager.execute("UPDATE AllTypes SET \(column) = \(value)")
+            #expect {
+                _ = try AllTypes.all(manager: database.manager)
+            } throws: { error in
+                let error = try #require(error as? DBBError)
+                return error.kind == .invalidValue && error.property == property && error.rowID == row.id
+            }
+            try database.manager.execute("UPDATE AllTypes SET \(column) = 0")
+        }
+        #expect(try AllTypes.all(manager: database.manager).count == 1, "whole numbers in a REAL column and 0 read as before")
+    }
 }
 
 /// Unsigned counters, which SQLite's 64-bit integers hold only up to `Int64.max`.
