@@ -40,7 +40,7 @@ struct Demo: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A PostgreSQL database to use instead of a file.", valueName: "postgres://user:password@host:port/database"))
     var postgres: String?
 
-    @Flag(help: "Delete the database first and start over (with --postgres: delete the demo's rows).")
+    @Flag(help: "Delete the demo database first and start over (only a dbb-demo database; with --postgres: delete the demo's rows).")
     var reset = false
 
     @Option(help: ArgumentHelp("Copy the demo's table objects from another demo database (a file or a postgres:// URL) into this one, which must be empty.",
