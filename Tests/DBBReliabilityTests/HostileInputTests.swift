@@ -127,7 +127,8 @@ struct HostileInputTests {
                 #expect(try SQLiteConnection(path: fixture.output.path).fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
             } catch let error as DBBScriptError {
                 failures += 1
-                #expect(["script.txt", "data.csv"].contains(error.script) && !error.message.isEmpty, "errors name the script being read")
+                #expect(["script.txt", "data.csv"].contains(error.script) && !error.message.isEmpty,
+                        "errors name the script being read: \(error) (kind \(error.kind))")
                 #expect(try Data(contentsOf: fixture.output) == previous, "a failed build leaves the output: \(error)")
             }
         }
