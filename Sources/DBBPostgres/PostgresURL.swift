@@ -106,6 +106,9 @@ struct PostgresURL {
     private static func decoded(_ text: Substring, _ what: String,
                                 _ refuse: (String) -> DBBError) throws(DBBError) -> String? {
         guard let value = String(text).removingPercentEncoding else { throw refuse("a malformed %-escape in \(what)") }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw refuse("a control character (NUL, a line break…) in \(what)")
+        }
         return value
     }
 

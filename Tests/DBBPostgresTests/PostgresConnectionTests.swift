@@ -59,6 +59,8 @@ struct PostgresConnectionTests {
             ("postgres://u:Zq?7xK@h/db", "percent-encode"),
             ("postgres://u:Zq7xK@a,b/db", "several hosts"),
             ("postgres://u:Zq7xK@::1/db", "IPv6"),
+            ("postgres://u:Zq7xK@h/d%00b", "control character"),
+            ("postgres://u:Zq7xK@h/db%0A", "control character"),
         ]
         for (url, names) in cases {
             let error = #expect(throws: DBBError.self, "\(url)") { _ = try DBBPostgresConfiguration(url: url) }

@@ -69,6 +69,9 @@ struct SQLTextTests {
         #expect(extra?.description.contains("1 parameter(s) but 2 argument(s)") == true, "\(String(describing: extra))")
         #expect(throws: DBBError.self) { _ = try db.manager.query("SELECT name FROM \(table) WHERE age = ? AND name = ?", arguments: [20]) }
         #expect(throws: DBBError.self) { _ = try db.manager.query("SELECT name FROM \(table)", arguments: [20]) }
+        #expect(throws: DBBError.self, "a placeholder number past any limit is not ?1") {
+            _ = try db.manager.query("SELECT ?99999999999999999999", arguments: [20])
+        }
         #expect(try Member.all(manager: db.manager).allSatisfy { $0.age != 99 })
     }
 

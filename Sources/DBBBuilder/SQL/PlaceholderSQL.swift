@@ -15,6 +15,9 @@ public struct PlaceholderSQL: Sendable {
         public let leadingWord: String
     }
 
+    /// The highest placeholder number (SQLite's default limit; PostgreSQL's is 65,535).
+    static let highestNumber = 32_766
+
     /// The statements, in order; none for text that is only spaces, comments and `;`.
     public let statements: [Statement]
 
@@ -25,9 +28,17 @@ public struct PlaceholderSQL: Sendable {
             // Leading spaces and comments go; the rest is kept as written.
             for token in tokens.drop(while: { $0.kind == .space }) {
                 if token.kind == .parameter {
-                    let number = Int(token.text.dropFirst()) ?? count + 1
-                    count = max(count, number)
-                    text += "$\(number)"
+                    let digits = token.text.dropFirst()
+                    if digits.isEmpty {
+                        count += 1
+                        text += "$\(count)"
+                    } else if let number = Int(digits), number <= Self.highestNumber {
+                        count = max(count, number)
+                        text += "$\(number)"
+                    } else {
+                        // A number no statement can have: sent as written, for the server to refuse.
+                        text += "$" + digits
+                    }
                 } else {
                     text += token.text
                 }
