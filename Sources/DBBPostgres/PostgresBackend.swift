@@ -56,7 +56,7 @@ final class PostgresBackend: DatabaseConnection {
     func execute(_ sql: String, _ arguments: [DBBValue]) throws {
         let numbered = numberedSQL.numbered(sql).statements
         if numbered.count == 1 {
-            try running(numbered[0]) { _ = try run(numbered[0], original: sql, arguments) }
+            _ = try run(numbered[0], original: sql, arguments)
             return
         }
         // Counted before anything runs: a mismatch writes nothing.
@@ -67,9 +67,7 @@ final class PostgresBackend: DatabaseConnection {
         }
         var remaining = arguments[...]
         for statement in numbered {
-            try running(statement) {
-                _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
-            }
+            _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
             remaining = remaining.dropFirst(statement.parameterCount)
         }
     }
@@ -78,14 +76,13 @@ final class PostgresBackend: DatabaseConnection {
     /// opens and ends: a BEGIN opens one, a COMMIT, END, ROLLBACK or ABORT ends it (also when
     /// it fails: PostgreSQL has then ended the transaction anyway).
     private func running(_ statement: PlaceholderSQL.Statement, _ body: () throws -> Void) throws {
-        switch statement.leadingWord {
-        case "BEGIN", "START":
-            try body()
-            rawTransactionOpen = true
-        case "COMMIT", "END", "ROLLBACK", "ABORT", "PREPARE":
+        if statement.endsTransaction {
             defer { rawTransactionOpen = false }
             try body()
-        default:
+        } else if statement.leadingWord == "BEGIN" || statement.leadingWord == "START" {
+            try body()
+            rawTransactionOpen = true
+        } else {
             try body()
         }
     }
@@ -93,6 +90,12 @@ final class PostgresBackend: DatabaseConnection {
     /// Runs one statement and returns its rows; records the rows changed and, for an INSERT
     /// that returns one `id`, that id.
     func run(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
+        var rows: [[DBBValue]] = []
+        try running(statement) { rows = try send(statement, original: original, arguments) }
+        return rows
+    }
+
+    private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
         traceHandler?(original)
         if let lostWith { throw lostWith.later(sql: original) }
         guard arguments.count == statement.parameterCount else {

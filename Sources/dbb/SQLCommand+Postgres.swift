@@ -3,8 +3,12 @@ import DBBPostgres
 import Foundation
 
 extension SQLCommand {
-    /// `dbb sql postgres://…`: each statement in turn on one connection, read-only unless
-    /// `--write`, rows printed as for a file.
+    /// `dbb sql postgres://…`: each statement in turn on one connection, rows printed as for a
+    /// file. Without `--write` each statement runs alone in a `READ ONLY` transaction that is
+    /// rolled back, and statements that would step out of it (transaction control, `SET` of the
+    /// transaction's mode, `COPY`) are refused before they run: a session default the SQL
+    /// could change would not hold. SQL that leaves a transaction open is an error, and nothing
+    /// of it is kept, as for a file.
     func runOnPostgres() throws {
         guard attachments.isEmpty else {
             throw CommandFailure(description: "--attach attaches SQLite files; a PostgreSQL database cannot attach one")
@@ -13,20 +17,49 @@ extension SQLCommand {
             var configuration = try DBBPostgresConfiguration(url: database)
             configuration.poolSize = 1  // one session: BEGIN … COMMIT across statements holds
             let manager = try DBBManager(postgres: configuration)
-            if !write { try manager.execute("SET default_transaction_read_only = on") }
             let texts = sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
             let printer = ResultPrinter(format: format)
-            for text in texts {
-                for statement in PlaceholderSQL(text).statements {
-                    let rows = try manager.query(statement.text)
-                    if let first = rows.first { printer.print(columns: first.columnNames, rows: rows.map(\.values)) }
+            try manager.backendAccess.write { connection in
+                for text in texts {
+                    for statement in PlaceholderSQL(text).statements {
+                        try run(statement, on: connection, printer)
+                    }
+                }
+                if connection.hasOpenTransaction {
+                    try? connection.execute("ROLLBACK", [])
+                    throw CommandFailure(description: "the SQL left a transaction open, and nothing of it was saved: add COMMIT")
                 }
             }
             printer.finish()
-        } catch let error as DBBError where error.serverError?.sqlState == "25006" {
-            throw CommandFailure(description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
+        } catch let error as CommandFailure {
+            throw error
         } catch {
+            let error = (error as? any DatabaseFailure)?.dbbError(table: nil, columns: []) ?? error
+            if (error as? DBBError)?.serverError?.sqlState == "25006" {
+                throw CommandFailure(description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
+            }
             throw CommandFailure(description: "\(error)")
         }
+    }
+
+    /// The first words of statements that could lift a read-only transaction or write outside it.
+    private static let refusedWhenReadOnly: Set<String> = ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT",
+                                                           "RELEASE", "PREPARE", "SET", "RESET", "COPY", "DO", "CALL"]
+
+    private func run(_ statement: PlaceholderSQL.Statement, on connection: any DatabaseConnection, _ printer: ResultPrinter) throws {
+        if !write {
+            guard !Self.refusedWhenReadOnly.contains(statement.leadingWord) else {
+                throw CommandFailure(description: "this statement can write or end the read-only transaction: "
+                    + "\(statement.text.trimmingCharacters(in: .whitespacesAndNewlines))\n"
+                    + "dbb sql opens the database read-only; add --write to change it")
+            }
+            try connection.execute("BEGIN READ ONLY", [])
+        }
+        defer { if !write { try? connection.execute("ROLLBACK", []) } }
+        let prepared = try connection.statement(statement.text)
+        defer { prepared.reset() }
+        var rows: [[DBBValue]] = []
+        while try prepared.step() { rows.append(prepared.reader.values) }
+        if !rows.isEmpty { printer.print(columns: prepared.columnNames, rows: rows) }
     }
 }

@@ -35,6 +35,21 @@ struct SQLCommandOnPostgresTests {
 
         let refused = try ScriptFixture.run(dbb, ["sql", url, "UPDATE usage SET visits = 0"])
         #expect(refused.status != 0 && refused.stderr.contains("--write"), "\(refused.stderr)")
+        // Nothing the SQL does lifts read-only (the hostile review wrote tables with each of these).
+        for lifting in ["SET default_transaction_read_only = off; CREATE TABLE zz (a int)",
+                        "BEGIN READ WRITE; CREATE TABLE zz (a int); COMMIT",
+                        "COMMIT; BEGIN TRANSACTION READ WRITE; UPDATE usage SET visits = 0; COMMIT",
+                        "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE; CREATE TABLE zz (a int)",
+                        "RESET ALL; CREATE TABLE zz (a int)",
+                        "SELECT set_config('default_transaction_read_only', 'off', false); CREATE TABLE zz (a int)",
+                        "WITH gone AS (DELETE FROM usage RETURNING 1) SELECT count(*) FROM gone"] {
+            let attempt = try ScriptFixture.run(dbb, ["sql", url, lifting])
+            #expect(attempt.status != 0 && attempt.stderr.contains("--write"), "\(lifting): \(attempt.stderr)")
+        }
+        #expect(try db.manager.query("SELECT to_regclass('zz') IS NULL, SUM(visits) FROM usage")[0].values == [.integer(1), .integer(36)])
+        // A transaction left open keeps nothing, as for a file.
+        let open = try ScriptFixture.run(dbb, ["sql", url, "--write", "BEGIN; UPDATE usage SET visits = 0"])
+        #expect(open.status != 0 && open.stderr.contains("add COMMIT"), "\(open.stderr)")
         #expect(try db.manager.query("SELECT SUM(visits) FROM usage")[0].decode(Int.self, at: 0) == 36)
         let written = try ScriptFixture.run(dbb, ["sql", url, "--write", "UPDATE usage SET visits = 1"])
         #expect(written.status == 0, "\(written.stderr)")

@@ -13,6 +13,8 @@ public struct PlaceholderSQL: Sendable {
         public let parameterCount: Int
         /// Its first word, upper-cased (`BEGIN`, `SELECT`…).
         public let leadingWord: String
+        /// Whether it ends a transaction (COMMIT, END, ABORT, ROLLBACK but not ROLLBACK TO, PREPARE TRANSACTION).
+        public let endsTransaction: Bool
     }
 
     /// The highest placeholder number (SQLite's default limit; PostgreSQL's is 65,535).
@@ -43,7 +45,11 @@ public struct PlaceholderSQL: Sendable {
                     text += token.text
                 }
             }
-            return Statement(text: text, parameterCount: count, leadingWord: RawScriptSQL.words(tokens, 1).first ?? "")
+            let words = RawScriptSQL.words(tokens, 2)
+            return Statement(text: text, parameterCount: count, leadingWord: words.first ?? "",
+                             endsTransaction: ["COMMIT", "END", "ABORT"].contains(words.first ?? "")
+                                || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
+                                || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION"))
         }
     }
 }
