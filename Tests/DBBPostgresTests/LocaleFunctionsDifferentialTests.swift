@@ -130,6 +130,13 @@ struct LocaleFunctionsDifferentialTests {
     func nullsAndErrors() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }
         let sqlite = try DBBManager.inMemory()
+        // A week that starts before 0001-01-01 starts in year 0000 (the days differ before 1582: Julian on SQLite).
+        #expect(try server.manager.query("SELECT dbb_week_start('0001-01-01', 'en_US'), dbb_align('0001-01-01', 'week', 'en_US', 'start')")[0]
+            .values == [.text("0000-12-31"), .text("0000-12-31")])
+        // Another role reads the rules too.
+        try server.manager.execute("CREATE ROLE dbb_reader_\(getpid()) LOGIN PASSWORD 'r'")
+        try server.manager.execute("SET ROLE dbb_reader_\(getpid()); CREATE TEMP TABLE probe_role AS SELECT dbb_week(0, 'ru_RU') AS w; RESET ROLE")
+        #expect(try server.manager.query("SELECT w FROM probe_role")[0].values == [.text("2001-01")])
         for call in ["dbb_week(NULL, 'en_US')", "dbb_week_start(NULL, 'en_US')", "dbb_align(NULL, 'week', 'en_US', 'start')",
                      "dbb_date(NULL)", "dbb_unixepoch(NULL)", "dbb_week(1e15, 'en_US')", "dbb_week('nonsense', 'en_US')",
                      "dbb_date(-1e12)", "dbb_unixepoch('10000-01-01')", "ObjcGetYearAndQuarterUsingLocale('2011-02-30', 'en_US')"] {

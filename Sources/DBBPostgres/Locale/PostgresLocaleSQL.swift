@@ -12,7 +12,7 @@
 enum PostgresLocaleSQL {
     /// Changes whenever the SQL below changes: a manager that finds another version installed
     /// replaces the functions.
-    static let version = "DBBBuilder locale functions 2"
+    static let version = "DBBBuilder locale functions 3"
 
     /// The installed version (the comment of `dbb_week`), `NULL` when none is installed.
     static let installedVersion =
@@ -34,10 +34,13 @@ enum PostgresLocaleSQL {
     /// The date of day `n`.
     static func date(_ n: String) -> String { "(date '1970-01-01' + \(n))" }
 
-    /// `yyyy-MM-dd` of the date `d` (five digits for the year 10000).
+    /// `yyyy-MM-dd` of the date `d` (five digits for the year 10000; `0000` for 1 BC, whose
+    /// last days begin the week of 0001-01-01, as the SQLite functions write it).
     static func dayText(_ d: String) -> String {
         let digits = "(date_part('year', \(d)) * 10000 + date_part('month', \(d)) * 100 + date_part('day', \(d)))::int::text"
-        return "CASE WHEN \(d) < date '10000-01-01' THEN overlay(overlay(lpad(\(digits), 8, '0') placing '-' from 7 for 0)"
+        let monthDay = "(date_part('month', \(d)) * 100 + date_part('day', \(d)))::int::text"
+        return "CASE WHEN \(d) < date '0001-01-01' THEN '0000-' || overlay(lpad(\(monthDay), 4, '0') placing '-' from 3 for 0)"
+            + " WHEN \(d) < date '10000-01-01' THEN overlay(overlay(lpad(\(digits), 8, '0') placing '-' from 7 for 0)"
             + " placing '-' from 5 for 0) ELSE overlay(overlay(\(digits) placing '-' from 8 for 0) placing '-' from 6 for 0) END"
     }
 
@@ -108,6 +111,8 @@ enum PostgresLocaleSQL {
                 + " first_weekday smallint NOT NULL CHECK (first_weekday BETWEEN 1 AND 7),"
                 + " minimum_days smallint NOT NULL CHECK (minimum_days BETWEEN 1 AND 7))",
             "DELETE FROM \(rulesTable)",
+            // Every role that may call the functions reads the rules (the functions run as the caller).
+            "GRANT SELECT ON \(rulesTable) TO PUBLIC",
         ]
         for chunk in stride(from: 0, to: rules.count, by: 500) {
             let rows = rules[chunk..<min(chunk + 500, rules.count)].map {
