@@ -53,11 +53,16 @@ extension DBBManager {
                             readYourWrites: Bool = false) throws {
         let tracing = TraceSwitch()
         let primaryAccess = try Self.openPrimary(primary, tracing: tracing)
-        let replicaAccesses: [PostgresAccess]
+        var replicaAccesses: [PostgresAccess] = []
         do {
-            replicaAccesses = try replicas.map { try PostgresAccess(configuration: $0, tracing: tracing) }
+            for replica in replicas {
+                let access = try PostgresAccess(configuration: replica, tracing: tracing)
+                replicaAccesses.append(access)
+                try Self.checkReplica(access, replica)
+            }
         } catch {
             primaryAccess.close()
+            for access in replicaAccesses { access.close() }
             throw error
         }
         let access = ReplicatedAccess(primary: primaryAccess, replicas: replicaAccesses, readYourWrites: readYourWrites,
@@ -65,6 +70,31 @@ extension DBBManager {
         let label = "database \(primary.database) on \(primary.place.host)"
             + (replicas.isEmpty ? "" : " (replicas on \(replicas.map(\.place.host).joined(separator: ", ")))")
         self.init(access: access, label: label)
+    }
+
+    /// Refuses a replica that answers but cannot serve: one that is not a standby (another
+    /// database would answer the reads), or that refuses the credentials or has no such
+    /// database (a configuration error, not a replica that is down). One that cannot be
+    /// reached now is taken, and tried when reads come.
+    private static func checkReplica(_ access: PostgresAccess, _ configuration: DBBPostgresConfiguration) throws {
+        let inRecovery: Bool
+        do {
+            inRecovery = try access.read { connection in
+                let statement = try connection.statement("SELECT pg_is_in_recovery()")
+                defer { statement.reset() }
+                return try statement.step() && statement.reader.int64(at: 0) != 0
+            }
+        } catch let failure as PostgresFailure where failure.server == nil {
+            return  // down: the reads will find out
+        } catch let failure as PostgresFailure {
+            throw failure.dbbError(table: nil, columns: [])
+        } catch let error as DBBError where error.kind == .unavailable && error.serverError?.sqlState == nil {
+            return
+        }
+        guard inRecovery else {
+            throw DBBError(backend: .invalidOption, "the replica \(configuration.description) is not a standby "
+                           + "(pg_is_in_recovery() is false): its reads would not be the primary's data")
+        }
     }
 
     /// The connections of a primary, checked now: fail with the server's reason rather than at

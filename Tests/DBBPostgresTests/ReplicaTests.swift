@@ -114,5 +114,13 @@ struct ReplicaTests {
         #expect(try Member.all(manager: manager).isEmpty)
         #expect(try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 0)
         #expect(throws: DBBError.self) { _ = try DBBManager(postgres: primary, replicas: ["postgres://u:Zq7xK@h:0/db"]) }
+        // A reachable server that is not a standby, or that refuses the credentials, is a configuration error.
+        let notStandby = try #require(throws: DBBError.self) { _ = try DBBManager(postgres: primary, replicas: [try server.makeDatabase()]) }
+        #expect(notStandby.kind == .invalidOption && notStandby.message.contains("not a standby"), "\(notStandby)")
+        let name = String(primary.split(separator: "/").last!.prefix { $0 != "?" })
+        let refused = try #require(throws: DBBError.self) {
+            _ = try DBBManager(postgres: primary, replicas: [server.url(database: name, password: "Zq7xK-wrong")])
+        }
+        #expect(refused.serverError?.sqlState == "28P01" && !refused.description.contains("Zq7xK-wrong"), "\(refused)")
     }
 }
