@@ -87,7 +87,8 @@ struct PostgresConnectionTests {
     func dumpHidesPassword() throws {
         guard let server = try TestPostgresServer.shared() else { return }
         let url = try server.makeDatabase()
-        for manager in [try DBBManager(postgres: url), try DBBManager(postgres: url, replicas: [url])] {
+        let downReplica = "postgres://dbb:\(server.password)@127.0.0.1:1/none?sslmode=disable"
+        for manager in [try DBBManager(postgres: url), try DBBManager(postgres: url, replicas: [downReplica])] {
             var dumped = ""
             dump(manager, to: &dumped)
             #expect(!dumped.contains(server.password) && dumped.contains("127.0.0.1"), "\(dumped)")
