@@ -21,8 +21,9 @@ extension DBBManager {
         let values = arguments.sqliteValues
         try write(nil) { connection in
             guard !connection.hasOpenTransaction else { return try connection.execute(sql, values) }
-            let script = RawScriptSQL(sql, dialect: connection.dialect)
-            if script.runsAtomically {
+            // Only a text with a `;` can hold several statements: one without is not tokenized
+            // (raw SQL run in a loop pays nothing for the check).
+            if sql.utf8.contains(UInt8(ascii: ";")), RawScriptSQL(sql, dialect: connection.dialect).runsAtomically {
                 return try connection.atomically(.immediate) { try connection.execute(sql, values) }
             }
             do {
