@@ -71,7 +71,7 @@ public enum DBBLocaleFunctions {
             let pattern = reader.pattern(arguments, at: 0)
             let locale = try reader.locale(arguments, at: 2)
             guard let date = ResolvedDate(arguments, at: 1) else { return .null }
-            if let day = date.day, let digits = locale.digits,
+            if let day = date.formatterDay, let digits = locale.digits,
                let text = pattern.format(day, calendar: locale.calendar, digits: digits) {
                 return nonEmpty(text)
             }

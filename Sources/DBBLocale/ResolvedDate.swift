@@ -15,6 +15,15 @@ struct ResolvedDate {
 
     var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
 
+    /// The UTC day `DateFormatter` writes: it rounds the instant to the millisecond, half up
+    /// (`CFDateFormatter` adds half a millisecond), so the last half millisecond of a day writes
+    /// the next day. `nil` outside ``fastYears``.
+    var formatterDay: DBBDay? {
+        guard day != nil else { return nil }
+        let rounded = DBBDay(secondsSince1970: (secondsSince1970 * 1000 + 0.5).rounded(.down) / 1000)
+        return ResolvedDate.fastYears.contains(rounded.year) ? rounded : nil
+    }
+
     /// Seconds from 1970 to 2001-01-01, the reference date table objects store dates against.
     static let referenceDateOffset: Double = 978_307_200
     /// Where ``DBBDay`` arithmetic equals Foundation's Gregorian calendar (see also

@@ -25,6 +25,18 @@ struct DateInputTests {
         #expect(try database.text("SELECT dbb_format_date('yyyy-MM-dd', ?, 'en_US')", [.text(text)]) == day)
     }
 
+    @Test("a format writes the day of the nearest millisecond, as DateFormatter does, with or without a time field")
+    func formatRoundsToTheMillisecond() throws {
+        let database = try SQLiteTestDatabase.withLocaleFunctions()
+        for (date, day) in [("'2011-01-02 23:59:59.9995'", "2011-01-03"), ("'2011-01-02 23:59:59.9994'", "2011-01-02"),
+                            ("315705599.9995", "2011-01-03"), ("315705599.999", "2011-01-02")] {
+            let pattern = try database.text("SELECT dbb_format_date('yyyy-MM-dd', \(date), 'en_US')")
+            let withTime = try database.text("SELECT dbb_format_date('yyyy-MM-dd HH:mm:ss.SSS', \(date), 'en_US')")
+            #expect(pattern == day, "\(date)")
+            #expect(withTime.hasPrefix(day), "\(date): \(withTime)")
+        }
+    }
+
     @Test("text that is not a date gives NULL", arguments: [
         "", "   ", "2011", "2011-1-2", "11-01-02", "2011-13-01", "2011-02-29", "2011-00-10", "2011-01-32",
         "2011-01-02 24:00", "2011-01-02 10:60", "2011-01-02T10", "2011-01-02 10:00:00 junk",

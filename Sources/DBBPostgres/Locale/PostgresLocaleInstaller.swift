@@ -17,7 +17,15 @@ enum PostgresLocaleInstaller {
                 try connection.atomically(.immediate) {
                     if let lock = DBBDialect.postgresql.schemaLockSQL { try connection.execute(lock, []) }
                     guard try text(connection, PostgresLocaleSQL.installedVersion) != PostgresLocaleSQL.version else { return }
-                    for statement in PostgresLocaleSQL.install(rules: rules) { try connection.execute(statement, []) }
+                    // Identifiers added with addLocaleRules(for:) stay, with this version's names.
+                    for statement in PostgresLocaleSQL.createTable { try connection.execute(statement, []) }
+                    let stored = try strings(connection, PostgresLocaleSQL.storedIdentifiers)
+                    let added = Set(stored).subtracting(foundationRules.map(\.identifier)).sorted().compactMap {
+                        try? PostgresLocaleInstaller.rules(of: $0)
+                    }
+                    for statement in PostgresLocaleSQL.install(rules: foundationRules + added) {
+                        try connection.execute(statement, [])
+                    }
                 }
             }
             return true
@@ -28,28 +36,33 @@ enum PostgresLocaleInstaller {
         }
     }
 
-    /// Adds the week rules of locale identifiers the server does not know yet, such as
-    /// `de_DE@fw=sun` (every identifier of `Locale.availableIdentifiers` is there already).
+    /// Adds the week rules, digits and names of locale identifiers the server does not know
+    /// yet, such as `de_DE@fw=sun` (every identifier of `Locale.availableIdentifiers` is there
+    /// already).
     static func addRules(for identifiers: [String], _ access: PostgresAccess) throws {
-        let rows = try identifiers.map { identifier -> [DBBValue] in
+        let rows = try identifiers.map { identifier in
             do {
-                let calendar = try DBBLocaleCalendar(localeIdentifier: identifier)
-                return [.text(identifier), .integer(Int64(calendar.firstWeekday)), .integer(Int64(calendar.minimumDaysInFirstWeek))]
+                return try rules(of: identifier)
             } catch {
                 throw DBBError(backend: .invalidOption, "\(error)")
             }
         }
+        guard !rows.isEmpty else { return }
         try PostgresLocaleInstaller.translated {
-          try access.write { connection in
-            try connection.atomically(.immediate) {
-                for row in rows {
-                    try connection.execute("INSERT INTO \(PostgresLocaleSQL.rulesTable) (identifier, first_weekday, minimum_days)"
-                                           + " VALUES (dbb_locale_key(?), ?, ?) ON CONFLICT (identifier) DO UPDATE"
-                                           + " SET first_weekday = EXCLUDED.first_weekday, minimum_days = EXCLUDED.minimum_days", row)
+            try access.write { connection in
+                try connection.atomically(.immediate) {
+                    for statement in PostgresLocaleSQL.insert(rows) { try connection.execute(statement, []) }
                 }
             }
-          }
         }
+    }
+
+    /// The row of `identifier`, filed under its normalized form.
+    private static func rules(of identifier: String) throws(DBBLocaleError) -> PostgresLocaleSQL.Rules {
+        let calendar = try DBBLocaleCalendar(localeIdentifier: identifier)
+        let symbols = try DBBLocaleSymbols(localeIdentifier: identifier)
+        return PostgresLocaleSQL.Rules(identifier: symbols.identifier, firstWeekday: calendar.firstWeekday,
+                                       minimumDays: calendar.minimumDaysInFirstWeek, names: symbols.flattened)
     }
 
     /// Runs `body`, a backend failure in it made a ``DBBError``.
@@ -61,12 +74,23 @@ enum PostgresLocaleInstaller {
         }
     }
 
-    /// The week rules of every locale Foundation knows.
-    static var rules: [(identifier: String, firstWeekday: Int, minimumDays: Int)] {
+    /// The rows of every locale Foundation knows, computed once per process.
+    static let foundationRules: [PostgresLocaleSQL.Rules] =
         Set(Locale.availableIdentifiers + ["en_US_POSIX"]).sorted().map { identifier in
-            let calendar = DBBLocaleCalendar(locale: Locale(identifier: identifier))
-            return (identifier, calendar.firstWeekday, calendar.minimumDaysInFirstWeek)
+            let locale = Locale(identifier: identifier)
+            let calendar = DBBLocaleCalendar(locale: locale)
+            return PostgresLocaleSQL.Rules(identifier: identifier, firstWeekday: calendar.firstWeekday,
+                                           minimumDays: calendar.minimumDaysInFirstWeek,
+                                           names: DBBLocaleSymbols(identifier: identifier, locale: locale).flattened)
         }
+
+    /// The texts in the first column of `sql`'s rows.
+    private static func strings(_ connection: any DatabaseConnection, _ sql: String) throws -> [String] {
+        let statement = try connection.statement(sql)
+        defer { statement.reset() }
+        var values: [String] = []
+        while try statement.step() { values.append(statement.reader.string(at: 0) ?? "") }
+        return values
     }
 
     /// The text in the first column of the first row of `sql`.

@@ -88,6 +88,11 @@ extension PostgresLocaleSQL {
             END
             """),
         textSeconds,
+        PostgresDateFormat.namesOf,
+        PostgresDateFormat.compile,
+        PostgresDateFormat.apply,
+        PostgresDateFormat.plan,
+        PostgresDateFormat.seconds,
     ]
 
     /// The function of each SQL name, for a numeric date and for a text date.
@@ -133,7 +138,7 @@ extension PostgresLocaleSQL {
                 + " AND floor(\(sqliteMilliseconds("$1")) + 0.5) < 464269060800000 THEN $1 END"),
         sql("dbb_unixepoch(double precision)", "double precision", "dbb_unixepoch_of(\(since1970))"),
         sql("dbb_unixepoch(text)", "double precision", "dbb_unixepoch_of(dbb_text_seconds($1, false))"),
-    ]
+    ] + PostgresDateFormat.functions
 
     /// SQLite's Julian-day milliseconds of seconds since 1970 `s`, before rounding.
     static func sqliteMilliseconds(_ s: String) -> String { "(\(s) * 1000.0 + 210866760000000.0)" }
@@ -197,7 +202,9 @@ extension PostgresLocaleSQL {
           IF NOT $2 THEN RETURN midnight + seconds - offset_seconds; END IF;
           day_start := midnight + ((trunc(seconds)::int - offset_seconds + 86400) / 86400 - 1) * 86400.0;
           result := midnight + (seconds - offset_seconds);
-          RETURN least(greatest(result, day_start), day_start + 86399.5);
+          -- Rounding can carry 23:59:59.9999… to the next midnight: 23:59:59.999, as on SQLite.
+          IF result >= day_start + 86400 THEN RETURN day_start + 86399.9995; END IF;
+          RETURN greatest(result, day_start);
         END
         """#)
 }

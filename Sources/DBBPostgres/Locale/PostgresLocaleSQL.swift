@@ -12,11 +12,7 @@
 enum PostgresLocaleSQL {
     /// Changes whenever the SQL below changes: a manager that finds another version installed
     /// replaces the functions.
-    static let version = "DBBBuilder locale functions 3"
-
-    /// The installed version (the comment of `dbb_week`), `NULL` when none is installed.
-    static let installedVersion =
-        "SELECT obj_description(to_regprocedure('dbb_week(double precision, text)'), 'pg_proc')"
+    static let version = "DBBBuilder locale functions 4"
 
     /// The table of week rules, one row per normalized locale identifier.
     static let rulesTable = "dbb_locale_rules"
@@ -103,44 +99,76 @@ enum PostgresLocaleSQL {
 
     // MARK: - Statements
 
+    /// A row of the rules table: a locale's week rules, digits and names.
+    struct Rules {
+        let identifier: String
+        let firstWeekday: Int
+        let minimumDays: Int
+        /// ``DBBLocaleSymbols/flattened``.
+        let names: [String]
+    }
+
+    /// Every function the install creates, helpers included: what `CREATE OR REPLACE FUNCTION`
+    /// names in ``helpers`` and ``functions``.
+    static let routines: [String] = helpers + functions
+
+    /// The signatures of ``routines`` (`dbb_week(double precision, text)`).
+    static let signatures: [String] = routines.map { statement in
+        let afterName = statement.range(of: "FUNCTION ")!.upperBound
+        return String(statement[afterName..<statement.range(of: " RETURNS ")!.lowerBound])
+    }
+
+    /// The installed version (the comment of `dbb_week`), `NULL` when none is installed or when
+    /// the table or any function is missing (dropped by hand: the install puts it back).
+    static let installedVersion: String = {
+        let present = ["to_regclass('\(rulesTable)') IS NOT NULL"]
+            + signatures.map { "to_regprocedure(\(literal($0))) IS NOT NULL" }
+        return "SELECT CASE WHEN " + present.joined(separator: " AND ")
+            + " THEN obj_description(to_regprocedure('dbb_week(double precision, text)'), 'pg_proc') END"
+    }()
+
+    /// The identifiers in the rules table (kept across an upgrade), once ``createTable`` ran.
+    static let storedIdentifiers = "SELECT identifier FROM \(rulesTable)"
+
+    /// The statement that creates the rules table when it is missing (an older version's table
+    /// gets the names column).
+    static let createTable = [
+        "CREATE TABLE IF NOT EXISTS \(rulesTable) (identifier text PRIMARY KEY,"
+            + " first_weekday smallint NOT NULL CHECK (first_weekday BETWEEN 1 AND 7),"
+            + " minimum_days smallint NOT NULL CHECK (minimum_days BETWEEN 1 AND 7))",
+        "ALTER TABLE \(rulesTable) ADD COLUMN IF NOT EXISTS names text[]",
+    ]
+
+    /// `INSERT` statements of `rules`, replacing the rows of the same identifiers.
+    static func insert(_ rules: [Rules]) -> [String] {
+        stride(from: 0, to: rules.count, by: 250).map { chunk in
+            let rows = rules[chunk..<min(chunk + 250, rules.count)].map {
+                "(\(literal($0.identifier)), \($0.firstWeekday), \($0.minimumDays), ARRAY[\($0.names.map(literal).joined(separator: ","))]::text[])"
+            }
+            return "INSERT INTO \(rulesTable) (identifier, first_weekday, minimum_days, names) VALUES " + rows.joined(separator: ", ")
+                + " ON CONFLICT (identifier) DO UPDATE SET first_weekday = EXCLUDED.first_weekday,"
+                + " minimum_days = EXCLUDED.minimum_days, names = EXCLUDED.names"
+        }
+    }
+
     /// The statements that install the table, its rows and the functions, replacing what an
-    /// earlier version installed.
-    static func install(rules: [(identifier: String, firstWeekday: Int, minimumDays: Int)]) -> [String] {
-        var statements = [
-            "CREATE TABLE IF NOT EXISTS \(rulesTable) (identifier text PRIMARY KEY,"
-                + " first_weekday smallint NOT NULL CHECK (first_weekday BETWEEN 1 AND 7),"
-                + " minimum_days smallint NOT NULL CHECK (minimum_days BETWEEN 1 AND 7))",
+    /// earlier version installed. `rules` holds every identifier the table is to keep.
+    static func install(rules: [Rules]) -> [String] {
+        var statements = createTable + [
             "DELETE FROM \(rulesTable)",
             // Every role that may call the functions reads the rules (the functions run as the caller).
             "GRANT SELECT ON \(rulesTable) TO PUBLIC",
         ]
-        for chunk in stride(from: 0, to: rules.count, by: 500) {
-            let rows = rules[chunk..<min(chunk + 500, rules.count)].map {
-                "(\(literal($0.identifier)), \($0.firstWeekday), \($0.minimumDays))"
-            }
-            statements.append("INSERT INTO \(rulesTable) (identifier, first_weekday, minimum_days) VALUES " + rows.joined(separator: ", "))
-        }
-        statements += helpers + functions
+        statements += insert(rules)
+        statements += routines
         statements.append("COMMENT ON FUNCTION dbb_week(double precision, text) IS \(literal(version))")
         return statements
     }
 
-    /// The statements that remove the functions and the table (`manager.uninstallLocaleFunctions()`).
+    /// The statements that remove the functions and the table (`manager.uninstallLocaleFunctions()`),
+    /// with the functions of earlier versions.
     static let uninstall: [String] = [
-        "DROP FUNCTION IF EXISTS " + [
-            "dbb_week(double precision, text)", "dbb_week(text, text)", "dbb_week_start(double precision, text)",
-            "dbb_week_start(text, text)", "dbb_align(double precision, text, text, text)", "dbb_align(text, text, text, text)",
-            "ObjcGetYearAndQuarterUsingLocale(double precision, text)", "ObjcGetYearAndQuarterUsingLocale(text, text)",
-            "ObjcGetYearAndHalfYearUsingLocale(double precision, text, text, text, text)",
-            "ObjcGetYearAndHalfYearUsingLocale(text, text, text, text, text)",
-            "dbb_date(double precision)", "dbb_date(text)", "dbb_unixepoch(double precision)", "dbb_unixepoch(text)",
-            "dbb_week_of(double precision, int)", "dbb_week_start_of(double precision, int)", "dbb_align_of(double precision, int)",
-            "dbb_quarter_of(double precision)", "dbb_half_year_of(double precision, boolean, text, text)",
-            "dbb_date_of(double precision)", "dbb_unixepoch_of(double precision)",
-            "dbb_locale_rules_of(text, int, text)", "dbb_align_code(text, text, text)", "dbb_half_year_short(text, text, text, text)",
-            "dbb_choice(text, int, text, text, text[], text)", "dbb_null_date(double precision, text)", "dbb_half_year_text(text, text)",
-            "dbb_text_seconds(text, boolean)", "dbb_quoted(text)", "dbb_locale_key(text)",
-        ].joined(separator: ", "),
+        "DROP FUNCTION IF EXISTS " + signatures.reversed().joined(separator: ", "),
         "DROP TABLE IF EXISTS \(rulesTable)",
     ]
 
