@@ -265,7 +265,11 @@ enum PostgresDateFormat {
                 pieces.append("coalesce((\(names))[split_part(substr(\(element), 2), ':', 1)::int + \(value)], '')")
             }
         }
-        return pieces.joined(separator: " || ")
+        // Only the pieces the pattern has: a name missing from the plan ends it.
+        let arms = (0..<plannedNames).map { count in
+            "WHEN (\(plan))[\(count * 2 + 2)] IS NULL THEN " + pieces[0...(count * 2)].joined(separator: " || ")
+        }
+        return "CASE " + arms.joined(separator: " ") + " ELSE " + pieces.joined(separator: " || ") + " END"
     }
 
     /// The names and digits of a locale known to the rules table.
