@@ -28,6 +28,20 @@ public final class DBBManager: Sendable {
     let activeSave = ActiveSave()
     /// The database in messages when it is not a file (a server's).
     private let backendLabel: String?
+    private let storedOffsets = Atomic<Bool>(StoredProperty.enabledByEnvironment)
+
+    /// Whether the classes this manager maps read and write their plain stored properties at
+    /// the properties' offsets in the object (found once per class through the key path and
+    /// checked against the object's allocation; see the README's "How properties are read and
+    /// written"), rather than through the key paths. Faster on every fetch and save.
+    ///
+    /// `true` unless the environment variable `DBB_STORED_OFFSETS` is `off` (or `0`, `no`,
+    /// `false`). Set it before the manager maps a class (``register(_:)`` or its first use):
+    /// a class keeps the access it was mapped with.
+    public var storedOffsetAccess: Bool {
+        get { storedOffsets.load(ordering: .relaxed) }
+        set { storedOffsets.store(newValue, ordering: .relaxed) }
+    }
 
     /// Opens (creating if needed) the database at `url`.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
@@ -126,6 +140,13 @@ public final class DBBManager: Sendable {
         let mapping = try registry.mapping(for: type, manager: self)
         if !isTableReady(mapping) { try prepareTables([mapping], always: false) }
         return mapping
+    }
+
+    /// The column properties of `type` that this manager reads and writes at their storage
+    /// offsets (see ``storedOffsetAccess``), sorted; the others go through their key paths.
+    @_spi(DBBBackend)
+    public func storedOffsetProperties(of type: DBBTableObject.Type) throws -> [String] {
+        try registry.mapping(for: type, manager: self).columns.filter(\.throughStorage).map(\.name)
     }
 
     func isTableReady(_ mapping: TableMapping) -> Bool {

@@ -9,6 +9,8 @@ struct ColumnProperty: Sendable {
     let column: String
     let storageType: DBBStorageType
     let access: ColumnAccess
+    /// Whether ``access`` goes through the property's storage offset (see ``StoredProperty``).
+    let throughStorage: Bool
     /// The property's Swift type, for messages.
     let valueTypeName: String
     /// `NOT NULL`, `UNIQUE`, or both, from the class's `attributesDictionary`.
@@ -69,9 +71,13 @@ final class TableMapping: Sendable {
     /// UPDATE statements by the set of columns they write (bit `i`: column `i`).
     private let updates = Locked<[UInt64: String]>([:])
 
-    /// - Parameter prototype: an object of `objectType`, to find the storage of its properties.
+    /// - Parameters:
+    ///   - prototype: an object of `objectType`, to find the storage of its properties.
+    ///   - storedOffsets: whether properties that are plain stored storage are read and written
+    ///     at their offsets (``StoredProperty``); `false` keeps every access on key paths.
     init(objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
-         indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect) throws(DBBError) {
+         indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect,
+         storedOffsets: Bool) throws(DBBError) {
         self.objectType = objectType
         self.dialect = dialect
         let tableName = objectType.databaseTableName
@@ -98,8 +104,9 @@ final class TableMapping: Sendable {
             owners[column.lowercased()] = name
             switch persistence.access {
             case .column(let access):
+                let direct = storedOffsets ? access.direct(prototype) : nil
                 columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
-                                              access: access.direct(prototype) ?? access,
+                                              access: direct ?? access, throughStorage: direct != nil,
                                               valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
                                               defaultValue: access.value(prototype)))
             case .join(let access):
@@ -130,8 +137,8 @@ final class TableMapping: Sendable {
             }
         }
         statements = MappingStatements(table: tableName, columns: columns, dialect: dialect)
-        readKeys = TableMapping.keyReader(prototype)
-        snapshotOffset = StoredProperty.offset(of: \DBBTableObject.snapshot, in: prototype)
+        readKeys = TableMapping.keyReader(storedOffsets ? prototype : nil)
+        snapshotOffset = storedOffsets ? StoredProperty.offset(of: \DBBTableObject.snapshot, in: prototype) : nil
     }
 
     /// Gives a fetched or saved object its snapshot, through the property's storage when its
@@ -152,8 +159,9 @@ final class TableMapping: Sendable {
 
     /// The key columns' reader: through the storage offsets of `id`, `createdTime` and
     /// `modifiedTime` (see ``StoredProperty``) when found, else through the properties.
-    private static func keyReader(_ prototype: DBBTableObject) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
-        guard let id = StoredProperty.offset(of: \DBBTableObject.id, in: prototype),
+    /// `nil` for no prototype (stored offsets are off).
+    private static func keyReader(_ prototype: DBBTableObject?) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
+        guard let prototype, let id = StoredProperty.offset(of: \DBBTableObject.id, in: prototype),
               let created = StoredProperty.offset(of: \DBBTableObject.createdTime, in: prototype),
               let modified = StoredProperty.offset(of: \DBBTableObject.modifiedTime, in: prototype)
         else {
@@ -240,7 +248,8 @@ final class MappingRegistry: Sendable {
         }
         let mapping = try TableMapping(
             objectType: type, prototype: prototype, properties: recording.properties,
-            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:], dialect: manager.access.dialect)
+            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:], dialect: manager.access.dialect,
+            storedOffsets: manager.storedOffsetAccess)
         return try state.withLock { state throws(DBBError) in
             if let existing = state.mappings[key] { return existing }
             if let other = state.mappings.values.first(where: { $0.tableName.lowercased() == mapping.tableName.lowercased() }) {

@@ -266,3 +266,74 @@ final class Observed: DBBTableObject {
 
     var celsius: Double { storedCelsius }
 }
+
+/// One property of each shape the stored-offset access must refuse, beside a plain one.
+final class AccessShapes: DBBTableObject {
+    var plain = 0
+    var observedSets = 0
+    var observed = 0 {
+        didSet { observedSets += 1 }
+    }
+    private var backing = ""
+    var computed: String {
+        get { backing }
+        set { backing = newValue + "!" }
+    }
+    lazy var lazyValue = 5
+    @Doubled var wrapped: Int = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "plain": DBBPropertyPersistence(\AccessShapes.plain),
+            "observed": DBBPropertyPersistence(\AccessShapes.observed),
+            "computed": DBBPropertyPersistence(\AccessShapes.computed),
+            "lazyValue": DBBPropertyPersistence(\AccessShapes.lazyValue),
+            "wrapped": DBBPropertyPersistence(\AccessShapes.wrapped),
+        ], for: self)
+    }
+}
+
+/// Stores twice what it is given: a wrapper the access must go through.
+@propertyWrapper
+struct Doubled {
+    private var stored: Int
+    init(wrappedValue: Int) { stored = wrappedValue * 2 }
+    var wrappedValue: Int {
+        get { stored }
+        set { stored = newValue * 2 }
+    }
+}
+
+/// A stored property that a subclass overrides with an observer.
+class OverriddenBase: DBBTableObject {
+    var level = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["level": DBBPropertyPersistence(\OverriddenBase.level)], for: self)
+    }
+}
+
+final class OverridingChild: OverriddenBase {
+    var levelSets = 0
+    override var level: Int {
+        didSet { levelSets += 1 }
+    }
+}
+
+/// A generic table object: each specialization is a class and a table of its own.
+final class GenericShape<Value: DBBColumnValue & Sendable>: DBBTableObject {
+    var value: Value?
+    var count = 0
+
+    override class var databaseTableName: String { "GenericShape_\(Value.self)" }
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "value": DBBPropertyPersistence(\GenericShape<Value>.value),
+            "count": DBBPropertyPersistence(\GenericShape<Value>.count),
+        ], for: self)
+    }
+}

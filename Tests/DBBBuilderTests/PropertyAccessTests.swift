@@ -1,4 +1,4 @@
-import DBBBuilder
+@_spi(DBBBackend) import DBBBuilder
 import DBBSQLite
 import DBBTestSupport
 import Foundation
@@ -42,5 +42,94 @@ struct PropertyAccessTests {
             #expect(copy.species == original.species && copy.legs == original.legs)
             #expect(copy.furColor == original.furColor && copy.name == original.name && copy.adopted == original.adopted)
         }
+    }
+
+    // MARK: - Stored-offset access
+
+    /// Whether this process runs with stored offsets on (CI runs the suite once with them off).
+    static let offsetsOn = !["off", "0", "no", "false"].contains(
+        (ProcessInfo.processInfo.environment["DBB_STORED_OFFSETS"] ?? "").lowercased())
+
+    @Test("only plain stored properties go through their storage: computed, observed, lazy and wrapped ones through their accessors")
+    func storedOffsetRefusals() throws {
+        let database = try ManagerTestDatabase([AccessShapes.self])
+        #expect(database.manager.storedOffsetAccess == Self.offsetsOn)
+        #expect(try database.manager.storedOffsetProperties(of: AccessShapes.self) == (Self.offsetsOn ? ["plain"] : []))
+
+        let object = AccessShapes(dbManager: database.manager)
+        object.plain = 1
+        object.observed = 2
+        object.computed = "a"
+        object.lazyValue = 4
+        object.wrapped = 3
+        try object.save()
+        let back = try #require(try AccessShapes.instance(id: object.id, manager: try database.reopen([AccessShapes.self])))
+        #expect(back.plain == 1)
+        #expect(back.observed == 2 && back.observedSets == 1, "the observer ran on fetch")
+        #expect(back.computed == "a!!", "the setter ran on fetch (it appends !)")
+        #expect(back.lazyValue == 4)
+        #expect(back.wrapped == 12, "the wrapper's setter ran on fetch (it doubles)")
+    }
+
+    @Test("a property a subclass may override goes through its key path: the override's observer runs; final classes' own properties do not")
+    func overriddenWithObserver() throws {
+        let database = try ManagerTestDatabase([OverriddenBase.self, OverridingChild.self, Pet.self])
+        // A key path to an overridable property dispatches through the class's accessors
+        // (projected through a temporary): refused in the base class and in the subclass.
+        #expect(try database.manager.storedOffsetProperties(of: OverriddenBase.self) == [])
+        #expect(try database.manager.storedOffsetProperties(of: OverridingChild.self) == [])
+        // Pet is final, its superclasses are not: only Pet's own properties use their offsets.
+        #expect(try database.manager.storedOffsetProperties(of: Pet.self) == (Self.offsetsOn ? ["adopted", "name"] : []))
+        let child = OverridingChild(dbManager: database.manager)
+        child.level = 7
+        try child.save()
+        let back = try #require(try OverridingChild.instance(id: child.id, manager: database.manager))
+        #expect(back.level == 7 && back.levelSets == 1, "the override's observer ran on fetch")
+        let base = OverriddenBase(dbManager: database.manager)
+        base.level = 9
+        try base.save()
+        #expect(try OverriddenBase.instance(id: base.id, manager: database.manager)?.level == 9)
+    }
+
+    @Test("each specialization of a generic class has its own offsets and table")
+    func genericClasses() throws {
+        let database = try ManagerTestDatabase([GenericShape<Int>.self, GenericShape<String>.self])
+        for type in [GenericShape<Int>.self, GenericShape<String>.self] as [DBBTableObject.Type] {
+            #expect(try database.manager.storedOffsetProperties(of: type) == (Self.offsetsOn ? ["count", "value"] : []))
+        }
+        let number = GenericShape<Int>(dbManager: database.manager)
+        number.value = 42
+        number.count = 1
+        let text = GenericShape<String>(dbManager: database.manager)
+        text.value = String(repeating: "long text ", count: 10)
+        text.count = 2
+        try number.save()
+        try text.save()
+        let manager = try database.reopen([GenericShape<Int>.self, GenericShape<String>.self])
+        let numberBack = try #require(try GenericShape<Int>.instance(id: number.id, manager: manager))
+        let textBack = try #require(try GenericShape<String>.instance(id: text.id, manager: manager))
+        #expect(numberBack.value == 42 && numberBack.count == 1)
+        #expect(textBack.value == String(repeating: "long text ", count: 10) && textBack.count == 2)
+    }
+
+    @Test("with stored offsets turned off on the manager, every property goes through its key path and saves and fetches the same")
+    func offsetsTurnedOff() throws {
+        let database = try ManagerTestDatabase()
+        let manager = database.manager
+        manager.storedOffsetAccess = false
+        try manager.register([Pet.self, AccessShapes.self])
+        #expect(try manager.storedOffsetProperties(of: Pet.self) == [])
+        #expect(try manager.storedOffsetProperties(of: AccessShapes.self) == [])
+        let pet = Pet(dbManager: manager)
+        pet.name = "Rex"
+        pet.legs = 4
+        pet.adopted = Date(timeIntervalSinceReferenceDate: 1_000.25)
+        try pet.save()
+        let back = try #require(try Pet.instance(id: pet.id, manager: manager))
+        #expect(back.name == "Rex" && back.legs == 4 && back.adopted == pet.adopted)
+        #expect(back.createdTime != nil && back.id == pet.id)
+        back.name = "Rex II"
+        try back.save()
+        #expect(try Pet.instance(id: pet.id, manager: manager)?.name == "Rex II")
     }
 }
