@@ -104,7 +104,7 @@ extension DBBTableObjectFetching {
 
     /// Runs `query` in one read transaction: rows, join rows and referenced objects all come
     /// from the same committed state of the database.
-    private static func fetch(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager) throws -> [Self] {
+    static func fetch(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager) throws -> [Self] {
         let objects = try manager.read(mapping) { connection in
             try connection.atomically(.deferred) {
                 try FetchSession(connection: connection, manager: manager).fetch(query, mapping)

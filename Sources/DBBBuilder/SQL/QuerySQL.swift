@@ -142,6 +142,14 @@ struct SelectQuery {
                   order: "", arguments: [SQLDialect.idList(ids)])
     }
 
+    /// The columns and joins `query` loads, for the objects with `ids`: one batch of a
+    /// streaming fetch.
+    init(_ mapping: TableMapping, loading query: SelectQuery, ids: [Int64]) {
+        self.init(mapping, columns: query.columns, joins: query.joins,
+                  where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
+                  order: "", arguments: [SQLDialect.idList(ids)])
+    }
+
     private init(_ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
                  order: String, arguments: [DBBValue]) {
         self.columns = columns
