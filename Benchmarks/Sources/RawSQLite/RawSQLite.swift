@@ -1,4 +1,7 @@
 import CSQLiteBench
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The raw contenders: the SQLite C API and nothing else — prepared statements, binding and
 /// reading by index, rows into plain structs.
@@ -12,92 +15,143 @@ public enum RawSQLite {
         public let description: String
     }
 
-    static func open(_ path: String) throws -> OpaquePointer {
-        var db: OpaquePointer?
-        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
-            throw Failure(description: "cannot open \(path)")
-        }
-        return db
-    }
+    /// An open connection: opened when a contender prepares, off the clock, and closed when
+    /// the last reference goes.
+    public final class Database {
+        let db: OpaquePointer
 
-    static func check(_ code: Int32, _ db: OpaquePointer) throws {
-        if code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW {
-            throw Failure(description: String(cString: sqlite3_errmsg(db)))
-        }
-    }
-
-    static func exec(_ db: OpaquePointer, _ sql: String) throws {
-        try check(sqlite3_exec(db, sql, nil, nil, nil), db)
-    }
-
-    /// Inserts `rows` rows of ten integers (n, n+1, … n+9) in one transaction; returns the row count.
-    public static func insert(rows: Int, path: String, table: String, extraColumns: Bool) throws -> Int {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        try exec(db, "BEGIN")
-        let columns = (extraColumns ? "createdTime, modifiedTime, " : "") + "i0, i1, i2, i3, i4, i5, i6, i7, i8, i9"
-        let count = extraColumns ? 12 : 10
-        let sql = "INSERT INTO \(table) (\(columns)) VALUES (" + Array(repeating: "?", count: count).joined(separator: ",") + ")"
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db)
-        defer { sqlite3_finalize(statement) }
-        for n in 0..<rows {
-            var index: Int32 = 1
-            if extraColumns {
-                sqlite3_bind_double(statement, 1, 1)
-                sqlite3_bind_double(statement, 2, 1)
-                index = 3
+        public init(path: String) throws {
+            var db: OpaquePointer?
+            guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
+                throw Failure(description: "cannot open \(path)")
             }
-            for column in 0..<10 { sqlite3_bind_int64(statement, index + Int32(column), Int64(n + column)) }
-            try check(sqlite3_step(statement), db)
-            sqlite3_reset(statement)
+            self.db = db
         }
-        try exec(db, "COMMIT")
-        var count64: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, "SELECT count(*) FROM \(table)", -1, &count64, nil), db)
-        defer { sqlite3_finalize(count64) }
-        sqlite3_step(count64)
-        return Int(sqlite3_column_int64(count64, 0))
-    }
 
-    /// Reads every row of ten integers into structs.
-    public static func fetch(path: String, table: String) throws -> [Row10] {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, "SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM \(table)", -1, &statement, nil), db)
-        defer { sqlite3_finalize(statement) }
-        var rows: [Row10] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
-            rows.append(Row10(i0: int(0), i1: int(1), i2: int(2), i3: int(3), i4: int(4),
-                              i5: int(5), i6: int(6), i7: int(7), i8: int(8), i9: int(9)))
-        }
-        return rows
-    }
+        deinit { sqlite3_close_v2(db) }
 
-    /// One JOIN over an owner table and its DBBBuilder join table of strings, building
-    /// (name, tags) pairs in id order.
-    public static func fetchJoined(path: String) throws -> [(name: String, tags: [String])] {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, """
-            SELECT t.id, t.name, j.tags FROM Tagged t LEFT JOIN Tagged_tags j ON j.Tagged_ID = t.id ORDER BY t.id, j.id
-            """, -1, &statement, nil), db)
-        defer { sqlite3_finalize(statement) }
-        var result: [(name: String, tags: [String])] = []
-        var lastID: Int64 = -1
-        while sqlite3_step(statement) == SQLITE_ROW {
-            let id = sqlite3_column_int64(statement, 0)
-            if id != lastID {
-                lastID = id
-                result.append((String(cString: sqlite3_column_text(statement, 1)), []))
-            }
-            if let text = sqlite3_column_text(statement, 2) {
-                result[result.count - 1].tags.append(String(cString: text))
+        func check(_ code: Int32) throws {
+            if code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW {
+                throw Failure(description: String(cString: sqlite3_errmsg(db)))
             }
         }
-        return result
+
+        func exec(_ sql: String) throws { try check(sqlite3_exec(db, sql, nil, nil, nil)) }
+
+        func prepare(_ sql: String) throws -> OpaquePointer {
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil))
+            return statement!
+        }
+
+        /// The integer in the first column of the first row of `sql`.
+        public func count(_ sql: String) throws -> Int {
+            let statement = try prepare(sql)
+            defer { sqlite3_finalize(statement) }
+            try check(sqlite3_step(statement))
+            return Int(sqlite3_column_int64(statement, 0))
+        }
+
+        /// Inserts `rows` rows — `createdTime`, `modifiedTime` (the time of the batch) and ten
+        /// integers n, n+1, … n+9 — in one transaction; returns the number of rows inserted.
+        public func insert(rows: Int, table: String) throws -> Int {
+            try exec("BEGIN")
+            let statement = try prepare("INSERT INTO \(table) (createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)"
+                                        + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+            defer { sqlite3_finalize(statement) }
+            let now = referenceSeconds()
+            for n in 0..<rows {
+                sqlite3_bind_double(statement, 1, now)
+                sqlite3_bind_double(statement, 2, now)
+                for column in 0..<10 { sqlite3_bind_int64(statement, 3 + Int32(column), Int64(n + column)) }
+                try check(sqlite3_step(statement))
+                sqlite3_reset(statement)
+            }
+            try exec("COMMIT")
+            return rows
+        }
+
+        /// `UPDATE table SET i3 = ?, modifiedTime = ? WHERE id = ?` for each change, in one
+        /// transaction; returns the number of rows changed.
+        public func update(_ changes: [(id: Int64, i3: Int)], table: String) throws -> Int {
+            try exec("BEGIN")
+            let statement = try prepare("UPDATE \(table) SET i3 = ?, modifiedTime = ? WHERE id = ?")
+            defer { sqlite3_finalize(statement) }
+            let now = referenceSeconds()
+            var changed = 0
+            for change in changes {
+                sqlite3_bind_int64(statement, 1, Int64(change.i3))
+                sqlite3_bind_double(statement, 2, now)
+                sqlite3_bind_int64(statement, 3, change.id)
+                try check(sqlite3_step(statement))
+                changed += Int(sqlite3_changes(db))
+                sqlite3_reset(statement)
+            }
+            try exec("COMMIT")
+            return changed
+        }
+
+        /// `count` times: `BEGIN; INSERT one row; COMMIT` with prepared statements; returns `count`.
+        public func insertEach(count: Int, table: String) throws -> Int {
+            let begin = try prepare("BEGIN IMMEDIATE"), commit = try prepare("COMMIT")
+            let insert = try prepare("INSERT INTO \(table) (createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)"
+                                     + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+            defer { for statement in [begin, commit, insert] { sqlite3_finalize(statement) } }
+            for n in 0..<count {
+                try check(sqlite3_step(begin))
+                sqlite3_reset(begin)
+                let now = referenceSeconds()
+                sqlite3_bind_double(insert, 1, now)
+                sqlite3_bind_double(insert, 2, now)
+                for column in 0..<10 { sqlite3_bind_int64(insert, 3 + Int32(column), Int64(n + column)) }
+                try check(sqlite3_step(insert))
+                sqlite3_reset(insert)
+                try check(sqlite3_step(commit))
+                sqlite3_reset(commit)
+            }
+            return count
+        }
+
+        /// Reads every row of ten integers into structs.
+        public func fetch(table: String) throws -> [Row10] {
+            let statement = try prepare("SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM \(table)")
+            defer { sqlite3_finalize(statement) }
+            var rows: [Row10] = []
+            while sqlite3_step(statement) == SQLITE_ROW {
+                func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+                rows.append(Row10(i0: int(0), i1: int(1), i2: int(2), i3: int(3), i4: int(4),
+                                  i5: int(5), i6: int(6), i7: int(7), i8: int(8), i9: int(9)))
+            }
+            return rows
+        }
+
+        /// One JOIN over an owner table and its DBBBuilder join table of strings, building
+        /// (name, tags) pairs in id order.
+        public func fetchJoined() throws -> [(name: String, tags: [String])] {
+            let statement = try prepare("""
+                SELECT t.id, t.name, j.tags FROM Tagged t LEFT JOIN Tagged_tags j ON j.Tagged_ID = t.id ORDER BY t.id, j.id
+                """)
+            defer { sqlite3_finalize(statement) }
+            var result: [(name: String, tags: [String])] = []
+            var lastID: Int64 = -1
+            while sqlite3_step(statement) == SQLITE_ROW {
+                let id = sqlite3_column_int64(statement, 0)
+                if id != lastID {
+                    lastID = id
+                    result.append((String(cString: sqlite3_column_text(statement, 1)), []))
+                }
+                if let text = sqlite3_column_text(statement, 2) {
+                    result[result.count - 1].tags.append(String(cString: text))
+                }
+            }
+            return result
+        }
+    }
+
+    /// Seconds since 2001-01-01, as DBBBuilder stores its timestamps.
+    static func referenceSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 - 978_307_200
     }
 }

@@ -24,6 +24,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Run only the contenders whose name contains this text, e.g. to count their instructions with perf stat.")
     var contender: String?
 
+    @Flag(help: """
+        Prepare and run each contender once, untimed, to count its instructions: \
+        valgrind --tool=callgrind --toggle-collect='*timedRegion*' bench --once --filter fetch --contender raw
+        """)
+    var once = false
+
     func run() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,6 +37,8 @@ struct Bench: ParsableCommand {
         let iterations = quick ? 3 : 7
         let workloads: [(String, () throws -> Workload)] = [
             ("insert", { try insertWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
+            ("update", { try updateWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
+            ("single save", { try singleSaveWorkload(saves: quick ? 200 : 2_000, directory: directory) }),
             ("fetch", { try fetchWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
             ("arrays", { try arrayWorkload(objects: quick ? 1_000 : 10_000, directory: directory) }),
             ("weekly report", { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }),
@@ -46,7 +54,7 @@ struct Bench: ParsableCommand {
                                     contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
                                     expectedChecksum: workload.expectedChecksum)
             }
-            try report(workload, iterations: iterations)
+            if once { try runOnce(workload) } else { try report(workload, iterations: iterations) }
         }
     }
 }
