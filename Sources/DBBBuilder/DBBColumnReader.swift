@@ -45,6 +45,26 @@ public struct DBBColumnReader: SQLiteValueReader {
         }
     }
 
+    /// The storage class of the value at `index` and the value as an integer, read together
+    /// (one C call on SQLite).
+    @inlinable
+    public func typedInt64(at index: Int) -> (type: SQLiteType, value: Int64) {
+        switch source {
+        case .sqlite(let row): row.typedInt64(at: index)
+        case .values(let row): (row.pointee.values[index].type, row.pointee.values[index].integerConversion)
+        }
+    }
+
+    /// The storage class of the value at `index` and the value as a double, read together
+    /// (one C call on SQLite).
+    @inlinable
+    public func typedDouble(at index: Int) -> (type: SQLiteType, value: Double) {
+        switch source {
+        case .sqlite(let row): row.typedDouble(at: index)
+        case .values(let row): (row.pointee.values[index].type, row.pointee.values[index].realConversion)
+        }
+    }
+
     @inlinable
     public func int64(at index: Int) -> Int64 {
         switch source {

@@ -45,9 +45,10 @@ func unreadable(_ row: DBBColumnReader, at index: Int, as type: Any.Type) -> DBB
 extension Bool: DBBColumnValue {
     public static var storageType: DBBStorageType { .bool }
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Bool? {
-        switch row.type(at: index) {
-        case .integer: row.int64(at: index) != 0
-        case .null: nil
+        let (type, value) = row.typedInt64(at: index)
+        switch type {
+        case .integer: return value != 0
+        case .null: return nil
         default: throw unreadable(row, at: index, as: Bool.self)
         }
     }
@@ -65,9 +66,10 @@ extension String: DBBColumnValue {
 /// - Throws: ``DBBError/Kind/invalidValue`` for text or bytes, which SQLite would read as 0.
 @inline(__always)
 func storedDouble(_ row: DBBColumnReader, at index: Int, as type: Any.Type) throws -> Double? {
-    switch row.type(at: index) {
-    case .real, .integer: row.double(at: index)
-    case .null: nil
+    let (storage, value) = row.typedDouble(at: index)
+    switch storage {
+    case .real, .integer: return value
+    case .null: return nil
     default: throw unreadable(row, at: index, as: type)
     }
 }
@@ -106,12 +108,12 @@ public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
 extension DBBIntegerColumnValue {
     public static var storageType: DBBStorageType { .int }
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Self? {
-        switch row.type(at: index) {
+        let (type, value) = row.typedInt64(at: index)
+        switch type {
         case .integer: break
         case .null: return nil
         default: throw unreadable(row, at: index, as: Self.self)  // a fraction, text or bytes
         }
-        let value = row.int64(at: index)
         guard let exact = Self(exactly: value) else {
             throw DBBError(.invalidValue, "the stored value \(value) is not a \(Self.self) (\(Self.min)…\(Self.max))")
         }

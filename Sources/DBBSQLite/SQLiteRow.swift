@@ -32,6 +32,23 @@ public struct SQLiteRow: SQLiteValueReader {
         SQLiteType(rawValue: sqlite3_column_type(statement, Int32(truncatingIfNeeded: index))) ?? .null
     }
 
+    /// The storage class of the value at `index` and the value as an integer, from one C call
+    /// into the statement (`sqlite3_column_value`) where `type(at:)` and `int64(at:)` make two.
+    /// The value object is only read here, on the thread that steps the statement.
+    @inlinable
+    public func typedInt64(at index: Int) -> (type: SQLiteType, value: Int64) {
+        let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
+        return (SQLiteType(rawValue: sqlite3_value_type(value)) ?? .null, sqlite3_value_int64(value))
+    }
+
+    /// The storage class of the value at `index` and the value as a double, from one C call
+    /// into the statement (see ``typedInt64(at:)``).
+    @inlinable
+    public func typedDouble(at index: Int) -> (type: SQLiteType, value: Double) {
+        let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
+        return (SQLiteType(rawValue: sqlite3_value_type(value)) ?? .null, sqlite3_value_double(value))
+    }
+
     @inlinable
     public func int64(at index: Int) -> Int64 {
         sqlite3_column_int64(statement, Int32(truncatingIfNeeded: index))

@@ -1,32 +1,50 @@
 import Foundation
 
+/// What a timed operation leaves to check after the clock stops: computes its checksum.
+typealias Check = () -> Int
+/// A timed operation.
+typealias Operation = () throws -> Check
+
 /// One contender of a workload: a name, and a preparation run before the clock starts (files,
-/// connections, managers, seed data) that returns the timed operation, which returns a checksum.
+/// connections, managers, seed data) that returns the timed operation. The operation returns
+/// what computes its checksum (a row count, a sum of every value), run after the clock stops:
+/// reading back what a fetch made is the caller's work, not the fetch's.
 struct Contender {
     let name: String
-    let prepare: () throws -> () throws -> Int
+    let prepare: () throws -> Operation
 
-    /// A contender with nothing to prepare.
+    /// A contender with nothing to prepare, its checksum computed inside the clock (a count
+    /// it has anyway).
     init(name: String, run: @escaping () throws -> Int) {
         self.name = name
-        self.prepare = { run }
+        self.prepare = { { let value = try run(); return { value } } }
     }
 
-    private init(name: String, preparing: @escaping () throws -> () throws -> Int) {
+    private init(name: String, preparing: @escaping () throws -> Operation) {
         self.name = name
         self.prepare = preparing
     }
 
-    /// A contender whose `prepare` (untimed) returns the timed operation.
+    /// A contender whose `prepare` (untimed) returns the timed operation, which returns a count.
     static func prepared(_ name: String, _ prepare: @escaping () throws -> () throws -> Int) -> Contender {
+        Contender(name: name, preparing: { let run = try prepare(); return { let value = try run(); return { value } } })
+    }
+
+    /// A contender whose `prepare` (untimed) returns the timed operation, which returns its check.
+    static func preparedChecked(_ name: String, _ prepare: @escaping () throws -> Operation) -> Contender {
         Contender(name: name, preparing: prepare)
+    }
+
+    /// A contender with nothing to prepare whose operation returns its check.
+    static func checked(_ name: String, _ operation: @escaping Operation) -> Contender {
+        Contender(name: name, preparing: { operation })
     }
 }
 
 /// The timed region: the operation only. Not inlined, so that `valgrind --tool=callgrind
 /// --toggle-collect='*timedRegion*'` counts exactly what the clock times.
 @inline(never)
-func timedRegion(_ operation: () throws -> Int) rethrows -> Int {
+func timedRegion(_ operation: Operation) rethrows -> Check {
     try operation()
 }
 
@@ -66,8 +84,9 @@ func measure(_ workload: Workload, iterations: Int) throws -> [Timing] {
     func timed(_ contender: Contender) throws -> Double {
         let operation = try contender.prepare()
         let start = DispatchTime.now().uptimeNanoseconds
-        let checksum = try timedRegion(operation)
+        let check = try timedRegion(operation)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let checksum = check()
         guard checksum == workload.expectedChecksum else {
             throw BenchmarkError(description:
                 "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
@@ -89,7 +108,7 @@ func measure(_ workload: Workload, iterations: Int) throws -> [Timing] {
 /// instructions under callgrind (`--toggle-collect='*timedRegion*'`). Checks every checksum.
 func runOnce(_ workload: Workload) throws {
     for contender in workload.contenders {
-        let checksum = try timedRegion(try contender.prepare())
+        let checksum = try timedRegion(try contender.prepare())()
         guard checksum == workload.expectedChecksum else {
             throw BenchmarkError(description: "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
         }

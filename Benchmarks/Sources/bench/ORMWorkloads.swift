@@ -197,24 +197,26 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
         goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.4),
                 Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1)],
         contenders: [
-            .prepared("raw SQLite C API into structs") {
+            .preparedChecked("raw SQLite C API into structs") {
                 let database = try RawSQLite.Database(path: url.path)
                 return {
-                    try database.fetch(table: "Item10")
-                        .reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 }
+                    let rows = try database.fetch(table: "Item10")
+                    return { rows.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
                 }
             },
-            Contender(name: "GRDB optimized struct records") {
-                try queue.read { db in try ItemStruct.fetchAll(db, sql: "SELECT \(columnList) FROM Item10") }.reduce(0) { $0 + $1.sum }
+            .checked("GRDB optimized struct records") {
+                let rows = try queue.read { db in try ItemStruct.fetchAll(db, sql: "SELECT \(columnList) FROM Item10") }
+                return { rows.reduce(0) { $0 + $1.sum } }
             },
-            Contender(name: "GRDB Record subclass") {
-                try queue.read { db in try ItemRecord.fetchAll(db) }.reduce(0) { $0 + $1.sum }
+            .checked("GRDB Record subclass") {
+                let records = try queue.read { db in try ItemRecord.fetchAll(db) }
+                return { records.reduce(0) { $0 + $1.sum } }
             },
-            Contender(name: "DBBTableObject.instancesWithOptions") {
+            .checked("DBBTableObject.instancesWithOptions") {
                 guard let items = Item10.instancesWithOptions(DBBQueryOptions(), manager: manager) as? [Item10] else {
                     throw BenchmarkError(description: manager.errorMessage())
                 }
-                return items.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 }
+                return { items.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
             },
         ],
         expectedChecksum: expected)
@@ -254,16 +256,16 @@ func arrayWorkload(objects: Int, directory: URL) throws -> Workload {
         summary: "DBBBuilder loads the array with one query for the whole result; raw C builds the same data from one JOIN.",
         goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.3)],
         contenders: [
-            .prepared("raw SQLite C API, one JOIN") {
+            .preparedChecked("raw SQLite C API, one JOIN") {
                 let database = try RawSQLite.Database(path: url.path)
                 return {
                     let rows = try database.fetchJoined()
-                    return checksum(rows.map(\.name), rows.map(\.tags))
+                    return { checksum(rows.map(\.name), rows.map(\.tags)) }
                 }
             },
-            Contender(name: "DBBTableObject.instancesWithOptions (arrays populated)") {
+            .checked("DBBTableObject.instancesWithOptions (arrays populated)") {
                 let fetched = try Tagged.all(manager: manager)
-                return checksum(fetched.map(\.name), fetched.map(\.tags))
+                return { checksum(fetched.map(\.name), fetched.map(\.tags)) }
             },
         ],
         expectedChecksum: objects * 1_000_000 + objects * 5)
