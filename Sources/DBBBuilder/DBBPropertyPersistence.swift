@@ -86,7 +86,8 @@ public struct DBBPropertyPersistence: Sendable {
                                 StoredProperty.pointer(source, offset, as: Value.self).pointee
                         }
                     },
-                    direct: { _ in nil })
+                    direct: { _ in nil },
+                    slot: StoredSlot.make(Value.self, offset: offset))
             })))
     }
 

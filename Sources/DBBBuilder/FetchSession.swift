@@ -63,12 +63,20 @@ final class FetchSession {
         defer { chunks.seal() }
         if query.columns.count == width {
             // Every column: the snapshot row is what the readers return, in mapping order.
+            let slots = query.columns.map(\.access.slot)
             try readers.withUnsafeBufferPointer { readers in
+              try slots.withUnsafeBufferPointer { slots in
                 while try statement.step() {
                     let object = objectType.init(dbManager: manager)
                     readKeys(row, object)
                     let line = chunks.nextLine()
                     for index in readers.indices {
+                        // The usual value of a common type straight into the storage; anything
+                        // else through the property's reader, which keeps it or names the error.
+                        if let slot = slots[index], let value = withExtendedLifetime(object, { slot.read(row, index + 3, into: object) }) {
+                            (line + index).initialize(to: value)
+                            continue
+                        }
                         do {
                             (line + index).initialize(to: try readers[index](row, index + 3, object))
                         } catch {
@@ -79,6 +87,7 @@ final class FetchSession {
                     mapping.setSnapshot(chunks.lineFilled(), of: object)
                     objects.append(object)
                 }
+              }
             }
         } else {
             // Some columns: the others snapshot the value the new object holds, so a save

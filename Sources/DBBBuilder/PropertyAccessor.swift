@@ -27,14 +27,18 @@ struct ColumnAccess: @unchecked Sendable {
     /// Given an object of the mapped class, the same access through the property's storage
     /// offset (see ``StoredProperty``), or `nil` to keep the key path.
     let direct: (DBBTableObject) -> ColumnAccess?
+    /// For a property read at its storage offset, of one of the common types: how a fetch
+    /// reads it without calling ``read`` (see ``StoredSlot``).
+    let slot: StoredSlot?
 
     @usableFromInline
     init(read: @escaping Reader, value: @escaping Getter, copy: @escaping Copier,
-         direct: @escaping (DBBTableObject) -> ColumnAccess?) {
+         direct: @escaping (DBBTableObject) -> ColumnAccess?, slot: StoredSlot? = nil) {
         self.read = read
         self.value = value
         self.copy = copy
         self.direct = direct
+        self.slot = slot
     }
 }
 

@@ -337,3 +337,39 @@ final class GenericShape<Value: DBBColumnValue & Sendable>: DBBTableObject {
         ], for: self)
     }
 }
+
+/// A property of each type a fetch reads straight into storage, and their optionals.
+final class SlotKinds: DBBTableObject {
+    var int = 0
+    var int64: Int64 = 0
+    var double = 0.0
+    var date = Date(timeIntervalSinceReferenceDate: 0)
+    var bool = false
+    var string = ""
+    var optionalInt: Int?
+    var optionalInt64: Int64?
+    var optionalDouble: Double?
+    var optionalDate: Date?
+    var optionalString: String?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "int": DBBPropertyPersistence(\SlotKinds.int), "int64": DBBPropertyPersistence(\SlotKinds.int64),
+            "double": DBBPropertyPersistence(\SlotKinds.double), "date": DBBPropertyPersistence(\SlotKinds.date),
+            "bool": DBBPropertyPersistence(\SlotKinds.bool), "string": DBBPropertyPersistence(\SlotKinds.string),
+            "optionalInt": DBBPropertyPersistence(\SlotKinds.optionalInt),
+            "optionalInt64": DBBPropertyPersistence(\SlotKinds.optionalInt64),
+            "optionalDouble": DBBPropertyPersistence(\SlotKinds.optionalDouble),
+            "optionalDate": DBBPropertyPersistence(\SlotKinds.optionalDate),
+            "optionalString": DBBPropertyPersistence(\SlotKinds.optionalString),
+        ], for: self)
+    }
+
+    /// Every property, as text, for comparing two fetches.
+    var described: String {
+        "\(int) \(int64) \(double) \(date.timeIntervalSinceReferenceDate) \(bool) \(string) \(String(describing: optionalInt)) "
+            + "\(String(describing: optionalInt64)) \(String(describing: optionalDouble)) "
+            + "\(String(describing: optionalDate?.timeIntervalSinceReferenceDate)) \(String(describing: optionalString))"
+    }
+}

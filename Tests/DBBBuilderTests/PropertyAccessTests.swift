@@ -132,4 +132,45 @@ struct PropertyAccessTests {
         try back.save()
         #expect(try Pet.instance(id: pet.id, manager: manager)?.name == "Rex II")
     }
+
+    @Test("a fetch through storage reads every stored value — usual, NULL or of another kind — as the key paths do, or fails the same way")
+    func storageReadsEqualKeyPathReads() throws {
+        let database = try ManagerTestDatabase([SlotKinds.self])
+        let columns = ["int", "int64", "double", "date", "bool", "string", "optionalInt", "optionalInt64", "optionalDouble",
+                       "optionalDate", "optionalString"]
+        // Each stored value in each column: the usual kinds, NULL, and the others.
+        let values: [SQLiteValue] = [.integer(7), .integer(0), .integer(Int64.max), .integer(-5), .real(1.5), .real(-0.25),
+                                     .real(2), .text("abc"), .text("12"), .text(""), .blob(Data([1, 2])), .null]
+        let connection = try database.connection()
+        var rows = 0
+        for column in columns {
+            for value in values {
+                try connection.execute("INSERT INTO SlotKinds (createdTime, modifiedTime, \"\(column)\") VALUES (1, 1, ?)", [value])
+                rows += 1
+            }
+        }
+        let throughStorage = try database.reopen([SlotKinds.self])
+        let throughKeyPaths = try database.reopen()
+        throughKeyPaths.storedOffsetAccess = false
+        try throughKeyPaths.register([SlotKinds.self])
+        if Self.offsetsOn {
+            #expect(try throughStorage.storedOffsetProperties(of: SlotKinds.self).count == columns.count)
+        }
+        #expect(try throughKeyPaths.storedOffsetProperties(of: SlotKinds.self) == [])
+        func outcome(_ id: Int64, _ manager: DBBManager) -> String {
+            do {
+                guard let object = try SlotKinds.instance(id: id, manager: manager) else { return "missing" }
+                return object.described + (object.hasChanges ? " changed" : "")
+            } catch {
+                return "error: \(error)"
+            }
+        }
+        var errors = 0
+        for id in 1...Int64(rows) {
+            let storage = outcome(id, throughStorage)
+            #expect(storage == outcome(id, throughKeyPaths), "row \(id)")
+            if storage.hasPrefix("error") { errors += 1 }
+        }
+        #expect(errors > 20, "values of another kind fail the fetch")
+    }
 }
