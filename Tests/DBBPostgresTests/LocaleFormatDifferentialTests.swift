@@ -75,7 +75,9 @@ struct LocaleFormatDifferentialTests {
         }
         // The last two are what the server writes with to_char (numbers only, ASCII digits).
         let patterns = [Self.numbersPattern, "YYYY-ww", "yyyy-MM-dd QQ", "'Week' w 'of' YYYY",
-                        "yyyy-MM-dd HH:mm:ss.SSS 'h' h hh 'D' D DDD 'Q' Q q 'y' y yy M d H m s L LL", "'FM' 'Month' yyyy''MM 'x\"'"]
+                        "yyyy-MM-dd HH:mm:ss.SSS 'h' h hh 'D' D DDD 'Q' Q q 'y' y yy M d H m s L LL", "'FM' 'Month' yyyy''MM 'x\"'",
+                        // Fields side by side, which to_char must not read as other fields (hostile review: dDDD).
+                        "dDDD ddDDD yyyyMMdd HHmmss.SSS DDDd MMdd hhmm"]
         let calls = patterns.map { "dbb_format_date(\(PostgresLiteral.quote($0)), d, ?)" }
         var differences: [String] = []
         for locale in chosen {
@@ -127,6 +129,41 @@ struct LocaleFormatDifferentialTests {
         #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
 
+    @Test("instants far from 1970 (years 1 to 9999) write the same time of day and milliseconds, and the same day from 1583 on")
+    func farInstants() throws {
+        guard let server = try BackendDatabase(.postgresql) else { return }
+        let sqlite = try DBBManager.inMemory()
+        var random = SeededRandom(seed: 2_2026)
+        // Seconds since 2001 from year 1 to 9999, with milliseconds and sub-millisecond parts.
+        let instants = (0..<2_000).map { _ in -63_113_904_000.0 + Double(random.next(upTo: 315_537_897_599_000)) / 1000
+            + Double(random.next(upTo: 1_000)) / 1e6 }
+        for manager in [sqlite, server.manager] {
+            try manager.execute("CREATE TABLE far (id integer PRIMARY KEY, d double precision)")
+            for chunk in stride(from: 0, to: instants.count, by: 500) {
+                let rows = Array(instants[chunk..<min(chunk + 500, instants.count)].enumerated())
+                try manager.execute("INSERT INTO far (id, d) VALUES " + rows.map { _ in "(?, ?)" }.joined(separator: ", "),
+                                    arguments: rows.flatMap { [chunk + $0.offset, $0.element] as DBBArguments })
+            }
+        }
+        // to_char's plan (the first two) and the PL/pgSQL loop (the Arabic digits).
+        let calls = ["dbb_format_date('HH:mm:ss.SSS', d, 'en_US')", "dbb_format_date('ss.SSS SS S', d, 'de_DE')",
+                     "dbb_format_date('HH:mm:ss.SSS', d, 'ar_SA')", "dbb_format_date('ss.SSS', d, 'ar_EG')"]
+        var differences: [String] = []
+        for call in calls {
+            let sql = "SELECT \(call) FROM far ORDER BY id"
+            let expected = try sqlite.query(sql).map(\.values), actual = try server.manager.query(sql).map(\.values)
+            if let row = zip(expected, actual).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+                differences.append("\(call) at \(instants[row.offset]): \(row.element.0) ≠ \(row.element.1)")
+            }
+        }
+        let dates = "SELECT dbb_format_date('yyyy-MM-dd HH:mm:ss.SSS', d, 'en_US'), dbb_format_date('YYYY-ww W D e', d, 'de_DE')"
+            + " FROM far WHERE d >= -13197600000 ORDER BY id"
+        if try sqlite.query(dates).map(\.values) != server.manager.query(dates).map(\.values) { differences.append("dates from 1583") }
+        print("Date formats on PostgreSQL: \(instants.count * (calls.count + 1)) results for instants of years 1–9999 compared, "
+              + "\(differences.count) differ")
+        #expect(differences.isEmpty, "\(differences.prefix(4))")
+    }
+
     @Test("NULLs and errors as on SQLite; a field the server does not write is an error naming it")
     func nullsAndErrors() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }
@@ -139,7 +176,11 @@ struct LocaleFormatDifferentialTests {
         }
         for call in ["dbb_format_date(NULL, 0, 'en_US')", "dbb_format_date('yyyy', 0, NULL)", "dbb_format_date('yyyy', 0, 'xx_YY')",
                      "ObjcFormatAnsiDateUsingLocale('yyyy', NULL, 'en_US')", "ObjcFormatAnsiDateUsingLocale(NULL, NULL, 'en_US')",
-                     "ObjcFormatAnsiDateUsingLocale('yyyy', 0, 'en_USSR')"] {
+                     "ObjcFormatAnsiDateUsingLocale('yyyy', 0, 'en_USSR')",
+                     // SQLite's order: every NULL first, in argument order, then the values (hostile review).
+                     "ObjcFormatAnsiDateUsingLocale('yyyy', NULL, NULL)", "ObjcFormatAnsiDateUsingLocale('yyyy', NULL, 'xx')",
+                     "ObjcFormatAnsiDateUsingLocale(NULL, NULL, NULL)", "ObjcFormatAnsiDateUsingLocale('yyyy', '2011-01-02', NULL)",
+                     "dbb_align(0, 'bad', 'xx', 'x')", "dbb_align(0, 'week', 'xx', 'x')", "dbb_align('2011-01-02', 'bad', 'xx', NULL)"] {
             let expected = try #require(throws: DBBError.self, "\(call) on SQLite") { _ = try sqlite.query("SELECT \(call)") }
             let actual = try #require(throws: DBBError.self, "\(call) on PostgreSQL") { _ = try server.manager.query("SELECT \(call)") }
             #expect(actual.message == expected.message, "\(call)")

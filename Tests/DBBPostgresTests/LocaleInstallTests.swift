@@ -71,4 +71,40 @@ struct LocaleInstallTests {
         #expect(try Self.installedCount(reopened) == installed)
         #expect(try reopened.query("SELECT dbb_format_date('QQQQ', 0, 'en_US')")[0].values == [.text("1st quarter")])
     }
+
+    @Test("a rules table emptied or cut short is filled again by the next manager")
+    func damagedRulesAreRepaired() throws {
+        guard let server = try BackendDatabase(.postgresql) else { return }
+        let check = "SELECT dbb_week(0, 'en_US'), dbb_format_date('MMMM', 0, 'ru_RU')"
+        let expected: [DBBValue] = [.text("2001-01"), .text("января")]
+        try server.manager.execute("TRUNCATE dbb_locale_rules")
+        #expect(throws: DBBError.self) { _ = try server.manager.query(check) }
+        #expect(try server.reopen().query(check)[0].values == expected)
+        try server.manager.execute("UPDATE dbb_locale_rules SET names = names[1:10] WHERE identifier = 'ru_RU'")
+        #expect(try server.manager.query(check)[0].values != expected)
+        #expect(try server.reopen().query(check)[0].values == expected)
+    }
+
+    @Test("functions installed by a newer library are left alone by an older one")
+    func newerVersionIsKept() throws {
+        guard let server = try BackendDatabase(.postgresql) else { return }
+        try server.manager.execute("COMMENT ON FUNCTION dbb_week(double precision, text) IS 'DBBBuilder locale functions 99'")
+        let reopened = try server.reopen()
+        let comment = "SELECT obj_description(to_regprocedure('dbb_week(double precision, text)'), 'pg_proc')"
+        #expect(try reopened.query(comment)[0].values == [.text("DBBBuilder locale functions 99")])
+    }
+
+    @Test("the functions of a locale are STABLE: an index expression refuses them (their rules may change), dbb_date is IMMUTABLE")
+    func noIndexOnLocaleFunctions() throws {
+        guard let server = try BackendDatabase(.postgresql) else { return }
+        try server.manager.execute("CREATE TABLE dated (d double precision, t text)")
+        for expression in ["dbb_week_start(d, 'ru_RU')", "dbb_align(d, 'month', 'en_US', 'start')", "dbb_week(t, 'en_US')",
+                           "dbb_format_date('yyyy', t, 'en_US')", "ObjcGetYearAndQuarterUsingLocale(d, 'en_US')"] {
+            let error = try #require(throws: DBBError.self, "\(expression)") {
+                try server.manager.execute("CREATE INDEX dated_x ON dated ((\(expression)))")
+            }
+            #expect(error.message.contains("IMMUTABLE"), "\(error.message)")
+        }
+        try server.manager.execute("CREATE INDEX dated_day ON dated ((dbb_date(d)))")
+    }
 }

@@ -225,7 +225,7 @@ enum PostgresDateFormat {
             .map { "WHEN \(PostgresLocaleSQL.literal($0.key)) THEN \(PostgresLocaleSQL.literal($0.value))" }
         let digits = DBBLocaleSymbols.Set.digits.offset
         return PostgresLocaleSQL.plpgsql("dbb_format_plan(text[], text[])", "text[]", """
-            DECLARE plan text[] := '{}'; template text := ''; t text; piece text;
+            DECLARE plan text[] := '{}'; template text := ''; t text; piece text; after_field boolean := false;
             BEGIN
               IF array_to_string($2[\(digits + 1):\(digits + 10)], '') <> '0123456789' THEN RETURN NULL; END IF;
               FOREACH t IN ARRAY $1 LOOP
@@ -239,8 +239,12 @@ enum PostgresDateFormat {
                 ELSE
                   piece := CASE t \(cases.joined(separator: " ")) END;
                   IF piece IS NULL THEN RETURN NULL; END IF;
-                  template := template || piece;
+                  -- "" between two fields: to_char would read d then DDD (FMDDDDD) as DDD then DD.
+                  template := template || CASE WHEN after_field THEN '""' ELSE '' END || piece;
+                  after_field := true;
+                  CONTINUE;
                 END IF;
+                after_field := false;
               END LOOP;
               plan := plan || template;
               WHILE cardinality(plan) < \(plannedNames * 2 + 1) LOOP plan := plan || ARRAY[NULL, '']; END LOOP;
@@ -283,7 +287,10 @@ enum PostgresDateFormat {
     static var seconds: String {
         let tokens = "dbb_format_pattern($4, $2, $3)"
         let plan = "dbb_format_plan(\(tokens), dbb_locale_names_of($3))"
-        let instant = "(to_timestamp(floor($1 * 1000 + 0.5) / 1000) AT TIME ZONE 'UTC')"
+        // The middle of the nearest millisecond: far from 1970, milliseconds / 1000 is off by up
+        // to 30 µs either way, and a timestamp a little short of a whole millisecond writes the
+        // one before (MS truncates). From its middle, no error crosses a millisecond.
+        let instant = "(to_timestamp((floor($1 * 1000 + 0.5) + 0.5) / 1000) AT TIME ZONE 'UTC')"
         return PostgresLocaleSQL.sql(
             "dbb_format_seconds(double precision, text, text, text, text)", "text",
             "CASE WHEN \(plan) IS NOT NULL AND \(PostgresLocaleSQL.inRange("$1"))"
@@ -298,11 +305,18 @@ enum PostgresDateFormat {
         ["dbb_format_date", "ObjcFormatAnsiDateUsingLocale"].flatMap { name -> [String] in
             let refusesNull = name.hasPrefix("dbb_") ? "NULL::text" : PostgresLocaleSQL.literal(name)
             let rest = "dbb_format_pattern('\(name)', $1, $3), dbb_locale_names_of($3), dbb_locale_rules_of('\(name)', 3, $3)"
+            // ESLocale's name refuses a NULL date, after a NULL format and before the locale, as on SQLite.
+            func refusing(_ body: String, date: String) -> String {
+                name.hasPrefix("dbb_") ? body : "CASE WHEN $2 IS NULL THEN dbb_format_null($1, '\(name)', \(date)) ELSE \(body) END"
+            }
             return [
                 PostgresLocaleSQL.sql("\(name)(text, double precision, text)", "text",
-                                      "dbb_format_seconds($2 + 978307200, $1, $3, '\(name)', \(refusesNull))", volatility: "STABLE"),
+                                      refusing("dbb_format_seconds($2 + 978307200, $1, $3, '\(name)', \(refusesNull))", date: "$2"),
+                                      volatility: "STABLE"),
                 PostgresLocaleSQL.sql("\(name)(text, text, text)", "text",
-                                      "dbb_format_of(dbb_text_seconds($2, true), \(rest), CASE WHEN $2 IS NULL THEN \(refusesNull) END)"),
+                                      refusing("dbb_format_of(dbb_text_seconds($2, true), \(rest), CASE WHEN $2 IS NULL THEN \(refusesNull) END)",
+                                               date: "length($2)"),
+                                      volatility: "STABLE"),
             ]
         }
     }

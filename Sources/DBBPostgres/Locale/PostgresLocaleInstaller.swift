@@ -10,13 +10,12 @@ enum PostgresLocaleInstaller {
     /// standby, a role without `CREATE` on the schema), where they may already be there.
     @discardableResult
     static func installIfNeeded(_ access: PostgresAccess) throws -> Bool {
-        let installed = try access.read { try text($0, PostgresLocaleSQL.installedVersion) }
-        guard installed != PostgresLocaleSQL.version else { return true }
+        guard try access.read(needsInstall) else { return true }
         do {
             try access.write { connection in
                 try connection.atomically(.immediate) {
                     if let lock = DBBDialect.postgresql.schemaLockSQL { try connection.execute(lock, []) }
-                    guard try text(connection, PostgresLocaleSQL.installedVersion) != PostgresLocaleSQL.version else { return }
+                    guard try needsInstall(connection) else { return }
                     // Identifiers added with addLocaleRules(for:) stay, with this version's names.
                     for statement in PostgresLocaleSQL.createTable { try connection.execute(statement, []) }
                     let stored = try strings(connection, PostgresLocaleSQL.storedIdentifiers)
@@ -35,6 +34,22 @@ enum PostgresLocaleInstaller {
             throw failure.dbbError(table: nil, columns: [])
         }
     }
+
+    /// Whether the database lacks this version of the functions: none or an older version is
+    /// installed, or this version with a function, the table or rows of Foundation's locales
+    /// missing (dropped, truncated, names cut short). A newer version, installed by a newer
+    /// library, is left as it is.
+    private static func needsInstall(_ connection: any DatabaseConnection) throws -> Bool {
+        guard let installed = try text(connection, PostgresLocaleSQL.installedVersion) else { return true }
+        if installed != PostgresLocaleSQL.version {
+            return (PostgresLocaleSQL.versionNumber(of: installed) ?? 0) < PostgresLocaleSQL.versionNumber
+        }
+        let complete = Int(try text(connection, PostgresLocaleSQL.completeRows) ?? "") ?? 0
+        return complete < foundationIdentifiers.count
+    }
+
+    /// Every identifier of `Locale.availableIdentifiers`, and `en_US_POSIX`.
+    static let foundationIdentifiers = Set(Locale.availableIdentifiers + ["en_US_POSIX"])
 
     /// Adds the week rules, digits and names of locale identifiers the server does not know
     /// yet, such as `de_DE@fw=sun` (every identifier of `Locale.availableIdentifiers` is there
@@ -76,7 +91,7 @@ enum PostgresLocaleInstaller {
 
     /// The rows of every locale Foundation knows, computed once per process.
     static let foundationRules: [PostgresLocaleSQL.Rules] =
-        Set(Locale.availableIdentifiers + ["en_US_POSIX"]).sorted().map { identifier in
+        foundationIdentifiers.sorted().map { identifier in
             let locale = Locale(identifier: identifier)
             let calendar = DBBLocaleCalendar(locale: locale)
             return PostgresLocaleSQL.Rules(identifier: identifier, firstWeekday: calendar.firstWeekday,

@@ -41,14 +41,15 @@ extension PostgresLocaleSQL {
             """),
         // dbb_align's arguments in SQLite's order: NULLs, the locale, the unit, the edge.
         plpgsql("dbb_align_code(text, text, text)", "int", """
+            DECLARE unit int; rules int;
             BEGIN
               IF $1 IS NULL THEN RAISE EXCEPTION 'dbb_align: argument 2 (unit) is NULL' USING ERRCODE = '22004'; END IF;
               IF $2 IS NULL THEN RAISE EXCEPTION 'dbb_align: argument 3 (locale) is NULL' USING ERRCODE = '22004'; END IF;
               IF $3 IS NULL THEN RAISE EXCEPTION 'dbb_align: argument 4 (edge) is NULL' USING ERRCODE = '22004'; END IF;
-              RETURN dbb_locale_rules_of('dbb_align', 3, $2) * 100
-                + dbb_choice('dbb_align', 2, 'unit', $1, ARRAY['day', 'week', 'month', 'quarter', 'halfyear', 'year'],
-                             'day, week, month, quarter, halfyear or year') * 10
-                + dbb_choice('dbb_align', 4, 'edge', $3, ARRAY['start', 'end'], 'start or end');
+              unit := dbb_choice('dbb_align', 2, 'unit', $1, ARRAY['day', 'week', 'month', 'quarter', 'halfyear', 'year'],
+                                 'day, week, month, quarter, halfyear or year');
+              rules := dbb_locale_rules_of('dbb_align', 3, $2);
+              RETURN rules * 100 + unit * 10 + dbb_choice('dbb_align', 4, 'edge', $3, ARRAY['start', 'end'], 'start or end');
             END
             """),
         // ObjcGetYearAndHalfYearUsingLocale's arguments after the date: whether the year is short.
@@ -70,6 +71,15 @@ extension PostgresLocaleSQL {
             BEGIN
               IF $1 IS NULL THEN RAISE EXCEPTION '%: argument 1 (date) is NULL', $2 USING ERRCODE = '22004'; END IF;
               RETURN NULL;
+            END
+            """),
+        // ESLocale's format function with a NULL date: its first error in SQLite's order.
+        // The date (for text, its length) is an argument so that the check runs per row (see dbb_null_date).
+        plpgsql("dbb_format_null(text, text, double precision)", "text", """
+            BEGIN
+              IF $3 IS NOT NULL THEN RETURN NULL; END IF;
+              IF $1 IS NULL THEN RAISE EXCEPTION '%: argument 1 (format) is NULL', $2 USING ERRCODE = '22004'; END IF;
+              RAISE EXCEPTION '%: argument 2 (date) is NULL', $2 USING ERRCODE = '22004';
             END
             """),
         // A half-year format with %@ as the year and %% as %, any other % as written.
@@ -106,29 +116,29 @@ extension PostgresLocaleSQL {
         sql("dbb_week_start_of(double precision, int)", "text",
             "CASE WHEN \(inRange("$1")) THEN \(dayText(date(weekStart(day("$1"), "$2")))) END"),
         sql("dbb_week_start(double precision, text)", "text",
-            "dbb_week_start_of(\(since1970), dbb_locale_rules_of('dbb_week_start', 2, $2))"),
+            "dbb_week_start_of(\(since1970), dbb_locale_rules_of('dbb_week_start', 2, $2))", volatility: "STABLE"),
         sql("dbb_week_start(text, text)", "text",
-            "dbb_week_start_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week_start', 2, $2))"),
+            "dbb_week_start_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week_start', 2, $2))", volatility: "STABLE"),
 
         sql("dbb_align_of(double precision, int)", "text", aligned("$1", "$2")),
-        sql("dbb_align(double precision, text, text, text)", "text", "dbb_align_of(\(since1970), dbb_align_code($2, $3, $4))"),
-        sql("dbb_align(text, text, text, text)", "text", "dbb_align_of(dbb_text_seconds($1, true), dbb_align_code($2, $3, $4))"),
+        sql("dbb_align(double precision, text, text, text)", "text", "dbb_align_of(\(since1970), dbb_align_code($2, $3, $4))", volatility: "STABLE"),
+        sql("dbb_align(text, text, text, text)", "text", "dbb_align_of(dbb_text_seconds($1, true), dbb_align_code($2, $3, $4))", volatility: "STABLE"),
 
         sql("dbb_quarter_of(double precision)", "text", quarter("$1")),
         sql("ObjcGetYearAndQuarterUsingLocale(double precision, text)", "text",
             "CASE WHEN $1 IS NULL THEN dbb_null_date($1, 'ObjcGetYearAndQuarterUsingLocale') ELSE"
-                + " dbb_quarter_of($1 + 978307200 + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END"),
+                + " dbb_quarter_of($1 + 978307200 + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END", volatility: "STABLE"),
         sql("ObjcGetYearAndQuarterUsingLocale(text, text)", "text",
             "CASE WHEN $1 IS NULL THEN dbb_null_date(length($1), 'ObjcGetYearAndQuarterUsingLocale') ELSE"
-                + " dbb_quarter_of(dbb_text_seconds($1, true) + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END"),
+                + " dbb_quarter_of(dbb_text_seconds($1, true) + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END", volatility: "STABLE"),
 
         sql("dbb_half_year_of(double precision, boolean, text, text)", "text", halfYear("$1", "$2", "$3", "$4")),
         sql("ObjcGetYearAndHalfYearUsingLocale(double precision, text, text, text, text)", "text",
             "CASE WHEN $1 IS NULL THEN dbb_null_date($1, 'ObjcGetYearAndHalfYearUsingLocale') ELSE"
-                + " dbb_half_year_of(\(since1970), dbb_half_year_short($2, $3, $4, $5), $3, $4) END"),
+                + " dbb_half_year_of(\(since1970), dbb_half_year_short($2, $3, $4, $5), $3, $4) END", volatility: "STABLE"),
         sql("ObjcGetYearAndHalfYearUsingLocale(text, text, text, text, text)", "text",
             "CASE WHEN $1 IS NULL THEN dbb_null_date(length($1), 'ObjcGetYearAndHalfYearUsingLocale') ELSE"
-                + " dbb_half_year_of(dbb_text_seconds($1, true), dbb_half_year_short($2, $3, $4, $5), $3, $4) END"),
+                + " dbb_half_year_of(dbb_text_seconds($1, true), dbb_half_year_short($2, $3, $4, $5), $3, $4) END", volatility: "STABLE"),
 
         sql("dbb_date_of(double precision)", "text", dateText("$1")),
         sql("dbb_date(double precision)", "text", "dbb_date_of(\(since1970))"),

@@ -1,3 +1,5 @@
+import DBBLocale
+
 /// The locale date functions as PostgreSQL functions: the SQLite functions' names, argument
 /// orders, results, `NULL`s and errors (see `DBBLocaleFunctions`), computed by the server
 /// from the week rules of each locale, which a table (`dbb_locale_rules`) holds.
@@ -12,7 +14,22 @@
 enum PostgresLocaleSQL {
     /// Changes whenever the SQL below changes: a manager that finds another version installed
     /// replaces the functions.
-    static let version = "DBBBuilder locale functions 4"
+    static let version = "DBBBuilder locale functions \(versionNumber)"
+    /// The number at the end of ``version``; a database with a higher one has the functions of a
+    /// newer library, which an older one leaves alone.
+    static let versionNumber = 5
+
+    /// The number at the end of an installed version's text.
+    static func versionNumber(of text: String) -> Int? {
+        guard text.hasPrefix("DBBBuilder locale functions ") else { return nil }
+        return Int(text.dropFirst("DBBBuilder locale functions ".count))
+    }
+
+    /// How many rows of Foundation's locales (identifiers without `@keywords`: the only plain
+    /// identifiers `addLocaleRules` accepts are Foundation's own) have every name; run once
+    /// ``installedVersion`` found the table.
+    static let completeRows = "SELECT count(*)::text FROM \(rulesTable) WHERE position('@' IN identifier) = 0"
+        + " AND cardinality(names) = \(DBBLocaleSymbols.Set.allCases.reduce(0) { $0 + $1.count })"
 
     /// The table of week rules, one row per normalized locale identifier.
     static let rulesTable = "dbb_locale_rules"
@@ -175,8 +192,15 @@ enum PostgresLocaleSQL {
     static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 
     /// `CREATE OR REPLACE FUNCTION name(arguments) RETURNS type LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT body $$`
+    ///
+    /// A `STABLE` function's body is wrapped in a test of `statement_timestamp()`, itself
+    /// `STABLE`: PostgreSQL inlines the function and judges the inlined expression, which
+    /// without it would be made of `IMMUTABLE` helpers only — and an expression index or a
+    /// generated column over it would silently keep results of week rules or names that a
+    /// later install replaced. The test costs one C call per row.
     static func sql(_ signature: String, _ returns: String, _ body: String, volatility: String = "IMMUTABLE") -> String {
-        "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE sql \(volatility) PARALLEL SAFE AS $$ SELECT \(body) $$"
+        let guarded = volatility == "STABLE" ? "CASE WHEN statement_timestamp() IS NULL THEN NULL ELSE \(body) END" : body
+        return "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE sql \(volatility) PARALLEL SAFE AS $$ SELECT \(guarded) $$"
     }
 
     static func plpgsql(_ signature: String, _ returns: String, _ body: String) -> String {
