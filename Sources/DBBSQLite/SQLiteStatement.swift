@@ -30,6 +30,9 @@ public final class SQLiteStatement {
     /// The connection, told when this statement goes away.
     weak var connection: SQLiteConnection?
 
+    /// When the connection's statement cache last handed this statement out (its LRU clock).
+    var lastUse: UInt64 = 0
+
     /// The number of result columns.
     public let columnCount: Int
 
