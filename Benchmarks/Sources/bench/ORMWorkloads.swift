@@ -218,6 +218,13 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
                 }
                 return { items.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
             },
+            .checked("DBBTableObject.forEachInstance (1,000 a batch, summed as it goes)") {
+                var sum = 0
+                try Item10.forEachInstance(manager: manager) { item in
+                    sum += item.i0 + item.i1 + item.i2 + item.i3 + item.i4 + item.i5 + item.i6 + item.i7 + item.i8 + item.i9
+                }
+                return { sum }
+            },
         ],
         expectedChecksum: expected)
 }
