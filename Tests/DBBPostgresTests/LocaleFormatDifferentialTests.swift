@@ -114,14 +114,9 @@ struct LocaleFormatDifferentialTests {
         var differences: [String] = []
         for table in ["texts", "probe"] {
             for call in calls {
-                let sql = "SELECT \(call) FROM \(table) ORDER BY id"
-                let expected = try sqlite.query(sql).map(\.values)
-                let actual = try server.manager.query(sql).map(\.values)
-                if expected != actual {
-                    let first = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }
-                    differences.append("\(call) on \(table) row \(first?.offset ?? -1): \(String(describing: first?.element))")
-                }
-                compared += expected.count
+                let (count, difference) = try Probe.compareRows("SELECT \(call) FROM \(table) ORDER BY id", sqlite, server.manager)
+                if let difference { differences.append("\(call) on \(table) \(difference)") }
+                compared += count
             }
         }
         print("Date formats on PostgreSQL: \(compared) results of \(calls.count) calls on text and numeric dates compared, "
@@ -150,10 +145,8 @@ struct LocaleFormatDifferentialTests {
                      "dbb_format_date('HH:mm:ss.SSS', d, 'ar_SA')", "dbb_format_date('ss.SSS', d, 'ar_EG')"]
         var differences: [String] = []
         for call in calls {
-            let sql = "SELECT \(call) FROM far ORDER BY id"
-            let expected = try sqlite.query(sql).map(\.values), actual = try server.manager.query(sql).map(\.values)
-            if let row = zip(expected, actual).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-                differences.append("\(call) at \(instants[row.offset]): \(row.element.0) ≠ \(row.element.1)")
+            if let difference = try Probe.compareRows("SELECT \(call) FROM far ORDER BY id", sqlite, server.manager).difference {
+                differences.append("\(call) \(difference)")
             }
         }
         let dates = "SELECT dbb_format_date('yyyy-MM-dd HH:mm:ss.SSS', d, 'en_US'), dbb_format_date('YYYY-ww W D e', d, 'de_DE')"

@@ -112,14 +112,9 @@ struct LocaleFunctionsDifferentialTests {
         for table in ["probe", "texts"] {
             for function in functions {
                 // Row by row, so that numbers compare exactly.
-                let sql = "SELECT \(function) FROM \(table) ORDER BY id"
-                let expected = try sqlite.query(sql).map(\.values)
-                let actual = try server.manager.query(sql).map(\.values)
-                if expected != actual {
-                    let first = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }
-                    differences.append("\(function) on \(table) row \(first?.offset ?? -1): \(String(describing: first?.element))")
-                }
-                compared += expected.count
+                let (count, difference) = try Self.compareRows("SELECT \(function) FROM \(table) ORDER BY id", sqlite, server.manager)
+                if let difference { differences.append("\(function) on \(table) \(difference)") }
+                compared += count
             }
         }
         print("Locale functions on PostgreSQL: \(compared) results of \(functions.count) functions compared, \(differences.count) differ")
@@ -153,6 +148,16 @@ struct LocaleFunctionsDifferentialTests {
             let actual = try #require(throws: DBBError.self, "\(call) on PostgreSQL") { _ = try server.manager.query("SELECT \(call)") }
             #expect(actual.message == expected.message, "\(call)")
         }
+    }
+
+    /// Runs `sql` on both managers: how many rows it gave on SQLite, and the first row that
+    /// differs (`row N: (SQLite's, PostgreSQL's)`), if any.
+    static func compareRows(_ sql: String, _ sqlite: DBBManager, _ server: DBBManager) throws -> (count: Int, difference: String?) {
+        let expected = try sqlite.query(sql).map(\.values)
+        let actual = try server.query(sql).map(\.values)
+        guard expected != actual else { return (expected.count, nil) }
+        let first = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }
+        return (expected.count, "row \(first?.offset ?? min(expected.count, actual.count)): \(String(describing: first?.element))")
     }
 
     /// `probe` (the dates, numeric) and `texts` (the text dates) in `manager`'s database.

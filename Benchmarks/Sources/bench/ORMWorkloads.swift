@@ -128,11 +128,17 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
         expectedChecksum: rows)
 }
 
-func updateWorkload(rows: Int, directory: URL) throws -> Workload {
-    let url = try makeItemDatabase("update", directory: directory)
-    _ = try RawSQLite.Database(path: url.path).insert(rows: rows, table: "Item10")
+/// A file with the `Item10` table holding `rows` rows, and a manager on it with the class registered.
+private func itemDatabase(_ name: String, rows: Int, directory: URL) throws -> (url: URL, manager: DBBManager) {
+    let url = try makeItemDatabase(name, directory: directory)
+    if rows > 0 { _ = try RawSQLite.Database(path: url.path).insert(rows: rows, table: "Item10") }
     let manager = try DBBManager(url: url)
     try manager.register([Item10.self])
+    return (url, manager)
+}
+
+func updateWorkload(rows: Int, directory: URL) throws -> Workload {
+    let (url, manager) = try itemDatabase("update", rows: rows, directory: directory)
     return Workload(
         name: "Update \(rows.formatted()) fetched objects, one property changed each",
         summary: "Before the clock: DBBBuilder fetches the objects; raw C reads the ids and values. Timed: each object's i3 "
@@ -158,9 +164,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
 }
 
 func singleSaveWorkload(saves: Int, directory: URL) throws -> Workload {
-    let url = try makeItemDatabase("single", directory: directory)
-    let manager = try DBBManager(url: url)
-    try manager.register([Item10.self])
+    let (url, manager) = try itemDatabase("single", rows: 0, directory: directory)
     return Workload(
         name: "\(saves.formatted()) single saves, each in its own transaction",
         summary: "The per-call cost of `save()` of one new object (construction included), against a raw prepared "
@@ -183,10 +187,7 @@ func singleSaveWorkload(saves: Int, directory: URL) throws -> Workload {
 }
 
 func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
-    let url = try makeItemDatabase("fetch", directory: directory)
-    _ = try RawSQLite.Database(path: url.path).insert(rows: rows, table: "Item10")
-    let manager = try DBBManager(url: url)
-    try manager.register([Item10.self])
+    let (url, manager) = try itemDatabase("fetch", rows: rows, directory: directory)
     let queue = try DatabaseQueue(path: url.path)
     // Sum of every column of every row: sum over n of (10n + 45).
     let expected = 10 * (rows * (rows - 1) / 2) + 45 * rows
