@@ -23,11 +23,16 @@ import Foundation
 /// The table is named after the class (``shortName``) and has DBBBuilder's layout: `id`,
 /// `createdTime`, `modifiedTime`, then one column per mapped property.
 open class DBBTableObject {
+    // The library's own stored properties (id, times, snapshot, marks) skip Swift's run-time
+    // exclusivity check (`@exclusivity(unchecked)`): every save and fetch reads and writes them
+    // per object, where the check cost more than the write; their accesses never overlap (plain
+    // reads and assignments, no `inout` across calls). Mapped properties keep the check.
+
     /// The manager whose database this object is saved to.
     public let dbManager: DBBManager
 
     /// The row id; 0 until the object is first saved.
-    public final var id: Int64 = 0
+    @exclusivity(unchecked) public final var id: Int64 = 0
 
     /// DBBBuilder's name for ``id``.
     public final var idNum: Int64 {
@@ -36,22 +41,22 @@ open class DBBTableObject {
     }
 
     /// When the object was first saved.
-    public final var createdTime: Date?
+    @exclusivity(unchecked) public final var createdTime: Date?
 
     /// When the object was last saved.
-    public final var modifiedTime: Date?
+    @exclusivity(unchecked) public final var modifiedTime: Date?
 
     /// What the object's row held when it was last loaded or saved; `nil` for a new object.
-    final var snapshot: ObjectSnapshot?
+    @exclusivity(unchecked) final var snapshot: ObjectSnapshot?
 
     /// Set by ``makeDirty(_:)``: write on the next save even when no property changed.
-    final var forcedDirty = false
+    @exclusivity(unchecked) final var forcedDirty = false
 
     /// Whether this object's row was deleted through it (``delete()`` or a batch delete that
     /// named it). The object keeps its ``id``; saving it, or an object that refers to it,
     /// throws ``DBBError/Kind/rowNotFound`` rather than insert the row again. To store its
     /// values anew, copy them into a new object.
-    public internal(set) final var isDeleted = false
+    @exclusivity(unchecked) public internal(set) final var isDeleted = false
 
     /// Whether the object has unsaved changes: a property differs from what was last loaded or
     /// saved (see ``hasChanges``), or the application marked it with ``makeDirty(_:)``.
