@@ -14,10 +14,8 @@ enum PostgresDateFormat {
     struct Field {
         let letters: String
         let token: String
-        /// The field, for the list in documentation and errors.
+        /// What the field is: the table's own documentation (errors list the letters).
         let meaning: String
-        /// The `to_char` template piece that writes the same, in ASCII digits, if any.
-        var toChar: String? { PostgresDateFormat.toChar[token] }
     }
 
     /// The numeric fields `to_char` writes as `DateFormatter` does (ASCII digits, years 1–9999).
