@@ -58,6 +58,11 @@ open class DBBTableObject {
     /// values anew, copy them into a new object.
     @exclusivity(unchecked) public internal(set) final var isDeleted = false
 
+    /// The save session that last visited this object, and the one that last knew its row to
+    /// exist: see ``SaveMarks``.
+    @exclusivity(unchecked) final var visitMark: UInt64 = 0
+    @exclusivity(unchecked) final var confirmMark: UInt64 = 0
+
     /// Whether the object has unsaved changes: a property differs from what was last loaded or
     /// saved (see ``hasChanges``), or the application marked it with ``makeDirty(_:)``.
     /// Setting it to `true` makes the next save write the row (and its `modifiedTime`) even

@@ -19,7 +19,9 @@ final class SaveSession {
     private let now = Date()
     // The session is used by one thread, under the writer lock: its collections skip the
     // run-time exclusivity checks that would otherwise run on every append.
-    @exclusivity(unchecked) private var visited: Set<ObjectIdentifier> = []
+    /// The objects visited, and those whose rows are known to exist in this transaction
+    /// (written by it, or looked up).
+    @exclusivity(unchecked) private var marks = SaveMarks()
 
     /// An object's state before the session wrote it, to put back if the transaction rolls back.
     private struct Written {
@@ -32,8 +34,6 @@ final class SaveSession {
     }
 
     @exclusivity(unchecked) private var written: [Written] = []
-    /// Objects whose rows are known to exist in this transaction (written by it, or looked up).
-    @exclusivity(unchecked) private var confirmed: Set<ObjectIdentifier> = []
     /// The column values written, every object's row after the other's: the snapshots the
     /// objects get when the transaction commits.
     @exclusivity(unchecked) private var values = ContiguousArray<SQLiteValue>()
@@ -62,7 +62,7 @@ final class SaveSession {
     /// save goes on (or fails, as the hook decides).
     func nested(_ body: () throws -> Void) throws {
         let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count)
-        let (visitedBefore, confirmedBefore) = (visited, confirmed)
+        let start = marks.beginNested()
         do {
             try connection.savepoint(body)
         } catch {
@@ -70,7 +70,7 @@ final class SaveSession {
             values.removeSubrange(mark.values...)
             newSnapshots.removeSubrange(mark.snapshots...)
             hooked.removeSubrange(mark.hooked...)
-            (visited, confirmed) = (visitedBefore, confirmedBefore)
+            marks.abandon(since: start)
             throw error
         }
     }
@@ -101,7 +101,8 @@ final class SaveSession {
     private func save(_ object: DBBTableObject, _ mapping: TableMapping, explicit: Bool) throws {
         // Ownership is checked before: of the caller's objects by `batchClass`, of related
         // objects by `saveRelated`.
-        guard visited.insert(ObjectIdentifier(object)).inserted else { return }
+        guard !marks.holds(object.visitMark) else { return }
+        object.visitMark = marks.current
         guard !object.isDeleted else {
             throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
                            "row \(object.id) was deleted through this object, which is not saved again (nor "
@@ -119,8 +120,7 @@ final class SaveSession {
         let isNew = object.id == 0
         let start = values.count
         for value in mapping.values.list { values.append(value(object)) }
-        let changedColumns = isNew ? Array(mapping.columns.indices)
-            : object.snapshot.differingColumns(mapping.columns.count) { values[start + $0] }
+        let changedColumns = isNew ? [] : object.snapshot.differingColumns(mapping.columns.count) { values[start + $0] }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
             values.removeSubrange(start...)
@@ -136,7 +136,7 @@ final class SaveSession {
                 try updateRow(object, mapping, from: start, changedColumns)
             }
         }
-        confirmed.insert(ObjectIdentifier(object))
+        confirm(object)
         try saveRelated(of: object, mapping)
         var joinValues: [[SQLiteValue]] = []
         joinValues.reserveCapacity(mapping.joins.count)
@@ -190,7 +190,7 @@ final class SaveSession {
     /// object is not written, so its row may have been deleted since it was loaded.
     /// - Throws: ``DBBError/Kind/rowNotFound`` naming the missing row and the property.
     private func requireRows(of targets: [DBBTableObject], _ join: JoinProperty, _ mapping: TableMapping) throws {
-        let unconfirmed = targets.filter { !confirmed.contains(ObjectIdentifier($0)) }
+        let unconfirmed = targets.filter { !marks.holds($0.confirmMark) }
         guard let first = unconfirmed.first else { return }
         let targetMapping = try manager.mapping(for: type(of: first))
         let ids = Set(unconfirmed.map(\.id))
@@ -201,12 +201,18 @@ final class SaveSession {
                            "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "
                            + "object, manager, process or SQL); the save was refused rather than store a reference to nothing")
         }
-        for target in unconfirmed { confirmed.insert(ObjectIdentifier(target)) }
+        for target in unconfirmed { confirm(target) }
+    }
+
+    /// Records that `object`'s row exists in this transaction. A mark already given is kept,
+    /// so that a nested save given up does not take back what was known before it.
+    private func confirm(_ object: DBBTableObject) {
+        if !marks.holds(object.confirmMark) { object.confirmMark = marks.current }
     }
 
     private func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
         let created = object.createdTime ?? now
-        let insert = try connection.statement(mapping.statements.insert)
+        let insert = try connection.statement(mapping.statements.insert, clearing: false)
         try insert.bind(.real(created.timeIntervalSinceReferenceDate), at: 1)
         try insert.bind(.real(now.timeIntervalSinceReferenceDate), at: 2)
         for index in mapping.columns.indices {
@@ -221,7 +227,7 @@ final class SaveSession {
     /// UPDATEs the changed columns and `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
     private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
-        let update = try connection.statement(mapping.updateSQL(changed))
+        let update = try connection.statement(mapping.updateSQL(changed), clearing: false)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
             try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)

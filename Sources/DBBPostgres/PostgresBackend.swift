@@ -39,8 +39,11 @@ final class PostgresBackend: DatabaseConnection {
 
     var dialect: DBBDialect { .postgresql }
 
-    func statement(_ sql: String) throws -> any DatabaseStatement {
-        if let statement = statements[sql] { return statement }
+    func statement(_ sql: String, clearing: Bool) throws -> any DatabaseStatement {
+        if let statement = statements[sql] {
+            if clearing { statement.clearBindings() }
+            return statement
+        }
         let numbered = numberedSQL.numbered(sql).statements
         guard numbered.count == 1 else {
             throw DBBError(backend: .invalidOption, "a statement to run or query must be one statement; this SQL holds "
@@ -215,6 +218,9 @@ final class PostgresStatement: DatabaseStatement {
     }
 
     func bind(_ values: [DBBValue]) throws { arguments = values }
+
+    /// Forgets the arguments bound so far (a parameter left unbound is sent as `NULL`).
+    func clearBindings() { arguments.removeAll(keepingCapacity: true) }
 
     func step() throws -> Bool {
         if !ran { try run() }

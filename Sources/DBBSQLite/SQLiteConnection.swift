@@ -28,9 +28,12 @@ public final class SQLiteConnection {
 
     /// The `sqlite3*` handle, `nil` once closed: for C libraries and for
     /// `DBBLocale.registerFunctions(on:)`. Do not close it yourself.
-    public private(set) var handle: OpaquePointer?
+    // The handle and the statement cache are touched by every statement run: they skip
+    // Swift's run-time exclusivity check (a same-thread overlap detector; neither is
+    // written while user code runs inside an access to it).
+    @exclusivity(unchecked) public private(set) var handle: OpaquePointer?
 
-    var cache: StatementCache
+    @exclusivity(unchecked) var cache: StatementCache
     private var liveStatements: [ObjectIdentifier: WeakStatement] = [:]
     var savepointCounter = 0
     /// The handler installed by ``trace(_:)``, retained while SQLite points at it.
@@ -170,19 +173,27 @@ public final class SQLiteConnection {
     /// The connection's prepared statement for `sql`, prepared on first use and then reused
     /// (reset, bindings cleared). While that statement is in the middle of stepping, a
     /// separate statement is prepared instead, so nested queries never disturb each other.
-    public func cachedStatement(_ sql: String) throws -> SQLiteStatement {
-        try requireOne(cachedOrPrepared(sql), sql: sql)
+    ///
+    /// - Parameter clearingBindings: `false` keeps the previous use's bindings: for a caller
+    ///   that binds every parameter anyway, it saves SQLite going through them.
+    public func cachedStatement(_ sql: String, clearingBindings: Bool = true) throws -> SQLiteStatement {
+        if let statement = idleCachedStatement(sql, clearingBindings: clearingBindings) { return statement }
+        return try requireOne(cachedOrPrepared(sql), sql: sql)
+    }
+
+    /// The cached statement for `sql` when it is not stepping: the common case, without the
+    /// outcome enum of ``cachedOrPrepared(_:)``.
+    private func idleCachedStatement(_ sql: String, clearingBindings: Bool) -> SQLiteStatement? {
+        guard let statement = cache.statement(for: sql), !statement.isBusy else { return nil }
+        if clearingBindings { statement.clearBindings() }
+        return statement
     }
 
     /// The cached statement for `sql`, or the outcome of preparing it (cached when it is one statement).
     func cachedOrPrepared(_ sql: String) throws -> Preparation {
-        if let statement = cache.statement(for: sql) {
-            guard statement.isBusy else {
-                statement.clearBindings()
-                return .one(statement)
-            }
-            return try prepareFirst(sql, persistent: false)
-        }
+        if let statement = idleCachedStatement(sql, clearingBindings: true) { return .one(statement) }
+        // Cached but stepping (a nested query): a statement of its own, not cached.
+        if cache.contains(sql) { return try prepareFirst(sql, persistent: false) }
         let outcome = try prepareFirst(sql, persistent: true)
         if case .one(let statement) = outcome { cache.insert(statement) }
         return outcome

@@ -25,7 +25,11 @@ public final class SQLiteStatement {
     public let sql: String
 
     /// The `sqlite3_stmt*`, or `nil` once finalized.
-    @usableFromInline private(set) var handle: OpaquePointer?
+    ///
+    /// Every bind, step and read loads it: it skips Swift's run-time exclusivity check (a call
+    /// into the runtime each time), which could only catch an access overlapping a write on
+    /// the same thread, and the only write is ``finalize()``, which calls nothing back.
+    @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer?
 
     /// The connection, told when this statement goes away.
     weak var connection: SQLiteConnection?

@@ -17,6 +17,9 @@ struct StatementCache {
 
     var count: Int { entries.count }
 
+    /// Whether a statement for `sql` is cached (its use clock is not moved).
+    func contains(_ sql: String) -> Bool { entries[sql] != nil }
+
     /// The cached statement for `sql`, if any.
     mutating func statement(for sql: String) -> SQLiteStatement? {
         clock &+= 1

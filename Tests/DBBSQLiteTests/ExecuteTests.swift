@@ -119,6 +119,15 @@ struct ExecuteTests {
         try again.bind(2, at: 1)
         try again.execute()
         #expect(try db.fetchAll("SELECT a, b FROM t ORDER BY a") { $0.values } == [[1, 1], [2, nil]])
+        let kept = try db.cachedStatement("INSERT INTO t VALUES (?, ?)", clearingBindings: false)
+        #expect(kept === again)
+        try kept.bind(3, at: 1)
+        try kept.execute()
+        #expect(try db.fetchAll("SELECT a, b FROM t WHERE a = 3") { $0.values } == [[3, nil]])
+        try kept.bind(4, at: 2)
+        let keptAgain = try db.cachedStatement("INSERT INTO t VALUES (?, ?)", clearingBindings: false)
+        try keptAgain.execute()
+        #expect(try db.fetchAll("SELECT a, b FROM t WHERE a = 3 ORDER BY b") { $0.values } == [[3, nil], [3, 4]])
     }
 
     @Test("a query nested in the iteration of the same SQL gets its own statement")

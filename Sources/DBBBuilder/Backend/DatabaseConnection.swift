@@ -40,8 +40,9 @@ public protocol DatabaseConnection: AnyObject {
     /// The SQL spelling this connection understands.
     var dialect: DBBDialect { get }
     /// A prepared statement for `sql` (one statement, `?` placeholders), cached by the
-    /// connection for the next call with the same text.
-    func statement(_ sql: String) throws -> any DatabaseStatement
+    /// connection for the next call with the same text. `clearing: false` may leave the last
+    /// use's bindings in place: only for a caller that binds every parameter.
+    func statement(_ sql: String, clearing: Bool) throws -> any DatabaseStatement
     /// Runs one statement of `sql` with `arguments`, ignoring rows. Schema statements run
     /// once go through here, so a backend need not cache them.
     func execute(_ sql: String, _ arguments: [DBBValue]) throws
@@ -64,6 +65,10 @@ public protocol DatabaseConnection: AnyObject {
 }
 
 extension DatabaseConnection {
+    /// A prepared statement for `sql`, its bindings cleared.
+    @_spi(DBBBackend)
+    public func statement(_ sql: String) throws -> any DatabaseStatement { try statement(sql, clearing: true) }
+
     /// Runs `sql` without arguments.
     func execute(_ sql: String) throws { try execute(sql, []) }
 

@@ -18,7 +18,9 @@ final class SQLiteBackend: DatabaseConnection {
     var dialect: DBBDialect { .sqlite }
 
     @inline(__always)
-    func statement(_ sql: String) throws -> any DatabaseStatement { try sqlite.cachedStatement(sql) }
+    func statement(_ sql: String, clearing: Bool) throws -> any DatabaseStatement {
+        try sqlite.cachedStatement(sql, clearingBindings: clearing)
+    }
 
     func execute(_ sql: String, _ arguments: [DBBValue]) throws { try sqlite.execute(sql, arguments) }
 
