@@ -16,13 +16,9 @@ final class SnapshotStorage: @unchecked Sendable {
         values = .allocate(capacity: self.capacity)
     }
 
-    /// A storage holding `values`.
-    convenience init(_ values: ContiguousArray<SQLiteValue>) {
-        self.init(capacity: values.count)
-        values.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { self.values.initialize(from: base, count: buffer.count) }
-        }
-        seal(count: values.count)
+    /// A storage that takes over `count` initialized values at `values`, allocated for `capacity`.
+    init(adopting values: UnsafeMutablePointer<SQLiteValue>, capacity: Int, count: Int) {
+        (self.values, self.capacity, self.count) = (values, capacity, count)
     }
 
     /// Records that the first `count` values are initialized (they are deinitialized with the storage).
@@ -49,15 +45,36 @@ struct ObjectSnapshot {
 }
 
 extension Optional where Wrapped == ObjectSnapshot {
-    /// The indices, of `count` columns, whose `current` value differs from the snapshot: all
-    /// of them when there is no snapshot (an object never loaded or saved).
-    func differingColumns(_ count: Int, current: (Int) -> SQLiteValue) -> [Int] {
-        guard let snapshot = self else { return Array(0..<count) }
-        return (0..<count).filter { !current($0).isSameStored(as: snapshot.column($0)) }
+    /// Appends to `changed` the indices, of `count` columns, whose current value (`current[i]`)
+    /// differs from the snapshot: all of them when there is no snapshot (an object never
+    /// loaded or saved). The values are compared where they lie, not copied.
+    func appendDifferingColumns(_ count: Int, current: UnsafePointer<SQLiteValue>, to changed: inout [Int]) {
+        guard let snapshot = self else { return changed.append(contentsOf: 0..<count) }
+        let stored = snapshot.storage.values + snapshot.start
+        for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) { changed.append(index) }
     }
 }
 
 extension SQLiteValue {
+    /// ``isSameStored(as:)`` of two values in place: numbers and NULLs are compared without
+    /// copying either value (a copy of this enum goes through a function that switches on it).
+    @inline(__always)
+    static func areSameStored(_ a: UnsafePointer<SQLiteValue>, _ b: UnsafePointer<SQLiteValue>) -> Bool {
+        switch a.pointee {
+        case .integer(let x):
+            if case .integer(let y) = b.pointee { return x == y }
+            return false
+        case .real(let x):
+            if case .real(let y) = b.pointee { return x.bitPattern == y.bitPattern }
+            return false
+        case .null:
+            if case .null = b.pointee { return true }
+            return false
+        case .text, .blob:
+            return a.pointee.isSameStored(as: b.pointee)
+        }
+    }
+
     /// Whether two values are the same stored value, reals compared bit for bit: a NaN another
     /// program stored is unchanged when the property still holds it (with `==` it never
     /// equals itself, and every save would try to write it back).
@@ -74,8 +91,12 @@ extension DBBTableObject {
     /// The indices of the mapping's columns whose value differs from the snapshot: all of them
     /// for an object never loaded or saved.
     func changedColumns(_ mapping: TableMapping) -> [Int] {
-        let values = mapping.values.list
-        return snapshot.differingColumns(values.count) { values[$0](self) }
+        let current = ContiguousArray(mapping.values.list.map { $0(self) })
+        var changed: [Int] = []
+        current.withUnsafeBufferPointer { current in
+            if let base = current.baseAddress { snapshot.appendDifferingColumns(current.count, current: base, to: &changed) }
+        }
+        return changed
     }
 
     /// The indices of the mapping's join properties whose values differ from the snapshot

@@ -36,8 +36,14 @@ final class SaveSession {
     @exclusivity(unchecked) private var written: [Written] = []
     /// The column values written, every object's row after the other's: the snapshots the
     /// objects get when the transaction commits.
-    @exclusivity(unchecked) private var values = ContiguousArray<SQLiteValue>()
+    private let values = SavedValues()
     @exclusivity(unchecked) private var newSnapshots: [(object: DBBTableObject, mapping: TableMapping, start: Int, joins: [[SQLiteValue]])] = []
+    /// The indices of the changed columns of the object being written: one array for the
+    /// session, emptied for each object.
+    @exclusivity(unchecked) private var changedColumns: [Int] = []
+    /// The UPDATE last run, for the mapping and the columns it was made for: a batch updating
+    /// the same columns of many objects finds its SQL without the mapping's lock and dictionary.
+    @exclusivity(unchecked) private var lastUpdate: (mapping: TableMapping, columns: [Int], sql: String)?
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
@@ -52,7 +58,7 @@ final class SaveSession {
 
     /// Saves `objects`, all of `mapping`'s class, and what they refer to.
     func save(_ objects: [DBBTableObject], _ mapping: TableMapping) throws {
-        values.reserveCapacity(values.count + objects.count * mapping.columns.count)
+        values.reserve(objects.count * mapping.columns.count)
         newSnapshots.reserveCapacity(newSnapshots.count + objects.count)
         for object in objects { try save(object, mapping, explicit: true) }
     }
@@ -67,7 +73,7 @@ final class SaveSession {
             try connection.savepoint(body)
         } catch {
             restore(from: mark.written)
-            values.removeSubrange(mark.values...)
+            values.removeAll(from: mark.values)
             newSnapshots.removeSubrange(mark.snapshots...)
             hooked.removeSubrange(mark.hooked...)
             marks.abandon(since: start)
@@ -89,7 +95,7 @@ final class SaveSession {
 
     /// Gives every written object its new snapshot: call once the transaction committed.
     func committed() {
-        let storage = SnapshotStorage(values)
+        let storage = values.takeStorage()
         for entry in newSnapshots {
             entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
             if entry.object.forcedDirty { entry.object.forcedDirty = false }
@@ -120,10 +126,13 @@ final class SaveSession {
         let isNew = object.id == 0
         let start = values.count
         for value in mapping.values.list { values.append(value(object)) }
-        let changedColumns = isNew ? [] : object.snapshot.differingColumns(mapping.columns.count) { values[start + $0] }
+        changedColumns.removeAll(keepingCapacity: true)
+        if !isNew {
+            object.snapshot.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
+        }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
-            values.removeSubrange(start...)
+            values.removeAll(from: start)
             return try saveRelated(of: object, mapping)
         }
 
@@ -227,7 +236,7 @@ final class SaveSession {
     /// UPDATEs the changed columns and `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
     private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
-        let update = try connection.statement(mapping.updateSQL(changed), clearing: false)
+        let update = try connection.statement(updateSQL(mapping, changed), clearing: false)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
             try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
@@ -240,6 +249,14 @@ final class SaveSession {
                            + "the save was refused rather than insert it again")
         }
         object.modifiedTime = now
+    }
+
+    private func updateSQL(_ mapping: TableMapping, _ changed: [Int]) -> String {
+        if let lastUpdate, lastUpdate.mapping === mapping, lastUpdate.columns == changed { return lastUpdate.sql }
+        let sql = mapping.updateSQL(changed)
+        // A copy of its own: sharing the session's array would make the next object's reuse of it copy.
+        lastUpdate = (mapping, changed.map { $0 }, sql)
+        return sql
     }
 
     /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, in an integer
@@ -256,7 +273,7 @@ final class SaveSession {
     }
 
     private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int) throws {
-        let value = values[start + index]
+        let value = values.base[start + index]
         if let error = unstorable(value, in: mapping.columns[index].storageType) {
             throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
         }

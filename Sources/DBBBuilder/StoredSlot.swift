@@ -33,6 +33,28 @@ struct StoredSlot: Sendable {
         return StoredSlot(offset: offset, kind: kind)
     }
 
+    /// The property's value of `object` as it is stored in its column: what the property's
+    /// ``ColumnAccess/value`` gives, by a switch instead of a closure call (`object` must stay
+    /// alive during the call).
+    @inline(__always)
+    func value(of object: DBBTableObject) -> DBBValue {
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
+        switch kind {
+        case .int: return .integer(Int64(base.assumingMemoryBound(to: Int.self).pointee))
+        case .int64: return .integer(base.assumingMemoryBound(to: Int64.self).pointee)
+        case .double: return .real(base.assumingMemoryBound(to: Double.self).pointee)
+        case .date: return .real(base.assumingMemoryBound(to: Date.self).pointee.timeIntervalSinceReferenceDate)
+        case .bool: return .integer(base.assumingMemoryBound(to: Bool.self).pointee ? 1 : 0)
+        case .string: return .text(base.assumingMemoryBound(to: String.self).pointee)
+        case .optionalInt: return base.assumingMemoryBound(to: Int?.self).pointee.map { .integer(Int64($0)) } ?? .null
+        case .optionalInt64: return base.assumingMemoryBound(to: Int64?.self).pointee.map { .integer($0) } ?? .null
+        case .optionalDouble: return base.assumingMemoryBound(to: Double?.self).pointee.map { .real($0) } ?? .null
+        case .optionalDate:
+            return base.assumingMemoryBound(to: Date?.self).pointee.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null
+        case .optionalString: return base.assumingMemoryBound(to: String?.self).pointee.map { .text($0) } ?? .null
+        }
+    }
+
     /// Reads column `index` of `row` into the property of `object` and returns the value as
     /// stored (the snapshot's), or `nil` — having written nothing — when the value is not of
     /// the usual kind and the property's reader must decide.

@@ -45,7 +45,24 @@ struct JoinProperty: Sendable {
 
 /// The value getters of a mapping's columns. `@unchecked Sendable` as ``ColumnAccess``.
 struct ColumnGetters: @unchecked Sendable {
-    let list: [ColumnAccess.Getter]
+    let list: [ColumnGetter]
+}
+
+/// Gets one column's value from an object: through its ``StoredSlot`` when it has one (a
+/// switch on the type), otherwise through the property's closure.
+struct ColumnGetter {
+    let slot: StoredSlot?
+    let closure: ColumnAccess.Getter
+
+    init(_ access: ColumnAccess) {
+        (slot, closure) = (access.slot, access.value)
+    }
+
+    @inline(__always)
+    func callAsFunction(_ object: DBBTableObject) -> DBBValue {
+        if let slot { return withExtendedLifetime(object) { slot.value(of: object) } }
+        return closure(object)
+    }
 }
 
 /// Everything DBBBuilder knows about one table-object class: its table, its properties in
@@ -118,7 +135,7 @@ final class TableMapping: Sendable {
         }
         self.columns = columns
         self.joins = joins
-        values = ColumnGetters(list: columns.map(\.access.value))
+        values = ColumnGetters(list: columns.map { ColumnGetter($0.access) })
         columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
         joinIndex = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($1.name, $0) })
 

@@ -173,4 +173,61 @@ struct PropertyAccessTests {
         }
         #expect(errors > 20, "values of another kind fail the fetch")
     }
+
+    @Test("a save through storage writes every value as the key paths do, finds the same changes and refuses the same values")
+    func storageSavesEqualKeyPathSaves() throws {
+        let database = try ManagerTestDatabase([SlotKinds.self])
+        let throughStorage = database.manager
+        let throughKeyPaths = try database.reopen()
+        throughKeyPaths.storedOffsetAccess = false
+        try throughKeyPaths.register([SlotKinds.self])
+        // Each property's unusual values beside a usual one; `nil` leaves the object as made.
+        let edits: [(SlotKinds) -> Void] = [
+            { _ in },
+            { ($0.int, $0.int64, $0.bool) = (Int.min, Int64.max, true) },
+            { ($0.double, $0.date) = (-0.0, Date(timeIntervalSinceReferenceDate: -1e-9)) },
+            { ($0.double, $0.optionalDouble) = (.infinity, -.infinity) },
+            { ($0.string, $0.optionalString) = ("", "héllo\u{0}wörld") },
+            { ($0.optionalInt, $0.optionalInt64, $0.optionalDate) = (-1, 0, .distantFuture) },
+            { $0.double = .nan },
+            { $0.optionalDouble = .nan },
+        ]
+        func saved(_ manager: DBBManager, _ edit: (SlotKinds) -> Void) -> String {
+            let object = SlotKinds(dbManager: manager)
+            edit(object)
+            do {
+                try object.save()
+                return "id"
+            } catch {
+                return "error: \(error)"
+            }
+        }
+        for (number, edit) in edits.enumerated() {
+            let storage = saved(throughStorage, edit)
+            #expect(storage == saved(throughKeyPaths, edit), "edit \(number)")
+        }
+        let columns = ["int", "int64", "double", "date", "bool", "string", "optionalInt", "optionalInt64", "optionalDouble",
+                       "optionalDate", "optionalString"]
+        let shown = columns.map { "typeof(\"\($0)\") || ':' || quote(\"\($0)\")" }.joined(separator: " || ' ' || ")
+        let rows = try database.manager.query("SELECT \(shown) FROM SlotKinds ORDER BY id").map { try $0.decode(String.self, at: 0) }
+        #expect(rows.count == 2 * (edits.count - 2), "the NaN edits are refused by both")
+        for pair in stride(from: 0, to: rows.count, by: 2) {
+            #expect(rows[pair] == rows[pair + 1], "row \(pair + 1)")
+        }
+        // Fetched, each object is unchanged through either path; one changed property is found by both.
+        for manager in [throughStorage, throughKeyPaths] {
+            let objects = try SlotKinds.all(manager: manager)
+            #expect(objects.allSatisfy { !$0.hasChanges })
+            for object in objects { object.optionalString = object.optionalString == nil ? "set" : nil }
+            #expect(objects.allSatisfy { $0.hasChanges })
+            try SlotKinds.save(objects, manager: manager)
+            let fetched = try SlotKinds.all(manager: manager)
+            #expect(fetched.count == objects.count && fetched.allSatisfy { !$0.hasChanges })
+        }
+        let after = try database.manager.query("SELECT \(shown) FROM SlotKinds ORDER BY id").map { try $0.decode(String.self, at: 0) }
+        #expect(after.count == rows.count && after != rows)
+        for pair in stride(from: 0, to: after.count, by: 2) {
+            #expect(after[pair] == after[pair + 1], "row \(pair + 1) after the updates")
+        }
+    }
 }
