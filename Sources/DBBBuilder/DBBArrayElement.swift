@@ -23,6 +23,18 @@ extension DBBArrayElement {
         }
         return element
     }
+
+    /// The join values of `elements`, read from `values`: `values` itself when each element
+    /// stores as the value it was read from (the usual case: nothing is made), else the
+    /// elements' own join values.
+    @inlinable
+    static func joinValues(of elements: [Self], read values: [SQLiteValue]) -> [SQLiteValue] {
+        guard elements.count == values.count else { return elements.map(\.joinValue) }
+        for index in elements.indices where !elements[index].joinValue.isSameStored(as: values[index]) {
+            return elements.map(\.joinValue)
+        }
+        return values
+    }
 }
 
 extension Bool: DBBArrayElement {

@@ -31,7 +31,7 @@ extension DBBManager {
                 if let relation = join.access.relation {
                     relation.assignObjects(try relation.objects(source).map(copy), target)
                 } else {
-                    try join.access.assign(join.access.values(source), target)
+                    _ = try join.access.assign(join.access.values(source), target)
                 }
             }
             return target

@@ -14,7 +14,9 @@ extension DBBPropertyPersistence {
         self.init(storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName, access: .join(JoinAccess(
             values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
             assign: { values, object in
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = try values.map(Element.element(of:))
+                let elements = try values.map(Element.element(of:))
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
+                return Element.joinValues(of: elements, read: values)
             })))
     }
 
@@ -26,8 +28,9 @@ extension DBBPropertyPersistence {
         self.init(storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName, access: .join(JoinAccess(
             values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? [] },
             assign: { values, object in
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] =
-                    values.isEmpty ? nil : try values.map(Element.element(of:))
+                let elements = values.isEmpty ? nil : try values.map(Element.element(of:))
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
+                return elements.map { Element.joinValues(of: $0, read: values) } ?? []
             })))
     }
 

@@ -98,7 +98,9 @@ public struct DBBPropertyPersistence: Sendable {
         self.init(storageType: .binary, valueType: Data.self, columnName: columnName, access: .join(JoinAccess(
             values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
             assign: { values, object in
-                if case .blob(let data) = values.first { unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data }
+                let root = unsafeDowncast(object, to: Root.self)
+                if case .blob(let data) = values.first { root[keyPath: keyPath] = data }
+                return [.blob(root[keyPath: keyPath])]
             })))
     }
 
@@ -113,6 +115,7 @@ public struct DBBPropertyPersistence: Sendable {
             assign: { values, object in
                 let data: Data? = values.first.flatMap { if case .blob(let data) = $0 { data } else { nil } }
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data
+                return data.map { [.blob($0)] } ?? []
             })))
     }
 }

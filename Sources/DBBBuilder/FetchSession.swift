@@ -15,11 +15,11 @@ final class FetchSession {
     /// relation looks up (most fetches never need the index).
     private var fetched: [ObjectIdentifier: [[DBBTableObject]]] = [:]
     private var identity: [ObjectIdentifier: (byID: [Int64: DBBTableObject], batches: Int)] = [:]
-    /// Objects whose join properties are still to load.
-    private var pending: [(objects: [DBBTableObject], joins: [JoinProperty])] = []
-    /// Every batch of objects with joins, and its mapping: their join snapshots are taken last,
-    /// once every reference is resolved.
-    private var withJoins: [(objects: [DBBTableObject], mapping: TableMapping)] = []
+    /// Batches whose join properties are still to load, and which.
+    private var pending: [(batch: JoinedBatch, joins: [JoinProperty])] = []
+    /// Every batch of objects with joins: their join snapshots are completed last, once every
+    /// reference is resolved.
+    private var withJoins: [JoinedBatch] = []
 
     /// Rows per snapshot allocation.
     private static let snapshotChunkRows = 1024
@@ -32,17 +32,22 @@ final class FetchSession {
     /// The objects `query` selects, with the join properties it asks for and everything they refer to.
     func fetch(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
         let objects = try rows(query, mapping)
-        pending.append((objects, query.joins))
+        queueJoins(query, mapping, of: objects)
         while !pending.isEmpty {
-            let (objects, joins) = pending.removeFirst()
-            for join in joins { try load(join, of: objects) }
+            let (batch, joins) = pending.removeFirst()
+            for join in joins { try load(join, of: batch) }
         }
-        for (objects, mapping) in withJoins {
-            for object in objects {
-                object.snapshot?.joins = mapping.joins.map { $0.access.values(object) }
-            }
-        }
+        for batch in withJoins { batch.completeSnapshots() }
         return objects
+    }
+
+    /// Records the batch of objects `query` returned when their class has join properties,
+    /// and queues the loading of those the query asks for.
+    private func queueJoins(_ query: SelectQuery, _ mapping: TableMapping, of objects: [DBBTableObject]) {
+        guard !mapping.joins.isEmpty, !objects.isEmpty else { return }
+        let batch = JoinedBatch(objects: objects, mapping: mapping)
+        withJoins.append(batch)
+        if !query.joins.isEmpty { pending.append((batch, query.joins)) }
     }
 
     /// The objects of `query`'s rows, registered in the identity map, each with its snapshot.
@@ -111,7 +116,6 @@ final class FetchSession {
                 objects.append(object)
             }
         }
-        if !mapping.joins.isEmpty { withJoins.append((objects, mapping)) }
         fetched[ObjectIdentifier(objectType), default: []].append(objects)
         return objects
     }
@@ -123,28 +127,51 @@ final class FetchSession {
         return error.about(table: mapping.tableName, property: property, rowID: object.id)
     }
 
-    /// Loads one join property of `objects` with one query.
-    private func load(_ join: JoinProperty, of objects: [DBBTableObject]) throws {
-        guard !objects.isEmpty else { return }
-        var rows: [Int64: [SQLiteValue]] = [:]
-        try connection.forEachRow(JoinSQL(dialect: connection.dialect).selectRows(join), [SQLDialect.idList(objects.lazy.map(\.id))]) { row in
-            rows[row.int64(at: 0), default: []].append(row.value(at: 1))
+    /// Loads one join property of a batch's objects with one query. Its rows come ordered by
+    /// owner: each owner's values are one run of them, matched to the objects by walking both
+    /// in id order (no dictionary per row, no array growing per owner).
+    private func load(_ join: JoinProperty, of batch: JoinedBatch) throws {
+        var values = ContiguousArray<SQLiteValue>()
+        var runs: [(owner: Int64, end: Int)] = []
+        let sql = JoinSQL(dialect: connection.dialect).selectRows(join)
+        try connection.forEachRow(sql, [SQLDialect.idList(batch.objects.lazy.map(\.id))]) { row in
+            let owner = row.int64(at: 0)
+            if let last = runs.last, last.owner == owner {
+                runs[runs.count - 1].end += 1
+            } else {
+                runs.append((owner, values.count + 1))
+            }
+            values.append(row.value(at: 1))
+        }
+        // Each object's run of values; objects with no rows get none.
+        var objectRuns = [Range<Int>](repeating: 0..<0, count: batch.objects.count)
+        var next = runs.startIndex
+        var start = 0
+        for position in batch.positionsByID {
+            let id = batch.objects[position].id
+            while next < runs.endIndex, runs[next].owner < id {
+                start = runs[next].end
+                next += 1
+            }
+            if next < runs.endIndex, runs[next].owner == id { objectRuns[position] = start..<runs[next].end }
         }
         guard let relation = join.access.relation else {
-            for object in objects {
+            var snapshots: [[SQLiteValue]] = []
+            snapshots.reserveCapacity(batch.objects.count)
+            for (object, run) in zip(batch.objects, objectRuns) {
                 do {
-                    try join.access.assign(rows[object.id] ?? [], object)
+                    snapshots.append(try join.access.assign(Array(values[run]), object))
                 } catch let error as DBBError {
                     throw DBBError(error.kind, table: manager.tableName(of: type(of: object)), property: join.name,
                                    rowID: object.id, "\(error.message) (object \(object.id))")
                 }
             }
+            batch.loaded(join.name, snapshots)
             return
         }
-        let targets = try referenced(relation.targetType, ids: rows.values.flatMap { $0.compactMap(\.integerValue) })
-        for object in objects {
-            let related = (rows[object.id] ?? []).compactMap { $0.integerValue.flatMap { targets[$0] } }
-            relation.assignObjects(related, object)
+        let targets = try referenced(relation.targetType, ids: values.compactMap(\.integerValue))
+        for (object, run) in zip(batch.objects, objectRuns) {
+            relation.assignObjects(values[run].compactMap { $0.integerValue.flatMap { targets[$0] } }, object)
         }
     }
 
@@ -160,7 +187,7 @@ final class FetchSession {
             let mapping = try manager.mapping(for: type)
             let query = SelectQuery(mapping, ids: missing)
             let objects = try rows(query, mapping)
-            pending.append((objects, query.joins))
+            queueJoins(query, mapping, of: objects)
         }
         return index(key)
     }
@@ -212,4 +239,41 @@ private struct SnapshotChunks {
 
     /// Records how much of the current chunk is initialized.
     func seal() { storage.seal(count: filled) }
+}
+
+/// Objects one query returned, of one mapping with join properties: the order in which to
+/// walk them by id, and the join snapshots their value joins' loading already gave.
+private final class JoinedBatch {
+    let objects: [DBBTableObject]
+    let mapping: TableMapping
+    /// The snapshots of the loaded value joins (not relations), by join index: one per object.
+    private var snapshots: [[[SQLiteValue]]?]
+
+    init(objects: [DBBTableObject], mapping: TableMapping) {
+        self.objects = objects
+        self.mapping = mapping
+        snapshots = Array(repeating: nil, count: mapping.joins.count)
+    }
+
+    /// The positions of the objects in ascending id order (as the join rows come).
+    lazy var positionsByID: [Int] = {
+        let positions = Array(objects.indices)
+        if zip(objects, objects.dropFirst()).allSatisfy({ $0.id <= $1.id }) { return positions }
+        return positions.sorted { objects[$0].id < objects[$1].id }
+    }()
+
+    /// Records the snapshots a value join's assignment returned.
+    func loaded(_ join: String, _ values: [[SQLiteValue]]) {
+        guard let index = mapping.joins.firstIndex(where: { $0.name == join }) else { return }
+        snapshots[index] = values
+    }
+
+    /// Gives every object the snapshot of its join properties: what loading a value join
+    /// returned, and for relations and joins not loaded, what the property holds now.
+    func completeSnapshots() {
+        let joins = mapping.joins
+        for (position, object) in objects.enumerated() {
+            object.snapshot?.joins = joins.indices.map { snapshots[$0]?[position] ?? joins[$0].access.values(object) }
+        }
+    }
 }

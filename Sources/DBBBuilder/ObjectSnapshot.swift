@@ -78,7 +78,7 @@ extension SQLiteValue {
     /// Whether two values are the same stored value, reals compared bit for bit: a NaN another
     /// program stored is unchanged when the property still holds it (with `==` it never
     /// equals itself, and every save would try to write it back).
-    @inline(__always)
+    @inline(__always) @usableFromInline
     func isSameStored(as other: SQLiteValue) -> Bool {
         if case .real(let a) = self, case .real(let b) = other { return a.bitPattern == b.bitPattern }
         return self == other

@@ -47,12 +47,14 @@ struct ColumnAccess: @unchecked Sendable {
 @usableFromInline
 struct JoinAccess: @unchecked Sendable {
     @usableFromInline typealias Values = (DBBTableObject) -> [DBBValue]
-    @usableFromInline typealias Assign = ([DBBValue], DBBTableObject) throws -> Void
+    @usableFromInline typealias Assign = ([DBBValue], DBBTableObject) throws -> [DBBValue]
 
     /// The values to store for an object, one join row each (for a relation: the related
     /// objects' ids, read after they are saved).
     let values: Values
-    /// Sets the property from the values of its join rows (possibly none); unused by relations.
+    /// Sets the property from the values of its join rows (possibly none) and returns the
+    /// values it then holds, as ``values`` gives them (the object's join snapshot); unused by
+    /// relations.
     /// Throws ``DBBError/Kind/invalidValue`` for a value that is not of the element type, rather
     /// than drop it and shift the elements after it.
     let assign: Assign
@@ -70,7 +72,7 @@ struct JoinAccess: @unchecked Sendable {
     @usableFromInline
     init(relation: RelationAccess) {
         values = { object in relation.objects(object).map { .integer($0.id) } }
-        assign = { _, _ in }
+        assign = { _, _ in [] }
         self.relation = relation
     }
 }

@@ -54,18 +54,21 @@ extension SQLiteValueReader {
     }
 
     /// The value at `index` as text, or `nil` when it is `NULL`.
+    @inlinable
     public func string(at index: Int) -> String? {
         if type(at: index) == .null { return nil }
         return withUnsafeUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The value at `index` as bytes, or `nil` when it is `NULL`. An empty blob is empty `Data`.
+    @inlinable
     public func data(at index: Int) -> Data? {
         if type(at: index) == .null { return nil }
         return withUnsafeBytes(at: index) { Data($0) }
     }
 
     /// The value at `index` in its own storage class.
+    @inlinable
     public func value(at index: Int) -> SQLiteValue {
         switch type(at: index) {
         case .null: .null

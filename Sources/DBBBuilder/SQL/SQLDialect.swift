@@ -13,7 +13,28 @@ enum SQLDialect {
 
     /// The argument of ``DBBDialect/inIDList(_:)``: the ids as a JSON array (both dialects).
     static func idList(_ ids: some Sequence<Int64>) -> SQLiteValue {
-        .text("[" + ids.map(String.init).joined(separator: ",") + "]")
+        // Digits written straight into one byte buffer: a string per id, then joining them,
+        // cost as much as the query reading them.
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(ids.underestimatedCount * 8 + 2)
+        var digits = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+                      UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        for id in ids {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            if id < 0 { bytes.append(UInt8(ascii: "-")) }
+            var rest = id.magnitude
+            withUnsafeMutableBytes(of: &digits) { digits in
+                var count = 0
+                repeat {
+                    digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+            }
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return .text(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `name` double-quoted, whatever it is: for names written into the application's
