@@ -11,7 +11,7 @@ extension DBBTableObject {
     /// person.hasChanges          // true; person.changedPropertyNames == ["age"]
     /// ```
     public var hasChanges: Bool {
-        guard id != 0, let mapping = trackedMapping else { return true }
+        guard !isNew, let mapping = trackedMapping else { return true }
         return !changedColumns(mapping).isEmpty || !changedJoins(mapping).isEmpty
     }
 
@@ -19,8 +19,8 @@ extension DBBTableObject {
     /// sorted; every mapped property for an object never saved.
     public var changedPropertyNames: [String] {
         guard let mapping = trackedMapping else { return [] }
-        let columns = id == 0 ? Array(mapping.columns.indices) : changedColumns(mapping)
-        let joins = id == 0 ? Array(mapping.joins.indices) : changedJoins(mapping)
+        let columns = isNew ? Array(mapping.columns.indices) : changedColumns(mapping)
+        let joins = isNew ? Array(mapping.joins.indices) : changedJoins(mapping)
         return (columns.map { mapping.columns[$0].name } + joins.map { mapping.joins[$0].name }).sorted()
     }
 

@@ -158,8 +158,9 @@ extension DBBTableObject {
     ///   is of another class; ``DBBError/Kind/foreignObject`` when one belongs to another manager.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
         guard let type = try batchClass(objects, manager: manager, action: "deleted") else { return }
-        try delete(ids: objects.map(\.id), of: type, manager: manager)
-        for object in objects where object.id != 0 { object.isDeleted = true }
+        let stored = objects.filter { !$0.isNew }
+        try delete(ids: stored.map(\.id), of: type, manager: manager)
+        for object in stored { object.isDeleted = true }
     }
 
     /// Deletes the rows of `type` with `ids` (and, through the schema's triggers, their join
@@ -168,7 +169,7 @@ extension DBBTableObject {
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
             try connection.atomically(.immediate) {
-                try Persistence.delete(ids: ids.filter { $0 != 0 }, mapping, on: connection)
+                try Persistence.delete(ids: ids, mapping, on: connection)
             }
         }
     }

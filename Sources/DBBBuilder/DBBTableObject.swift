@@ -31,7 +31,8 @@ open class DBBTableObject {
     /// The manager whose database this object is saved to.
     public let dbManager: DBBManager
 
-    /// The row id; 0 until the object is first saved.
+    /// The row id; 0 until the object is first saved (or, for an object loaded from a row that
+    /// SQL wrote with id 0, that row's id).
     @exclusivity(unchecked) public final var id: Int64 = 0
 
     /// DBBBuilder's name for ``id``.
@@ -39,6 +40,14 @@ open class DBBTableObject {
         get { id }
         set { id = newValue }
     }
+
+    /// Set when the object was loaded from a row whose id is 0: SQL can write such a row,
+    /// ``save()`` never makes one. For this object ``id`` 0 names that row, not "never saved",
+    /// so that saving it updates the row instead of inserting a copy.
+    @exclusivity(unchecked) final var loadedFromRowZero = false
+
+    /// Whether the object has no row yet: its ``id`` is 0 and it was not loaded from row 0.
+    @inline(__always) final var isNew: Bool { id == 0 && !loadedFromRowZero }
 
     /// When the object was first saved.
     @exclusivity(unchecked) public final var createdTime: Date?

@@ -109,6 +109,6 @@ extension DBBTableObject {
 
     /// Whether saving the object would write anything.
     func needsWrite(_ mapping: TableMapping) -> Bool {
-        id == 0 || forcedDirty || !changedColumns(mapping).isEmpty || !changedJoins(mapping).isEmpty
+        isNew || forcedDirty || !changedColumns(mapping).isEmpty || !changedJoins(mapping).isEmpty
     }
 }

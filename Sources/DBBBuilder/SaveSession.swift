@@ -123,7 +123,7 @@ final class SaveSession {
         object.performPreSaveActions()
         hooked.append(object)
 
-        let isNew = object.id == 0
+        let isNew = object.isNew
         let start = values.count
         for value in mapping.values.list { values.append(value(object)) }
         changedColumns.removeAll(keepingCapacity: true)
@@ -228,7 +228,13 @@ final class SaveSession {
             try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
         }
         try insert.execute()
-        object.id = connection.lastInsertedRowID
+        let rowID = connection.lastInsertedRowID
+        guard rowID != 0 else {
+            throw DBBError(.invalidValue, table: mapping.tableName, rowID: 0,
+                           "the database gave the new row id 0, which stands for \"not saved yet\": restart the table's "
+                           + "id sequence above 0 (the save was rolled back)")
+        }
+        object.id = rowID
         object.createdTime = created
         object.modifiedTime = now
     }

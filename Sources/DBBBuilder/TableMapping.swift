@@ -184,13 +184,16 @@ final class TableMapping: Sendable {
         else {
             return { row, object in
                 object.id = row.int64(at: 0)
+                object.loadedFromRowZero = object.id == 0
                 object.createdTime = keyDate(row, 1)
                 object.modifiedTime = keyDate(row, 2)
             }
         }
         return { row, object in
             withExtendedLifetime(object) {
-                StoredProperty.pointer(object, id, as: Int64.self).pointee = row.int64(at: 0)
+                let rowID = row.int64(at: 0)
+                StoredProperty.pointer(object, id, as: Int64.self).pointee = rowID
+                object.loadedFromRowZero = rowID == 0
                 StoredProperty.pointer(object, created, as: Date?.self).pointee = keyDate(row, 1)
                 StoredProperty.pointer(object, modified, as: Date?.self).pointee = keyDate(row, 2)
             }

@@ -128,6 +128,62 @@ struct IdentityTests {
         #expect(order.products[1].id == 0)
     }
 
+    @Test("a row whose id is 0, written by SQL, is updated and deleted as that row: never copied by a save", arguments: Backend.allCases)
+    func rowZeroIsARow(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Order.self]) else { return }
+        let manager = database.manager
+        try manager.execute(#"INSERT INTO "Clerk" ("id", "name") VALUES (0, 'Zero')"#)
+        try Clerk("One", manager: manager).save()
+        let zero = try #require(try Clerk.all(manager: manager).first { $0.name == "Zero" })
+        #expect(zero.id == 0 && !zero.hasChanges && zero.changedPropertyNames.isEmpty)
+
+        zero.name = "Zero, renamed"
+        try zero.save()
+        #expect(zero.id == 0)
+        #expect(try manager.count(of: "Clerk") == 2)
+        #expect(try Clerk.all(manager: manager).map(\.name).sorted() == ["One", "Zero, renamed"])
+
+        // A reference to it is stored and read back as row 0.
+        let order = Order(dbManager: manager)
+        order.clerk = zero
+        try order.save()
+        let reloaded = try #require(try Order.all(manager: manager).first)
+        #expect(reloaded.clerk?.id == 0 && reloaded.clerk?.name == "Zero, renamed")
+        #expect(try manager.count(of: "Clerk") == 2)
+
+        // Deleting a new object (id 0, no row) leaves row 0 alone; deleting row 0's object deletes it.
+        try Clerk("never saved", manager: manager).delete()
+        #expect(try manager.count(of: "Clerk") == 2)
+        try zero.delete()
+        #expect(zero.isDeleted)
+        #expect(try Clerk.all(manager: manager).map(\.name) == ["One"])
+        #expect(throws: DBBError.self) { try zero.save() }
+        #expect(try manager.count(of: "Clerk") == 1)
+
+        // delete(ids:) names row 0 like any other.
+        try manager.execute(#"INSERT INTO "Clerk" ("id", "name") VALUES (0, 'Zero again')"#)
+        try Clerk.delete(ids: [0], manager: manager)
+        #expect(try Clerk.all(manager: manager).map(\.name) == ["One"])
+    }
+
+    @Test("a server sequence that hands out id 0 is refused: the new object stays new, nothing is written")
+    func sequenceGivingZero() throws {
+        guard let database = try BackendDatabase(.postgresql, [Clerk.self]) else { return }
+        let manager = database.manager
+        try manager.execute(#"ALTER TABLE "Clerk" ALTER COLUMN "id" SET MINVALUE 0 RESTART WITH 0"#)
+        let clerk = Clerk("Zero by sequence", manager: manager)
+        #expect {
+            try clerk.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidValue && error.table == "Clerk" && error.rowID == 0
+        }
+        #expect(clerk.id == 0 && clerk.createdTime == nil)
+        #expect(try manager.count(of: "Clerk") == 0)
+        try clerk.save()  // the sequence moved on to 1
+        #expect(try clerk.id == 1 && manager.count(of: "Clerk") == 1)
+    }
+
     @Test("a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row", arguments: Backend.allCases)
     func referenceToDeletedRow(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Order.self]) else { return }
