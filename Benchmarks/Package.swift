@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 //
-// Benchmarks for DBBBuilder, kept out of the main package so `swift test` and CI stay light.
+// Benchmarks for DBBBuilder (SQLite, and PostgreSQL when DBB_BENCH_POSTGRES names a server), kept out of the main package so `swift test` and CI stay light.
 //   swift run -c release --package-path Benchmarks bench [--quick] [--filter NAME]
 import PackageDescription
 
@@ -11,6 +11,8 @@ let package = Package(
         .package(name: "DBBBuilder", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -20,6 +22,9 @@ let package = Package(
                 .product(name: "DBBLocale", package: "DBBBuilder"),
                 .product(name: "DBBBuilder", package: "DBBBuilder"),
                 .product(name: "DBBScript", package: "DBBBuilder"),
+                .product(name: "DBBPostgres", package: "DBBBuilder"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "RawSQLite",

@@ -18,21 +18,13 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 # Any build of the dbb tool will do: it only installs the functions.
 dbb=${DBB:-$(ls "$root"/.build/release/dbb "$root"/.build/debug/dbb 2>/dev/null | head -1)}
 [ -x "$dbb" ] || { echo "build the dbb tool first: swift build --product dbb (or set DBB)" >&2; exit 1; }
-bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-folder=$(mktemp -d /tmp/dbb-pg-bench-XXXXXX)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-as_server() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-[ "$(id -u)" -eq 0 ] && chown postgres "$folder"
-as_server "$bin/initdb" -D "$folder/data" -U bench --auth=trust >/dev/null
-as_server "$bin/pg_ctl" -D "$folder/data" -l "$folder/log" -w -o "-p $port -k $folder -c listen_addresses=127.0.0.1 -c max_parallel_workers_per_gather=0 -c shared_buffers=256MB" start >/dev/null
-trap 'as_server "$bin/pg_ctl" -D "$folder/data" -m immediate -w stop >/dev/null; rm -rf "$folder"' EXIT
-psql=(psql -X -q -h 127.0.0.1 -p "$port" -U bench -d postgres)
+source "$(dirname "$0")/cluster.sh"
 
 "${psql[@]}" -c "CREATE TABLE usage (id bigint PRIMARY KEY, date double precision, d date, value double precision)"
 "${psql[@]}" -c "SELECT setseed(0.2011); INSERT INTO usage SELECT n, s, date '2001-01-01' + floor(s / 86400)::int, random() * 100
                  FROM (SELECT n, (random() * 20 * 365.25 + 5 * 365.25) * 86400 AS s FROM generate_series(1, $rows) AS n) AS r" >/dev/null
 "${psql[@]}" -c "VACUUM ANALYZE usage"
-"$dbb" sql "postgres://bench@127.0.0.1:$port/postgres?sslmode=disable" "SELECT dbb_week(0, 'de_DE')" >/dev/null  # installs
+"$dbb" sql "$url" "SELECT dbb_week(0, 'de_DE')" >/dev/null  # installs
 
 declare -A query=(
   [to_char]="SELECT to_char(d, 'IYYY-IW') AS w, sum(value) FROM usage GROUP BY w"

@@ -30,10 +30,27 @@ extension DBBArrayElement {
     @inlinable
     static func joinValues(of elements: [Self], read values: [SQLiteValue]) -> [SQLiteValue] {
         guard elements.count == values.count else { return elements.map(\.joinValue) }
+        if values.allSatisfy(readsBackAsStored) { return values }
         for index in elements.indices where !elements[index].joinValue.isSameStored(as: values[index]) {
             return elements.map(\.joinValue)
         }
         return values
+    }
+}
+
+extension DBBArrayElement {
+    /// Whether the element read from `value` stores as `value` itself, known from the kinds
+    /// alone: text for `String`, an integer for `Int` and `Int64`, a real for `Double` and `Date`
+    /// (each converts exactly). `false` leaves the question to a comparison of the values.
+    /// Specialized for an element type, the type tests fold into one test of `value`'s kind.
+    @inlinable
+    static func readsBackAsStored(_ value: SQLiteValue) -> Bool {
+        switch value {
+        case .text: Self.self == String.self
+        case .integer: Self.self == Int.self || Self.self == Int64.self
+        case .real: Self.self == Double.self || Self.self == Date.self
+        default: false
+        }
     }
 }
 

@@ -142,11 +142,13 @@ public final class DBBManager: Sendable {
         return mapping
     }
 
-    /// The column properties of `type` that this manager reads and writes at their storage
-    /// offsets (see ``storedOffsetAccess``), sorted; the others go through their key paths.
+    /// The properties of `type` (columns and value arrays) that this manager reads and writes
+    /// at their storage offsets (see ``storedOffsetAccess``), sorted; the others go through
+    /// their key paths.
     @_spi(DBBBackend)
     public func storedOffsetProperties(of type: DBBTableObject.Type) throws -> [String] {
-        try registry.mapping(for: type, manager: self).columns.filter(\.throughStorage).map(\.name)
+        let mapping = try registry.mapping(for: type, manager: self)
+        return (mapping.columns.filter(\.throughStorage).map(\.name) + mapping.joins.filter(\.throughStorage).map(\.name)).sorted()
     }
 
     func isTableReady(_ mapping: TableMapping) -> Bool {

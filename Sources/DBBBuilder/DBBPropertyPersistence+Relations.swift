@@ -17,6 +17,19 @@ extension DBBPropertyPersistence {
                 let elements = try values.map(Element.element(of:))
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
                 return Element.joinValues(of: elements, read: values)
+            },
+            direct: { prototype in
+                guard let offset = StoredProperty.offset(of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
+                else { return nil }
+                return JoinAccess(
+                    values: { object in
+                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: [Element].self).pointee.map(\.joinValue) }
+                    },
+                    assign: { values, object in
+                        let elements = try values.map(Element.element(of:))
+                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: [Element].self).pointee = elements }
+                        return Element.joinValues(of: elements, read: values)
+                    })
             })))
     }
 

@@ -110,8 +110,20 @@ extension DBBTableObjectFetching {
                 try FetchSession(connection: connection, manager: manager).fetch(query, mapping)
             }
         }
-        // The mapping of Self creates objects of Self only.
-        return objects.map { unsafeDowncast($0, to: self) }
+        return retyped(objects)
+    }
+
+    /// `objects`, which the mapping of Self made (so all of Self), as `[Self]`: one pass that
+    /// copies the references, where `map` would go through the generic collection witnesses
+    /// for each element (about 400 instructions an object, `Self` being known only at run time).
+    static func retyped(_ objects: [DBBTableObject]) -> [Self] {
+        [Self](unsafeUninitializedCapacity: objects.count) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            objects.withUnsafeBufferPointer { source in
+                for index in source.indices { (base + index).initialize(to: unsafeDowncast(source[index], to: self)) }
+            }
+            count = objects.count
+        }
     }
 
     /// Every object of this class, in id order.
@@ -159,17 +171,24 @@ extension DBBTableObject {
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
         guard let type = try batchClass(objects, manager: manager, action: "deleted") else { return }
         let stored = objects.filter { !$0.isNew }
-        try delete(ids: stored.map(\.id), of: type, manager: manager)
-        for object in stored { object.isDeleted = true }
+        try delete(ids: stored.map(\.id), of: type, manager: manager, marking: stored)
     }
 
     /// Deletes the rows of `type` with `ids` (and, through the schema's triggers, their join
-    /// rows and the join rows that refer to them) in one transaction.
-    static func delete(ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager) throws {
+    /// rows and the join rows that refer to them) in one transaction, and marks `objects` as
+    /// deleted — inside a save (from a hook), through the save, which takes the marks off if
+    /// its transaction rolls back and the rows come back.
+    static func delete(ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager,
+                       marking objects: [DBBTableObject] = []) throws {
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
             try connection.atomically(.immediate) {
                 try Persistence.delete(ids: ids, mapping, on: connection)
+            }
+            if let session = manager.activeSave.session {
+                session.noteDeleted(objects)
+            } else {
+                for object in objects { object.isDeleted = true }
             }
         }
     }

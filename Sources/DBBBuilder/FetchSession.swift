@@ -131,10 +131,13 @@ final class FetchSession {
     /// owner: each owner's values are one run of them, matched to the objects by walking both
     /// in id order (no dictionary per row, no array growing per owner).
     private func load(_ join: JoinProperty, of batch: JoinedBatch) throws {
+        // At least a value and a run per object: no growing through the small sizes.
         var values = ContiguousArray<SQLiteValue>()
+        values.reserveCapacity(batch.objects.count)
         var runs: [(owner: Int64, end: Int)] = []
-        let sql = JoinSQL(dialect: connection.dialect).selectRows(join)
-        try connection.forEachRow(sql, [SQLDialect.idList(batch.objects.lazy.map(\.id))]) { row in
+        runs.reserveCapacity(batch.objects.count)
+        let (sql, arguments) = Self.joinRowsQuery(join, of: batch, dialect: connection.dialect)
+        try connection.forEachRow(sql, arguments) { row in
             let owner = row.int64(at: 0)
             if let last = runs.last, last.owner == owner {
                 runs[runs.count - 1].end += 1
@@ -169,10 +172,28 @@ final class FetchSession {
             batch.loaded(join.name, snapshots)
             return
         }
-        let targets = try referenced(relation.targetType, ids: values.compactMap(\.integerValue))
+        // Only the objects' own runs: rows of owners outside the batch (a range query) refer to nothing fetched.
+        let targets = try referenced(relation.targetType, ids: objectRuns.flatMap { values[$0].compactMap(\.integerValue) })
         for (object, run) in zip(batch.objects, objectRuns) {
             relation.assignObjects(values[run].compactMap { $0.integerValue.flatMap { targets[$0] } }, object)
         }
+    }
+
+    /// The query for the join rows of a batch's objects. When their ids fill at least half of
+    /// the range from the least to the greatest (a whole table, a run of ids), one range of the
+    /// owner index: rows of owners outside the batch come along and match no object. Otherwise
+    /// the list of ids, which the database sorts into an index of its own first.
+    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: DBBDialect) -> (String, [DBBValue]) {
+        let sql = JoinSQL(dialect: dialect)
+        let order = batch.positionsByID
+        if let first = order.first, let last = order.last {
+            let (least, greatest) = (batch.objects[first].id, batch.objects[last].id)
+            let (span, overflow) = greatest.subtractingReportingOverflow(least)
+            if !overflow, span / 2 < Int64(batch.objects.count) {
+                return (sql.selectRowsInRange(join), [.integer(least), .integer(greatest)])
+            }
+        }
+        return (sql.selectRows(join), [SQLDialect.idList(batch.objects.lazy.map(\.id))])
     }
 
     /// The objects of `type` with `ids`: those already met, and the others fetched in one query
@@ -272,8 +293,18 @@ private final class JoinedBatch {
     /// returned, and for relations and joins not loaded, what the property holds now.
     func completeSnapshots() {
         let joins = mapping.joins
+        let loaded = snapshots
         for (position, object) in objects.enumerated() {
-            object.snapshot?.joins = joins.indices.map { snapshots[$0]?[position] ?? joins[$0].access.values(object) }
+            var values: [[SQLiteValue]] = []
+            values.reserveCapacity(joins.count)
+            for index in joins.indices {
+                if let snapshots = loaded[index] {
+                    values.append(snapshots[position])
+                } else {
+                    values.append(joins[index].access.values(object))
+                }
+            }
+            object.snapshot?.joins = values
         }
     }
 }

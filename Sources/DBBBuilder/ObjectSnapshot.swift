@@ -1,11 +1,15 @@
 import DBBSQLite
+import Foundation
 
 /// The column values of many objects, as they were read or written together by one fetch or
 /// one save: one allocation for a chunk of rows instead of one per object, filled in place
-/// (no array growth, no copies) and immutable once sealed.
+/// (no array growth, no copies). Each object owns its line of `width` values: a later save of
+/// the object replaces its changed columns there, once its transaction committed.
 final class SnapshotStorage: @unchecked Sendable {
     // @unchecked Sendable: the values are written by the fetch or save that made the storage,
-    // before any object refers to them, and only read afterwards.
+    // before any object refers to them; afterwards a line is written only by a save of the one
+    // object whose snapshot it is, which the object's user does not run beside a read of it
+    // (table objects are not `Sendable`); lines do not overlap.
     let values: UnsafeMutablePointer<SQLiteValue>
     let capacity: Int
     /// How many values are initialized; set once by ``seal(count:)``.
@@ -75,13 +79,29 @@ extension SQLiteValue {
         }
     }
 
-    /// Whether two values are the same stored value, reals compared bit for bit: a NaN another
-    /// program stored is unchanged when the property still holds it (with `==` it never
-    /// equals itself, and every save would try to write it back).
+    /// Whether two values are the same stored value: reals compared bit for bit (a NaN another
+    /// program stored is unchanged when the property still holds it; with `==` it never
+    /// equals itself, and every save would try to write it back), text byte for byte (Swift's
+    /// `==` takes canonically equivalent text as equal — `"é"` and `"e\u{301}"` — which the
+    /// database stores as other bytes: a change from one to the other must be written).
     @inline(__always) @usableFromInline
     func isSameStored(as other: SQLiteValue) -> Bool {
-        if case .real(let a) = self, case .real(let b) = other { return a.bitPattern == b.bitPattern }
-        return self == other
+        switch (self, other) {
+        case (.real(let a), .real(let b)): a.bitPattern == b.bitPattern
+        case (.text(let a), .text(let b)): Self.sameBytes(a, b)
+        default: self == other
+        }
+    }
+
+    /// Whether two strings have the same UTF-8 bytes.
+    @usableFromInline
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in
+                first.count == second.count && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 }
 

@@ -60,12 +60,16 @@ struct JoinAccess: @unchecked Sendable {
     let assign: Assign
     /// For references to table objects: how to reach the related objects.
     let relation: RelationAccess?
+    /// Given an object of the mapped class, the same access through the property's storage
+    /// offset (see ``StoredProperty``), or `nil` to keep the key path (as ``ColumnAccess/direct``).
+    let direct: (DBBTableObject) -> JoinAccess?
 
     @usableFromInline
-    init(values: @escaping Values, assign: @escaping Assign) {
+    init(values: @escaping Values, assign: @escaping Assign, direct: @escaping (DBBTableObject) -> JoinAccess? = { _ in nil }) {
         self.values = values
         self.assign = assign
         self.relation = nil
+        self.direct = direct
     }
 
     /// A relation's join rows: the related objects' ids.
@@ -74,6 +78,7 @@ struct JoinAccess: @unchecked Sendable {
         values = { object in relation.objects(object).map { .integer($0.id) } }
         assign = { _, _ in [] }
         self.relation = relation
+        direct = { _ in nil }
     }
 }
 

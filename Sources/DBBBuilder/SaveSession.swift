@@ -34,10 +34,27 @@ final class SaveSession {
     }
 
     @exclusivity(unchecked) private var written: [Written] = []
-    /// The column values written, every object's row after the other's: the snapshots the
-    /// objects get when the transaction commits.
+    /// The objects a hook deleted inside the session, marked ``DBBTableObject/isDeleted``: the
+    /// marks come off again if the transaction (or the hook's savepoint) rolls back.
+    @exclusivity(unchecked) private var deleted: [DBBTableObject] = []
+    /// The column values written, every object's after the other's: an inserted object's whole
+    /// row, which becomes its snapshot when the transaction commits; an updated object's
+    /// changed columns only, which then replace those columns in its snapshot.
     private let values = SavedValues()
-    @exclusivity(unchecked) private var newSnapshots: [(object: DBBTableObject, mapping: TableMapping, start: Int, joins: [[SQLiteValue]])] = []
+    /// What a written object's snapshot becomes at the commit.
+    private struct NewSnapshot {
+        let object: DBBTableObject
+        let mapping: TableMapping
+        /// Where its values start in ``values``.
+        let start: Int
+        let joins: [[SQLiteValue]]
+        /// For an update of an object with a snapshot: the indices of its changed columns in
+        /// ``changedLog``, one per value; `nil` for a whole row.
+        let changed: Range<Int>?
+    }
+    @exclusivity(unchecked) private var newSnapshots: [NewSnapshot] = []
+    /// The indices of the changed columns of every object updated in place, in order.
+    @exclusivity(unchecked) private var changedLog: [Int] = []
     /// The indices of the changed columns of the object being written: one array for the
     /// session, emptied for each object.
     @exclusivity(unchecked) private var changedColumns: [Int] = []
@@ -67,14 +84,17 @@ final class SaveSession {
     /// when it fails, what it wrote is undone and its objects are put back, and the outer
     /// save goes on (or fails, as the hook decides).
     func nested(_ body: () throws -> Void) throws {
-        let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count)
+        let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count,
+                    changed: changedLog.count, deleted: deleted.count)
         let start = marks.beginNested()
         do {
             try connection.savepoint(body)
         } catch {
             restore(from: mark.written)
+            undoDeletions(from: mark.deleted)
             values.removeAll(from: mark.values)
             newSnapshots.removeSubrange(mark.snapshots...)
+            changedLog.removeSubrange(mark.changed...)
             hooked.removeSubrange(mark.hooked...)
             marks.abandon(since: start)
             throw error
@@ -82,7 +102,23 @@ final class SaveSession {
     }
 
     /// Puts every written object back as it was before the session (the transaction rolled back).
-    func restore() { restore(from: 0) }
+    func restore() {
+        restore(from: 0)
+        undoDeletions(from: 0)
+    }
+
+    /// Marks `objects`, whose rows a hook deleted inside the session, as deleted.
+    func noteDeleted(_ objects: [DBBTableObject]) {
+        for object in objects where !object.isDeleted {
+            object.isDeleted = true
+            deleted.append(object)
+        }
+    }
+
+    private func undoDeletions(from first: Int) {
+        for object in deleted[first...] { object.isDeleted = false }
+        deleted.removeSubrange(first...)
+    }
 
     private func restore(from first: Int) {
         for entry in written[first...].reversed() {
@@ -97,7 +133,19 @@ final class SaveSession {
     func committed() {
         let storage = values.takeStorage()
         for entry in newSnapshots {
-            entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
+            guard let changed = entry.changed, var snapshot = entry.object.snapshot else {
+                entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
+                if entry.object.forcedDirty { entry.object.forcedDirty = false }
+                continue
+            }
+            // The object's line of its snapshot is its own (a fetch or a commit gave it one):
+            // its changed columns are replaced where they lie.
+            let line = snapshot.storage.values + snapshot.start
+            for (position, column) in changedLog[changed].enumerated() {
+                line[column] = storage.values[entry.start + position]
+            }
+            snapshot.joins = entry.joins
+            entry.mapping.setSnapshot(snapshot, of: entry.object)
             if entry.object.forcedDirty { entry.object.forcedDirty = false }
         }
     }
@@ -125,10 +173,22 @@ final class SaveSession {
 
         let isNew = object.isNew
         let start = values.count
-        for value in mapping.values.list { values.append(value(object)) }
         changedColumns.removeAll(keepingCapacity: true)
-        if !isNew {
-            object.snapshot.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
+        let snapshot = isNew ? nil : object.snapshot
+        if let snapshot {
+            // Each value is compared where the snapshot holds it; only the changed ones stay.
+            let stored = snapshot.storage.values + snapshot.start
+            for (index, value) in mapping.values.list.enumerated() {
+                values.append(value(object))
+                if SQLiteValue.areSameStored(values.base + values.count - 1, stored + index) {
+                    values.removeLast()
+                } else {
+                    changedColumns.append(index)
+                }
+            }
+        } else {
+            for value in mapping.values.list { values.append(value(object)) }
+            if !isNew { changedColumns.append(contentsOf: mapping.columns.indices) }  // a row never loaded
         }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
@@ -157,7 +217,12 @@ final class SaveSession {
             }
             joinValues.append(current)
         }
-        newSnapshots.append((object, mapping, start, joinValues))
+        var changed: Range<Int>?
+        if snapshot != nil {
+            changed = changedLog.count..<changedLog.count + changedColumns.count
+            changedLog.append(contentsOf: changedColumns)
+        }
+        newSnapshots.append(NewSnapshot(object: object, mapping: mapping, start: start, joins: joinValues, changed: changed))
     }
 
     /// Runs the SQL of one object's rows, so that an SQLite failure (a constraint) names that
@@ -202,6 +267,14 @@ final class SaveSession {
         let unconfirmed = targets.filter { !marks.holds($0.confirmMark) }
         guard let first = unconfirmed.first else { return }
         let targetMapping = try manager.mapping(for: type(of: first))
+        // A new object met here was visited and not yet inserted: its own save is further up
+        // this one (a save hook saved an object referring to it). Its id, 0, names no row of it.
+        if unconfirmed.contains(where: \.isNew) {
+            throw DBBError(.rowNotFound, table: mapping.tableName, property: join.name,
+                           "refers to a new \(targetMapping.tableName) that has no row yet: its own save is under way and has "
+                           + "not inserted it (a save hook saved an object that refers to it); save the referring object "
+                           + "from performPostSaveActions, once the row exists")
+        }
         let ids = Set(unconfirmed.map(\.id))
         let existing = Set(try connection.fetchAll(targetMapping.statements.existingIDs,
                                                    [SQLDialect.idList(ids)]) { $0.int64(at: 0) })
@@ -225,7 +298,7 @@ final class SaveSession {
         try insert.bind(.real(created.timeIntervalSinceReferenceDate), at: 1)
         try insert.bind(.real(now.timeIntervalSinceReferenceDate), at: 2)
         for index in mapping.columns.indices {
-            try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
+            try bindColumn(index, of: mapping, value: start + index, to: insert, at: index + 3)
         }
         try insert.execute()
         let rowID = connection.lastInsertedRowID
@@ -239,13 +312,14 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    /// UPDATEs the changed columns and `modifiedTime`.
+    /// UPDATEs the changed columns, whose values are in ``values`` from `start` in order, and
+    /// `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
     private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
         let update = try connection.statement(updateSQL(mapping, changed), clearing: false)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
-            try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
+            try bindColumn(index, of: mapping, value: start + position, to: update, at: position + 2)
         }
         try update.bind(.integer(object.id), at: changed.count + 2)
         try update.execute()
@@ -278,8 +352,10 @@ final class SaveSession {
         }
     }
 
-    private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int) throws {
-        let value = values.base[start + index]
+    /// Binds the value at `position` of ``values``, for column `index`, to `parameter`.
+    private func bindColumn(_ index: Int, of mapping: TableMapping, value position: Int, to statement: any DatabaseStatement,
+                            at parameter: Int) throws {
+        let value = values.base[position]
         if let error = unstorable(value, in: mapping.columns[index].storageType) {
             throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
         }

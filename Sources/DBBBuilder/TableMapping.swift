@@ -29,6 +29,8 @@ struct JoinProperty: Sendable {
     let column: String
     let storageType: DBBStorageType
     let access: JoinAccess
+    /// Whether ``access`` goes through the property's storage offset (see ``StoredProperty``).
+    let throughStorage: Bool
     /// The property's Swift type, for messages.
     let valueTypeName: String
     let joinTable: String
@@ -127,8 +129,10 @@ final class TableMapping: Sendable {
                                               valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
                                               defaultValue: access.value(prototype)))
             case .join(let access):
+                let direct = storedOffsets ? access.direct(prototype) : nil
                 joins.append(JoinProperty(
-                    name: name, column: column, storageType: persistence.storageType, access: access,
+                    name: name, column: column, storageType: persistence.storageType, access: direct ?? access,
+                    throughStorage: direct != nil,
                     valueTypeName: persistence.valueTypeName, joinTable: DBBFormat.joinTable(tableName, column: column),
                     parentColumn: DBBFormat.ownerColumn(tableName), indexName: DBBFormat.joinIndex(tableName, property: name)))
             }

@@ -71,6 +71,64 @@ struct ChangeTrackingTests {
         #expect(try #require(try Order.all(manager: manager).first?.modifiedTime) > before)
     }
 
+    @Test("an update's changed values become the object's snapshot: objects of one fetch stay apart, a failed batch keeps them", arguments: Backend.allCases)
+    func updatedSnapshots(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Product.self]) else { return }
+        let manager = database.manager
+        try Product.save((1...3).map { Product("p\($0)", price: Double($0), manager: manager) }, manager: manager)
+        let products = try Product.all(manager: manager)  // one fetch: their snapshots lie side by side
+        func stored() throws -> [String] {
+            try Product.all(manager: try database.reopen([Product.self])).map { "\($0.name) \($0.price) \($0.tags)" }
+        }
+
+        products[0].price = 10
+        try products[0].save()
+        #expect(products.allSatisfy { !$0.hasChanges })
+        products[1].price = 10  // the value products[0] now holds is still a change for products[1]
+        #expect(products[1].changedPropertyNames == ["price"])
+        products[0].price = 1  // the value first loaded is a change from the one saved
+        #expect(products[0].changedPropertyNames == ["price"])
+        products[0].name = "renamed"
+        products[2].tags = ["x"]
+        try Product.save(products, manager: manager)
+        #expect(products.allSatisfy { !$0.hasChanges })
+        #expect(try stored() == ["renamed 1.0 []", "p2 10.0 []", "p3 3.0 [\"x\"]"])
+
+        // A batch that fails on its last object leaves every snapshot as it was.
+        products[1].price = 20
+        products[2].price = .nan
+        #expect(throws: DBBError.self) { try Product.save(products, manager: manager) }
+        #expect(products[1].changedPropertyNames == ["price"] && products[2].changedPropertyNames == ["price"])
+        #expect(!products[0].hasChanges)
+        #expect(try stored() == ["renamed 1.0 []", "p2 10.0 []", "p3 3.0 [\"x\"]"])
+        products[2].price = 30
+        try Product.save(products, manager: manager)
+        #expect(products.allSatisfy { !$0.hasChanges })
+        #expect(try stored() == ["renamed 1.0 []", "p2 20.0 []", "p3 30.0 [\"x\"]"])
+        // Unchanged objects are not written again.
+        let modified = products.map(\.modifiedTime)
+        try Product.save(products, manager: manager)
+        #expect(products.map(\.modifiedTime) == modified)
+    }
+
+    @Test("text changed to other bytes that Swift's == calls equal (é and e + U+0301) is a change, and is saved", arguments: Backend.allCases)
+    func canonicallyEquivalentText(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Product.self]) else { return }
+        let product = Product("caf\u{E9}", price: 1, manager: database.manager)
+        product.tags = ["caf\u{E9}"]
+        try product.save()
+        product.name = "cafe\u{301}"
+        product.tags = ["cafe\u{301}"]
+        #expect(product.name == "caf\u{E9}", "Swift's == takes them as equal")
+        #expect(product.changedPropertyNames == ["name", "tags"])
+        try product.save()
+        #expect(!product.hasChanges)
+        let back = try #require(try Product.instance(id: product.id, manager: try database.reopen([Product.self])))
+        #expect(Array(back.name.utf8) == Array("cafe\u{301}".utf8))
+        #expect(back.tags.map { Array($0.utf8) } == [Array("cafe\u{301}".utf8)])
+        #expect(!back.hasChanges)
+    }
+
     @Test("an update writes only the changed columns: another writer's column survives", arguments: Backend.allCases)
     func onlyChangedColumnsAreWritten(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Product.self]) else { return }

@@ -58,6 +58,106 @@ struct HookTests {
         #expect(retried.id != 0 && retried.label == "draft (2)")
         #expect(try UniqueLabel.all(manager: database.manager).map(\.label).sorted() == ["draft", "draft (2)"])
     }
+
+    @Test("an object a hook deleted is not marked deleted when the save rolls back: its row is back, and it saves",
+          arguments: Backend.allCases)
+    func hookDeletionRolledBack(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [DeletingNote.self]) else { return }
+        let manager = database.manager
+        let victim = DeletingNote(dbManager: manager)
+        victim.text = "victim"
+        try victim.save()
+        let deleter = DeletingNote(dbManager: manager)
+        deleter.victim = victim
+        let refusing = DeletingNote(dbManager: manager)
+        refusing.refuse = true
+        #expect(throws: RefusedForTest.self) { try DeletingNote.save([deleter, refusing], manager: manager) }
+        #expect(!victim.isDeleted)
+        #expect(try DeletingNote.all(manager: manager).map(\.text) == ["victim"])
+        victim.text = "kept"
+        try victim.save()
+        #expect(try DeletingNote.instance(id: victim.id, manager: manager)?.text == "kept")
+        // Committed, the deletion holds: the object is marked and the row gone.
+        refusing.refuse = false
+        try DeletingNote.save([deleter, refusing], manager: manager)
+        #expect(victim.isDeleted)
+        #expect(try manager.count(of: "DeletingNote") == 2)
+    }
+
+    @Test("a hook that saves a reference to the new object being saved is refused by name, also when a row 0 exists",
+          arguments: Backend.allCases)
+    func referenceToObjectUnderSave(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [TracedNote.self, NoteLog.self]) else { return }
+        let manager = database.manager
+        for rowZero in [false, true] {
+            if rowZero { try manager.execute(#"INSERT INTO "TracedNote" ("id", "text") VALUES (0, 'row zero')"#) }
+            let note = TracedNote(dbManager: manager)
+            note.text = "new"
+            #expect {
+                try note.save()
+            } throws: { error in
+                let error = try #require(error as? DBBError)
+                return error.kind == .rowNotFound && error.table == "NoteLog" && error.property == "about"
+                    && error.message.contains("no row yet")
+            }
+            #expect(note.id == 0)
+            #expect(try manager.count(of: "NoteLog") == 0 && manager.count(of: "TracedNote") == (rowZero ? 1 : 0))
+        }
+        // Once the note has its row, the hook's reference to it is stored.
+        let note = TracedNote(dbManager: manager)
+        note.text = "saved first"
+        note.logging = false
+        try note.save()
+        note.logging = true
+        note.text = "changed"
+        try note.save()
+        let log = try #require(try NoteLog.all(manager: manager).first)
+        #expect(log.about?.id == note.id && log.about?.text == "changed")
+    }
+}
+
+/// Deletes `victim` from its pre-save hook, then refuses the save when `refuse`.
+final class DeletingNote: DBBTableObject {
+    var text = ""
+    nonisolated(unsafe) var victim: DeletingNote?
+    nonisolated(unsafe) var refuse = false
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["text": DBBPropertyPersistence(\DeletingNote.text)], for: self)
+    }
+
+    override func willSave() throws {
+        if let victim { try victim.delete() }
+        if refuse { throw RefusedForTest() }
+    }
+}
+
+/// Saves a log entry referring to itself from its pre-save hook, when `logging`.
+final class TracedNote: DBBTableObject {
+    var text = ""
+    nonisolated(unsafe) var logging = true
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["text": DBBPropertyPersistence(\TracedNote.text)], for: self)
+    }
+
+    override func willSave() throws {
+        guard logging else { return }
+        let log = NoteLog(dbManager: dbManager)
+        log.about = self
+        try log.save()
+    }
+}
+
+final class NoteLog: DBBTableObject {
+    var about: TracedNote?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["about": DBBPropertyPersistence(\NoteLog.about)], for: self)
+    }
 }
 
 /// A label no two rows share.

@@ -21,6 +21,32 @@ final class Labelled: DBBTableObject {
 
 @Suite("Join rows loaded for a whole fetch")
 struct JoinLoadingTests {
+    @Test("objects with gaps among their ids get their own join rows only: the rows of the objects between are not theirs",
+          arguments: Backend.allCases)
+    func gapsBetweenOwners(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Labelled.self]) else { return }
+        let manager = database.manager
+        let saved = (1...12).map { number -> Labelled in
+            let object = Labelled(dbManager: manager)
+            object.name = "n\(number)"
+            object.tags = number % 4 == 0 ? [] : (0..<number % 4).map { "n\(number)-\($0)" }
+            object.scores = number % 3 == 0 ? nil : [number]
+            return object
+        }
+        try Labelled.save(saved, manager: manager)
+        let expected = Dictionary(uniqueKeysWithValues: saved.map { ($0.id, ($0.tags, $0.scores)) })
+        let ids = saved.map(\.id)
+        // Most of a range of ids (read as one range of the owner index), and a few far apart (read by list).
+        for chosen in [ids.filter { $0 != ids[2] && $0 != ids[7] }, [ids[0], ids[11]], [ids[5]], [ids[11], ids[3], ids[4]]] {
+            let fetched = try Labelled.instances(ids: chosen, manager: manager)
+            #expect(fetched.map(\.id) == chosen)
+            for object in fetched {
+                #expect(object.tags == expected[object.id]?.0 && object.scores == expected[object.id]?.1, "\(object.name)")
+                #expect(!object.hasChanges)
+            }
+        }
+    }
+
     @Test("every object gets its own join rows, whatever the order of the objects and the range of their ids",
           arguments: Backend.allCases)
     func joinRowsMatchTheirOwners(_ backend: Backend) throws {

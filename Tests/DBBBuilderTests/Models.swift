@@ -281,6 +281,11 @@ final class AccessShapes: DBBTableObject {
     }
     lazy var lazyValue = 5
     @Doubled var wrapped: Int = 0
+    var plainTags: [String] = []
+    var tagSets = 0
+    var observedTags: [String] = [] {
+        didSet { tagSets += 1 }
+    }
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
@@ -290,6 +295,8 @@ final class AccessShapes: DBBTableObject {
             "computed": DBBPropertyPersistence(\AccessShapes.computed),
             "lazyValue": DBBPropertyPersistence(\AccessShapes.lazyValue),
             "wrapped": DBBPropertyPersistence(\AccessShapes.wrapped),
+            "plainTags": DBBPropertyPersistence(\AccessShapes.plainTags),
+            "observedTags": DBBPropertyPersistence(\AccessShapes.observedTags),
         ], for: self)
     }
 }

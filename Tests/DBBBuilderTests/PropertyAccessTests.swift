@@ -54,7 +54,7 @@ struct PropertyAccessTests {
     func storedOffsetRefusals() throws {
         let database = try ManagerTestDatabase([AccessShapes.self])
         #expect(database.manager.storedOffsetAccess == Self.offsetsOn)
-        #expect(try database.manager.storedOffsetProperties(of: AccessShapes.self) == (Self.offsetsOn ? ["plain"] : []))
+        #expect(try database.manager.storedOffsetProperties(of: AccessShapes.self) == (Self.offsetsOn ? ["plain", "plainTags"] : []))
 
         let object = AccessShapes(dbManager: database.manager)
         object.plain = 1
@@ -62,6 +62,8 @@ struct PropertyAccessTests {
         object.computed = "a"
         object.lazyValue = 4
         object.wrapped = 3
+        object.plainTags = ["a", "b"]
+        object.observedTags = ["c"]
         try object.save()
         let back = try #require(try AccessShapes.instance(id: object.id, manager: try database.reopen([AccessShapes.self])))
         #expect(back.plain == 1)
@@ -69,6 +71,12 @@ struct PropertyAccessTests {
         #expect(back.computed == "a!!", "the setter ran on fetch (it appends !)")
         #expect(back.lazyValue == 4)
         #expect(back.wrapped == 12, "the wrapper's setter ran on fetch (it doubles)")
+        #expect(back.plainTags == ["a", "b"] && !back.changedPropertyNames.contains("plainTags"))
+        #expect(back.observedTags == ["c"] && back.tagSets == 1, "the array's observer ran on fetch")
+        back.plainTags.append("d")
+        #expect(back.changedPropertyNames.contains("plainTags"))
+        try back.save()
+        #expect(try AccessShapes.instance(id: object.id, manager: database.manager)?.plainTags == ["a", "b", "d"])
     }
 
     @Test("a property a subclass may override goes through its key path: the override's observer runs; final classes' own properties do not")

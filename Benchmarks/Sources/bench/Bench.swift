@@ -5,7 +5,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measures DBBBuilder against the raw SQLite C API and GRDB; prints Markdown tables.",
+        abstract: "Measures DBBBuilder against the raw SQLite C API and GRDB (and raw postgres-nio); prints Markdown tables.",
         discussion: """
             Each workload checks its contenders' results (row counts, sums) before it reports a time,
             and prints the median of several runs with the ratio to the first contender.
@@ -13,6 +13,7 @@ struct Bench: ParsableCommand {
             Examples:
               swift run -c release --package-path Benchmarks bench
               swift run -c release --package-path Benchmarks bench --quick --filter week
+              bash Benchmarks/postgres/bench.sh --quick      # the PostgreSQL workloads, on a throwaway server
             """)
 
     @Flag(help: "Smaller data and fewer iterations, for a quick look.")
@@ -30,6 +31,16 @@ struct Bench: ParsableCommand {
         """)
     var once = false
 
+    /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
+    private var postgresWorkloads: [(String, () throws -> Workload)] {
+        guard let url = benchPostgresURL else { return [] }
+        return [
+            ("postgres insert", { try postgresInsertWorkload(rows: quick ? 2_000 : 20_000, url: url) }),
+            ("postgres fetch", { try postgresFetchWorkload(rows: quick ? 20_000 : 200_000, url: url) }),
+            ("postgres weekly", { try postgresWeeklyWorkload(rows: quick ? 100_000 : 1_000_000, url: url) }),
+        ]
+    }
+
     func run() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,7 +56,10 @@ struct Bench: ParsableCommand {
             ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
             ("build import", { try importWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
             ("build statements", { try statementsWorkload(rows: quick ? 1_000 : 5_000, directory: directory) }),
-        ]
+        ] + postgresWorkloads
+        if benchPostgresURL == nil, filter.map({ "postgres".localizedCaseInsensitiveContains($0) }) ?? false {
+            print("The PostgreSQL workloads need a server: set DBB_BENCH_POSTGRES, or run Benchmarks/postgres/bench.sh")
+        }
         print("## DBBBuilder benchmarks (\(quick ? "quick" : "full"), median of \(iterations) runs)")
         for (name, make) in workloads where filter.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
             var workload = try make()

@@ -69,7 +69,7 @@ private func makeItemDatabase(_ name: String, directory: URL) throws -> URL {
 }
 
 /// Item10 objects 0..<count, constructed as a user would.
-private func makeItems(_ count: Int, _ manager: DBBManager) -> [Item10] {
+func makeItems(_ count: Int, _ manager: DBBManager) -> [Item10] {
     (0..<count).map { n -> Item10 in
         let item = Item10(dbManager: manager)
         (item.i0, item.i1, item.i2, item.i3, item.i4) = (n, n + 1, n + 2, n + 3, n + 4)

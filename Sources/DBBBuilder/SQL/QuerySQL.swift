@@ -61,8 +61,18 @@ struct JoinSQL {
 
     /// Every join row of the owners whose ids are the list bound to `?`, by owner then insertion order.
     func selectRows(_ join: JoinProperty) -> String {
+        selectRows(join, where: dialect.inIDList(dialect.quote(join.parentColumn)))
+    }
+
+    /// Every join row of the owners whose ids lie from the first `?` to the second, by owner
+    /// then insertion order: one range of the owner index, for a batch whose ids fill most of it.
+    func selectRowsInRange(_ join: JoinProperty) -> String {
+        selectRows(join, where: "\(dialect.quote(join.parentColumn)) BETWEEN ? AND ?")
+    }
+
+    private func selectRows(_ join: JoinProperty, where condition: String) -> String {
         "SELECT \(dialect.quote(join.parentColumn)), \(dialect.quote(join.column)) FROM \(dialect.quote(join.joinTable))"
-            + " WHERE " + dialect.inIDList(dialect.quote(join.parentColumn))
+            + " WHERE " + condition
             + " ORDER BY \(dialect.quote(join.parentColumn)), \(dialect.quote(SchemaSQL.idColumn))"
     }
 }
@@ -72,6 +82,7 @@ struct JoinSQL {
 struct SelectQuery {
     let sql: String
     let arguments: [DBBValue]
+    /// The column properties read after the key columns, in the mapping's order.
     let columns: [ColumnProperty]
     let joins: [JoinProperty]
 
@@ -99,7 +110,12 @@ struct SelectQuery {
                                    "propertyNames names '\(name)', which is neither a property nor a column that \(table) maps")
                 }
             }
+            // Read in the mapping's order, whatever the order of the names: a fetch of every
+            // column takes its values as the object's snapshot line, which is in that order.
+            selected = mapping.columns.filter { column in selected.contains { $0.name == column.name } }
         }
+        // What distinct compares: the named columns, also when a sparse fetch loads none.
+        let compared = options.propertyNames == nil ? mapping.columns : selected
         if let names = options.joinPropertiesToPopulate {
             joins = try names.map { name throws(DBBError) in
                 guard let join = mapping.join(namedOrStoredIn: name) else {
@@ -117,7 +133,7 @@ struct SelectQuery {
         // WHERE
         var whereClause = try ConditionSQL(mapping, options.conditions ?? []).sql
         if options.distinct {
-            let grouping = (options.propertyNames == nil ? mapping.columns : selected).map { dialect.quote($0.column) }
+            let grouping = compared.map { dialect.quote($0.column) }
             guard !grouping.isEmpty else {
                 throw DBBError(.invalidOption, table: table,
                                "distinct compares column properties, and \(options.propertyNames == nil ? "\(table) maps none" : "propertyNames names none") "

@@ -247,35 +247,35 @@ COMMIT TRANSACTION
 -- section: query: conditions with arguments, sorting
 BEGIN DEFERRED TRANSACTION
 SELECT id, createdTime, modifiedTime, age, firstName, lastName FROM Member WHERE ("lastName" = ?) AND ("age" > ?) ORDER BY age ASC, firstName ASC
-SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, children FROM Member_children WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, company FROM Member_company WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
+SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, children FROM Member_children WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, company FROM Member_company WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
 SELECT id, createdTime, modifiedTime, name FROM Company WHERE id IN (SELECT value FROM json_each(?))
-SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
+SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
 SELECT id, createdTime, modifiedTime, age, firstName, lastName FROM Member WHERE id IN (SELECT value FROM json_each(?))
-SELECT Company_ID, blurb FROM Company_blurb WHERE Company_ID IN (SELECT value FROM json_each(?)) ORDER BY Company_ID, id
-SELECT Company_ID, suppliers FROM Company_suppliers WHERE Company_ID IN (SELECT value FROM json_each(?)) ORDER BY Company_ID, id
-SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, children FROM Member_children WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, company FROM Member_company WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
+SELECT Company_ID, blurb FROM Company_blurb WHERE Company_ID BETWEEN ? AND ? ORDER BY Company_ID, id
+SELECT Company_ID, suppliers FROM Company_suppliers WHERE Company_ID BETWEEN ? AND ? ORDER BY Company_ID, id
+SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, children FROM Member_children WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, company FROM Member_company WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
 COMMIT TRANSACTION
 -- section: query: a join-property condition, OR a reference
 BEGIN DEFERRED TRANSACTION
 SELECT id, createdTime, modifiedTime, age, firstName, lastName FROM Member WHERE (id IN (SELECT Member_ID FROM Member_nicknames WHERE Member_ID IS NOT NULL AND ("nicknames" = ?))) OR ((SELECT spouse FROM Member_spouse WHERE Member_ID = Member.id LIMIT 1) = ?)
-SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, children FROM Member_children WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, company FROM Member_company WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
+SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, children FROM Member_children WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, company FROM Member_company WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
 SELECT id, createdTime, modifiedTime, name FROM Company WHERE id IN (SELECT value FROM json_each(?))
-SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Company_ID, blurb FROM Company_blurb WHERE Company_ID IN (SELECT value FROM json_each(?)) ORDER BY Company_ID, id
-SELECT Company_ID, suppliers FROM Company_suppliers WHERE Company_ID IN (SELECT value FROM json_each(?)) ORDER BY Company_ID, id
+SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Company_ID, blurb FROM Company_blurb WHERE Company_ID BETWEEN ? AND ? ORDER BY Company_ID, id
+SELECT Company_ID, suppliers FROM Company_suppliers WHERE Company_ID BETWEEN ? AND ? ORDER BY Company_ID, id
 COMMIT TRANSACTION
 -- section: query: distinct, property subset, descending
 BEGIN DEFERRED TRANSACTION
@@ -284,15 +284,15 @@ COMMIT TRANSACTION
 -- section: query: ids list
 BEGIN DEFERRED TRANSACTION
 SELECT id, createdTime, modifiedTime, age, firstName, lastName FROM Member WHERE id IN (SELECT value FROM json_each(?))
-SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, children FROM Member_children WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, company FROM Member_company WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
+SELECT Member_ID, birthdays FROM Member_birthdays WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, children FROM Member_children WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, company FROM Member_company WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
 SELECT id, createdTime, modifiedTime, name FROM Company WHERE id IN (SELECT value FROM json_each(?))
-SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID IN (SELECT value FROM json_each(?)) ORDER BY Member_ID, id
-SELECT Company_ID, blurb FROM Company_blurb WHERE Company_ID IN (SELECT value FROM json_each(?)) ORDER BY Company_ID, id
-SELECT Company_ID, suppliers FROM Company_suppliers WHERE Company_ID IN (SELECT value FROM json_each(?)) ORDER BY Company_ID, id
+SELECT Member_ID, luckyNumbers FROM Member_luckyNumbers WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, nicknames FROM Member_nicknames WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Member_ID, spouse FROM Member_spouse WHERE Member_ID BETWEEN ? AND ? ORDER BY Member_ID, id
+SELECT Company_ID, blurb FROM Company_blurb WHERE Company_ID BETWEEN ? AND ? ORDER BY Company_ID, id
+SELECT Company_ID, suppliers FROM Company_suppliers WHERE Company_ID BETWEEN ? AND ? ORDER BY Company_ID, id
 COMMIT TRANSACTION
 -- section: all ids, count
 SELECT id FROM Member ORDER BY id

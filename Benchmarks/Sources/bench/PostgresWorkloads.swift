@@ -1,0 +1,169 @@
+import DBBBuilder
+import DBBPostgres
+import Foundation
+import Logging
+import PostgresNIO
+
+// DBBBuilder on PostgreSQL against raw postgres-nio running the same statements over the same
+// kind of connection (one `PostgresConnection`, each query's future waited for on the calling
+// thread, as the manager's synchronous forms do). Both talk to the server given by
+// `DBB_BENCH_POSTGRES` (see `Benchmarks/postgres/bench.sh`, which starts a throwaway one).
+
+/// The server the PostgreSQL workloads use, from `DBB_BENCH_POSTGRES`; `nil` skips them.
+let benchPostgresURL = ProcessInfo.processInfo.environment["DBB_BENCH_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+
+/// One raw postgres-nio connection, each query run to completion before the next.
+final class RawPostgres {
+    let connection: PostgresConnection
+    private let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(url: String) throws {
+        let settings = try DBBPostgresConfiguration(url: url)
+        let configuration = PostgresConnection.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+            database: settings.database, tls: .disable)
+        connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
+                                                    configuration: configuration, id: 1, logger: logger).wait()
+    }
+
+    deinit { try? connection.close().wait() }
+
+    /// Runs `sql` with `binds` and returns every row.
+    @discardableResult
+    func run(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> PostgresQueryResult {
+        try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+    }
+}
+
+/// DBBBuilder's table layout for `Item10` on PostgreSQL, column by column.
+private let pgColumns = #""i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9""#
+
+/// A manager on the bench server with `Item10` registered, and the table emptied.
+private func postgresItems(_ url: String) throws -> DBBManager {
+    let manager = try DBBManager(postgres: url)
+    try manager.register([Item10.self])
+    try manager.execute(#"TRUNCATE "Item10" RESTART IDENTITY CASCADE"#)
+    return manager
+}
+
+func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
+    let manager = try postgresItems(url)
+    let raw = try RawPostgres(url: url)
+    let truncate = #"TRUNCATE "Item10" RESTART IDENTITY CASCADE"#
+    return Workload(
+        name: "PostgreSQL: insert \(rows.formatted()) rows of 10 integers in one transaction",
+        summary: "Before the clock: the table is emptied and its ids restarted. Timed: DBBBuilder constructs the objects "
+            + "and saves them; raw postgres-nio runs BEGIN, one `INSERT … VALUES ($1 … $12) RETURNING \"id\"` a row "
+            + "(the statement the manager sends), COMMIT. Checksum: the sum of the ids the server returned.",
+        goals: [Goal(contender: "DBBTableObject", baseline: "raw postgres-nio", maximum: 1.5)],
+        contenders: [
+            .prepared("raw postgres-nio, INSERT … RETURNING a row") {
+                try raw.run(truncate)
+                return {
+                    let sql = #"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns
+                        + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING \"id\""
+                    let now = Date().timeIntervalSinceReferenceDate
+                    var ids = 0
+                    try raw.run("BEGIN")
+                    for n in 0..<rows {
+                        var binds = PostgresBindings(capacity: 12)
+                        binds.append(now)
+                        binds.append(now)
+                        for column in 0..<10 { binds.append(n + column) }
+                        for row in try raw.run(sql, binds).rows { ids += try row.decode(Int.self) }
+                    }
+                    try raw.run("COMMIT")
+                    return ids
+                }
+            },
+            .prepared("DBBTableObject.save") {
+                try manager.execute(truncate)
+                return {
+                    let items = makeItems(rows, manager)
+                    try Item10.save(items, manager: manager)
+                    return items.reduce(0) { $0 + Int($1.id) }
+                }
+            },
+        ],
+        expectedChecksum: rows * (rows + 1) / 2)
+}
+
+func postgresFetchWorkload(rows: Int, url: String) throws -> Workload {
+    let manager = try postgresItems(url)
+    try manager.execute(#"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns + ") "
+                        + "SELECT 1, 1, n, n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9 "
+                        + "FROM generate_series(0, \(rows - 1)) AS n")
+    try manager.execute(#"VACUUM ANALYZE "Item10""#)
+    let raw = try RawPostgres(url: url)
+    struct Row {
+        let id: Int
+        let created: Double?, modified: Double?
+        let i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
+        var sum: Int { i0 + i1 + i2 + i3 + i4 + i5 + i6 + i7 + i8 + i9 }
+    }
+    return Workload(
+        name: "PostgreSQL: fetch \(rows.formatted()) rows of 10 integers",
+        summary: "Both run the SELECT the manager sends (id, the two timestamps, the ten columns); raw postgres-nio "
+            + "decodes each row into a struct, DBBBuilder makes the objects (with their change-tracking snapshots) "
+            + "inside its read transaction.",
+        goals: [Goal(contender: "DBBTableObject", baseline: "raw postgres-nio", maximum: 1.5)],
+        contenders: [
+            .checked("raw postgres-nio into structs") {
+                let sql = #"SELECT "id", "createdTime", "modifiedTime", "# + pgColumns + #" FROM "Item10""#
+                let rows = try raw.run(sql).rows.map { row in
+                    let (id, created, modified, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9) = try row.decode(
+                        (Int, Double?, Double?, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int).self)
+                    return Row(id: id, created: created, modified: modified,
+                               i0: i0, i1: i1, i2: i2, i3: i3, i4: i4, i5: i5, i6: i6, i7: i7, i8: i8, i9: i9)
+                }
+                return { rows.reduce(0) { $0 + $1.sum } }
+            },
+            .checked("DBBTableObject.all") {
+                let items = try Item10.all(manager: manager)
+                return { items.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
+            },
+        ],
+        expectedChecksum: 10 * (rows * (rows - 1) / 2) + 45 * rows)
+}
+
+/// Usage rows for the weekly report: a date and a value.
+final class Usage: DBBTableObject {
+    var date = Date(timeIntervalSinceReferenceDate: 0)
+    var value = 0.0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["date": DBBPropertyPersistence(\Usage.date),
+                                         "value": DBBPropertyPersistence(\Usage.value)], for: self)
+    }
+}
+
+func postgresWeeklyWorkload(rows: Int, url: String) throws -> Workload {
+    let manager = try DBBManager(postgres: url)
+    try manager.register([Usage.self])
+    try manager.execute(#"TRUNCATE "Usage" RESTART IDENTITY"#)
+    // Whole-number values, so that every contender's sum is exact; dates over 20 years.
+    try manager.execute(#"INSERT INTO "Usage" ("createdTime", "modifiedTime", "date", "value") "#
+                        + "SELECT 1, 1, 5 * 365.25 * 86400 + (n::bigint * 7919 % \(rows)) * (20 * 365.25 * 86400 / \(rows)), n % 100 "
+                        + "FROM generate_series(1, \(rows)) AS n")
+    try manager.execute(#"VACUUM ANALYZE "Usage""#)
+    let raw = try RawPostgres(url: url)
+    let sql = #"SELECT dbb_week("date", 'de_DE') AS "week", sum("value") FROM "Usage" GROUP BY "week" ORDER BY "week""#
+    let expected = (1...rows).reduce(0) { $0 + $1 % 100 }
+    return Workload(
+        name: "PostgreSQL: weekly GROUP BY over \(rows.formatted()) rows",
+        summary: "`\(sql)` — the locale function installed in the server by the manager; DBBBuilder's "
+            + "`query` against raw postgres-nio decoding (String, Double). Checksum: the sum of the weeks' sums.",
+        goals: [Goal(contender: "DBBManager.query", baseline: "raw postgres-nio", maximum: 1.5)],
+        contenders: [
+            .checked("raw postgres-nio, (String, Double) rows") {
+                let weeks = try raw.run(sql).rows.map { try $0.decode((String, Double).self) }
+                return { Int(weeks.reduce(0) { $0 + $1.1 }) }
+            },
+            .checked("DBBManager.query") {
+                let weeks = try manager.query(sql)
+                return { Int(weeks.reduce(0) { $0 + ($1[1, as: Double.self] ?? 0) }) }
+            },
+        ],
+        expectedChecksum: expected)
+}
