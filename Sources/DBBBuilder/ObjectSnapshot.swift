@@ -3,13 +3,10 @@ import Foundation
 
 /// The column values of many objects, as they were read or written together by one fetch or
 /// one save: one allocation for a chunk of rows instead of one per object, filled in place
-/// (no array growth, no copies). Each object owns its line of `width` values: a later save of
-/// the object replaces its changed columns there, once its transaction committed.
+/// (no array growth, no copies) and immutable once sealed.
 final class SnapshotStorage: @unchecked Sendable {
     // @unchecked Sendable: the values are written by the fetch or save that made the storage,
-    // before any object refers to them; afterwards a line is written only by a save of the one
-    // object whose snapshot it is, which the object's user does not run beside a read of it
-    // (table objects are not `Sendable`); lines do not overlap.
+    // before any object refers to them, and only read afterwards.
     let values: UnsafeMutablePointer<SQLiteValue>
     let capacity: Int
     /// How many values are initialized; set once by ``seal(count:)``.

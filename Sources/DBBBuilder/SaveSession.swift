@@ -37,24 +37,10 @@ final class SaveSession {
     /// The objects a hook deleted inside the session, marked ``DBBTableObject/isDeleted``: the
     /// marks come off again if the transaction (or the hook's savepoint) rolls back.
     @exclusivity(unchecked) private var deleted: [DBBTableObject] = []
-    /// The column values written, every object's after the other's: an inserted object's whole
-    /// row, which becomes its snapshot when the transaction commits; an updated object's
-    /// changed columns only, which then replace those columns in its snapshot.
+    /// The column values written, every object's row after the other's: the snapshots the
+    /// objects get when the transaction commits.
     private let values = SavedValues()
-    /// What a written object's snapshot becomes at the commit.
-    private struct NewSnapshot {
-        let object: DBBTableObject
-        let mapping: TableMapping
-        /// Where its values start in ``values``.
-        let start: Int
-        let joins: [[SQLiteValue]]
-        /// For an update of an object with a snapshot: the indices of its changed columns in
-        /// ``changedLog``, one per value; `nil` for a whole row.
-        let changed: Range<Int>?
-    }
-    @exclusivity(unchecked) private var newSnapshots: [NewSnapshot] = []
-    /// The indices of the changed columns of every object updated in place, in order.
-    @exclusivity(unchecked) private var changedLog: [Int] = []
+    @exclusivity(unchecked) private var newSnapshots: [(object: DBBTableObject, mapping: TableMapping, start: Int, joins: [[SQLiteValue]])] = []
     /// The indices of the changed columns of the object being written: one array for the
     /// session, emptied for each object.
     @exclusivity(unchecked) private var changedColumns: [Int] = []
@@ -85,7 +71,7 @@ final class SaveSession {
     /// save goes on (or fails, as the hook decides).
     func nested(_ body: () throws -> Void) throws {
         let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count,
-                    changed: changedLog.count, deleted: deleted.count)
+                    deleted: deleted.count)
         let start = marks.beginNested()
         do {
             try connection.savepoint(body)
@@ -94,7 +80,6 @@ final class SaveSession {
             undoDeletions(from: mark.deleted)
             values.removeAll(from: mark.values)
             newSnapshots.removeSubrange(mark.snapshots...)
-            changedLog.removeSubrange(mark.changed...)
             hooked.removeSubrange(mark.hooked...)
             marks.abandon(since: start)
             throw error
@@ -133,19 +118,7 @@ final class SaveSession {
     func committed() {
         let storage = values.takeStorage()
         for entry in newSnapshots {
-            guard let changed = entry.changed, var snapshot = entry.object.snapshot else {
-                entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
-                if entry.object.forcedDirty { entry.object.forcedDirty = false }
-                continue
-            }
-            // The object's line of its snapshot is its own (a fetch or a commit gave it one):
-            // its changed columns are replaced where they lie.
-            let line = snapshot.storage.values + snapshot.start
-            for (position, column) in changedLog[changed].enumerated() {
-                line[column] = storage.values[entry.start + position]
-            }
-            snapshot.joins = entry.joins
-            entry.mapping.setSnapshot(snapshot, of: entry.object)
+            entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
             if entry.object.forcedDirty { entry.object.forcedDirty = false }
         }
     }
@@ -173,22 +146,10 @@ final class SaveSession {
 
         let isNew = object.isNew
         let start = values.count
+        for value in mapping.values.list { values.append(value(object)) }
         changedColumns.removeAll(keepingCapacity: true)
-        let snapshot = isNew ? nil : object.snapshot
-        if let snapshot {
-            // Each value is compared where the snapshot holds it; only the changed ones stay.
-            let stored = snapshot.storage.values + snapshot.start
-            for (index, value) in mapping.values.list.enumerated() {
-                values.append(value(object))
-                if SQLiteValue.areSameStored(values.base + values.count - 1, stored + index) {
-                    values.removeLast()
-                } else {
-                    changedColumns.append(index)
-                }
-            }
-        } else {
-            for value in mapping.values.list { values.append(value(object)) }
-            if !isNew { changedColumns.append(contentsOf: mapping.columns.indices) }  // a row never loaded
+        if !isNew {
+            object.snapshot.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
         }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
@@ -217,12 +178,7 @@ final class SaveSession {
             }
             joinValues.append(current)
         }
-        var changed: Range<Int>?
-        if snapshot != nil {
-            changed = changedLog.count..<changedLog.count + changedColumns.count
-            changedLog.append(contentsOf: changedColumns)
-        }
-        newSnapshots.append(NewSnapshot(object: object, mapping: mapping, start: start, joins: joinValues, changed: changed))
+        newSnapshots.append((object, mapping, start, joinValues))
     }
 
     /// Runs the SQL of one object's rows, so that an SQLite failure (a constraint) names that
@@ -298,7 +254,7 @@ final class SaveSession {
         try insert.bind(.real(created.timeIntervalSinceReferenceDate), at: 1)
         try insert.bind(.real(now.timeIntervalSinceReferenceDate), at: 2)
         for index in mapping.columns.indices {
-            try bindColumn(index, of: mapping, value: start + index, to: insert, at: index + 3)
+            try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
         }
         try insert.execute()
         let rowID = connection.lastInsertedRowID
@@ -312,14 +268,13 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    /// UPDATEs the changed columns, whose values are in ``values`` from `start` in order, and
-    /// `modifiedTime`.
+    /// UPDATEs the changed columns and `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
     private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
         let update = try connection.statement(updateSQL(mapping, changed), clearing: false)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
-            try bindColumn(index, of: mapping, value: start + position, to: update, at: position + 2)
+            try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
         }
         try update.bind(.integer(object.id), at: changed.count + 2)
         try update.execute()
@@ -352,10 +307,8 @@ final class SaveSession {
         }
     }
 
-    /// Binds the value at `position` of ``values``, for column `index`, to `parameter`.
-    private func bindColumn(_ index: Int, of mapping: TableMapping, value position: Int, to statement: any DatabaseStatement,
-                            at parameter: Int) throws {
-        let value = values.base[position]
+    private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int) throws {
+        let value = values.base[start + index]
         if let error = unstorable(value, in: mapping.columns[index].storageType) {
             throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
         }

@@ -1,8 +1,8 @@
 import DBBSQLite
 
 /// The column values a save session writes, every object's after the other's, appended in
-/// place and handed over whole when the transaction commits (``SnapshotStorage``): inserted
-/// objects' rows become their snapshots; updated objects' changed values are copied into theirs.
+/// place and handed over whole as the objects' new snapshots (``SnapshotStorage``) when the
+/// transaction commits: nothing is copied and nothing is reference-counted on the way.
 ///
 /// Used by one session, on one thread: its fields skip the run-time exclusivity check.
 final class SavedValues {
@@ -30,13 +30,6 @@ final class SavedValues {
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: value)
         count += 1
-    }
-
-    /// Drops the last value (one found unchanged).
-    @inline(__always)
-    func removeLast() {
-        count -= 1
-        (base + count).deinitialize(count: 1)
     }
 
     /// Drops the values from `start` on (an object that needs no write, a nested save undone).
