@@ -124,6 +124,12 @@ extension DBBTableObject {
         return joins.indices.filter { !joins[$0].access.values(self).elementsEqual(snapshot.joins[$0]) { $0.isSameStored(as: $1) } }
     }
 
+    /// Whether the values of join property `index`, `current`, differ from the snapshot's.
+    func joinDiffers(_ index: Int, _ current: [SQLiteValue], _ mapping: TableMapping) -> Bool {
+        guard let snapshot, snapshot.joins.count == mapping.joins.count else { return true }
+        return !current.elementsEqual(snapshot.joins[index]) { $0.isSameStored(as: $1) }
+    }
+
     /// Whether saving the object would write anything.
     func needsWrite(_ mapping: TableMapping) -> Bool {
         isNew || forcedDirty || !changedColumns(mapping).isEmpty || !changedJoins(mapping).isEmpty

@@ -31,9 +31,19 @@ final class SaveSession {
         let modified: Date?
         let snapshot: ObjectSnapshot?
         let forcedDirty: Bool
+        /// Where the row the session wrote for it starts in ``values``.
+        let start: Int
     }
 
     @exclusivity(unchecked) private var written: [Written] = []
+    /// How many hook saves (``nested(_:)``) are running inside the session's own.
+    @exclusivity(unchecked) private var nesting = 0
+    /// The objects whose save has begun writing and not finished, innermost last.
+    @exclusivity(unchecked) private var writing: [DBBTableObject] = []
+    /// What ``rewrite(_:_:from:)`` replaced — a value of ``values``, a join property's values of
+    /// a new snapshot — to put back when the savepoint it ran in rolls back.
+    @exclusivity(unchecked) private var replaced: [(position: Int, value: SQLiteValue)] = []
+    @exclusivity(unchecked) private var replacedJoins: [(entry: Int, join: Int, values: [SQLiteValue])] = []
     /// The objects a hook deleted inside the session, marked ``DBBTableObject/isDeleted``: the
     /// marks come off again if the transaction (or the hook's savepoint) rolls back.
     @exclusivity(unchecked) private var deleted: [DBBTableObject] = []
@@ -71,13 +81,19 @@ final class SaveSession {
     /// save goes on (or fails, as the hook decides).
     func nested(_ body: () throws -> Void) throws {
         let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count,
-                    deleted: deleted.count)
+                    deleted: deleted.count, replaced: replaced.count, replacedJoins: replacedJoins.count)
         let start = marks.beginNested()
+        nesting += 1
+        defer { nesting -= 1 }
         do {
             try connection.savepoint(body)
         } catch {
             restore(from: mark.written)
             undoDeletions(from: mark.deleted)
+            for entry in replaced[mark.replaced...].reversed() { values.base[entry.position] = entry.value }
+            replaced.removeSubrange(mark.replaced...)
+            for entry in replacedJoins[mark.replacedJoins...].reversed() { newSnapshots[entry.entry].joins[entry.join] = entry.values }
+            replacedJoins.removeSubrange(mark.replacedJoins...)
             values.removeAll(from: mark.values)
             newSnapshots.removeSubrange(mark.snapshots...)
             hooked.removeSubrange(mark.hooked...)
@@ -128,8 +144,32 @@ final class SaveSession {
     private func save(_ object: DBBTableObject, _ mapping: TableMapping, explicit: Bool) throws {
         // Ownership is checked before: of the caller's objects by `batchClass`, of related
         // objects by `saveRelated`.
-        guard !marks.holds(object.visitMark) else { return }
+        guard !marks.holds(object.visitMark) else {
+            // A batch naming an object twice saves it once; a hook's save() of it writes its changes.
+            if explicit && nesting > 0 { try saveAgain(object, mapping) }
+            return
+        }
         object.visitMark = marks.current
+        try visit(object, mapping, explicit: explicit)
+    }
+
+    /// A `save()` of an object this session met before, called from a hook: writes what
+    /// changed since. When its row was written, the changed columns and join properties are
+    /// written again; when its own write is still to come further up, that write takes the
+    /// change; when it was met and needed no write, it is saved now.
+    private func saveAgain(_ object: DBBTableObject, _ mapping: TableMapping) throws {
+        if let entry = written.last(where: { $0.object === object }) {
+            try rewrite(object, mapping, from: entry.start)
+        } else if !writing.contains(where: { $0 === object }) {
+            if hooked.contains(where: { $0 === object }) {
+                try write(object, mapping)
+            } else {
+                try visit(object, mapping, explicit: true)
+            }
+        }
+    }
+
+    private func visit(_ object: DBBTableObject, _ mapping: TableMapping, explicit: Bool) throws {
         guard !object.isDeleted else {
             throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
                            "row \(object.id) was deleted through this object, which is not saved again (nor "
@@ -143,7 +183,12 @@ final class SaveSession {
         try object.willSave()
         object.performPreSaveActions()
         hooked.append(object)
+        try write(object, mapping)
+    }
 
+    /// Writes `object` when it is new or changed (its hooks have run), then what it refers to
+    /// and its join rows.
+    private func write(_ object: DBBTableObject, _ mapping: TableMapping) throws {
         let isNew = object.isNew
         let start = values.count
         for value in mapping.values.list { values.append(value(object)) }
@@ -157,8 +202,10 @@ final class SaveSession {
             return try saveRelated(of: object, mapping)
         }
 
+        writing.append(object)
+        defer { writing.removeLast() }
         written.append(Written(object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
-                               snapshot: object.snapshot, forcedDirty: object.forcedDirty))
+                               snapshot: object.snapshot, forcedDirty: object.forcedDirty, start: start))
         try naming(mapping) {
             if isNew {
                 try insertRow(object, mapping, from: start)
@@ -172,13 +219,40 @@ final class SaveSession {
         joinValues.reserveCapacity(mapping.joins.count)
         for (index, join) in mapping.joins.enumerated() {
             let current = join.access.values(object)
-            if isNew ? !current.isEmpty : changedJoins.contains(index) {
+            // Compared again here: a hook run by the related saves above may have changed it.
+            if isNew ? !current.isEmpty : changedJoins.contains(index) || object.joinDiffers(index, current, mapping) {
                 if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
                 try naming(mapping) { try writeJoinRows(current, of: object, join, mapping, replacing: !isNew) }
             }
             joinValues.append(current)
         }
         newSnapshots.append((object, mapping, start, joinValues))
+    }
+
+    /// Writes again what changed in `object` since the session wrote its row (at `start` of
+    /// ``values``, which then hold the new values, its snapshot-to-be). Its join properties are
+    /// compared when its save is complete; while it is still writing them, that save does.
+    private func rewrite(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
+        var changed: [Int] = []
+        for (index, value) in mapping.values.list.enumerated() {
+            let current = value(object)
+            if !current.isSameStored(as: values.base[start + index]) {
+                replaced.append((start + index, values.base[start + index]))
+                values.base[start + index] = current
+                changed.append(index)
+            }
+        }
+        if !changed.isEmpty { try naming(mapping) { try updateRow(object, mapping, from: start, changed) } }
+        guard let entry = newSnapshots.lastIndex(where: { $0.object === object }) else { return }
+        try saveRelated(of: object, mapping)
+        for (index, join) in mapping.joins.enumerated() {
+            let current = join.access.values(object)
+            guard !current.elementsEqual(newSnapshots[entry].joins[index], by: { $0.isSameStored(as: $1) }) else { continue }
+            if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
+            try naming(mapping) { try writeJoinRows(current, of: object, join, mapping, replacing: true) }
+            replacedJoins.append((entry, index, newSnapshots[entry].joins[index]))
+            newSnapshots[entry].joins[index] = current
+        }
     }
 
     /// Runs the SQL of one object's rows, so that an SQLite failure (a constraint) names that

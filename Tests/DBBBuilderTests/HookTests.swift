@@ -59,6 +59,61 @@ struct HookTests {
         #expect(try UniqueLabel.all(manager: database.manager).map(\.label).sorted() == ["draft", "draft (2)"])
     }
 
+    @Test("a hook that changes an object this save met before, and saves it or not, gets the change written",
+          arguments: Backend.allCases)
+    func hookChangesObjectAlreadyMet(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
+        let manager = database.manager
+        let a = PeerNote("a", manager: manager)
+        try a.save()
+        func stored() throws -> PeerNote? {
+            try PeerNote.instance(id: a.id, manager: try database.reopen([PeerNote.self]))
+        }
+
+        // Written already (its peer changed), then changed and saved by its new peer's hook.
+        let b = PeerNote("b", manager: manager)
+        b.onWillSave = { _ in
+            a.text = "changed by b's hook"
+            try a.save()
+        }
+        a.peer = b
+        try a.save()
+        #expect(!a.hasChanges)
+        #expect(try stored()?.text == "changed by b's hook" && stored()?.peer?.id == b.id)
+
+        // A join property changed by the hook while the save writes the related objects, not saved by it.
+        let c = PeerNote("c", manager: manager)
+        c.onWillSave = { _ in a.tags.append("from c's hook") }
+        a.peer = c
+        try a.save()
+        #expect(!a.hasChanges)
+        #expect(try stored()?.tags == ["from c's hook"] && stored()?.peer?.id == c.id)
+
+        // Met with nothing to write, then changed and saved by a hook of the same batch.
+        let d = PeerNote("d", manager: manager)
+        d.onWillSave = { _ in
+            a.text = "changed by d's hook"
+            try a.save()
+        }
+        try PeerNote.save([a, d], manager: manager)
+        #expect(!a.hasChanges)
+        #expect(try stored()?.text == "changed by d's hook")
+
+        // When the save fails after the hook's save, nothing of it stays, and the change stays to write.
+        let e = PeerNote("e", manager: manager)
+        e.onWillSave = { _ in
+            a.text = "changed by e's hook"
+            try a.save()
+            throw RefusedForTest()
+        }
+        #expect(throws: RefusedForTest.self) { try PeerNote.save([a, e], manager: manager) }
+        #expect(a.changedPropertyNames == ["text"])
+        #expect(try stored()?.text == "changed by d's hook")
+        e.onWillSave = nil
+        try PeerNote.save([a, e], manager: manager)
+        #expect(try stored()?.text == "changed by e's hook" && !a.hasChanges)
+    }
+
     @Test("an object a hook deleted is not marked deleted when the save rolls back: its row is back, and it saves",
           arguments: Backend.allCases)
     func hookDeletionRolledBack(_ backend: Backend) throws {
@@ -114,6 +169,28 @@ struct HookTests {
         let log = try #require(try NoteLog.all(manager: manager).first)
         #expect(log.about?.id == note.id && log.about?.text == "changed")
     }
+}
+
+/// Runs `onWillSave` from its pre-save hook.
+final class PeerNote: DBBTableObject {
+    var text = ""
+    var tags: [String] = []
+    var peer: PeerNote?
+    nonisolated(unsafe) var onWillSave: ((PeerNote) throws -> Void)?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["text": DBBPropertyPersistence(\PeerNote.text),
+                                         "tags": DBBPropertyPersistence(\PeerNote.tags),
+                                         "peer": DBBPropertyPersistence(\PeerNote.peer)], for: self)
+    }
+
+    convenience init(_ text: String, manager: DBBManager) {
+        self.init(dbManager: manager)
+        self.text = text
+    }
+
+    override func willSave() throws { try onWillSave?(self) }
 }
 
 /// Deletes `victim` from its pre-save hook, then refuses the save when `refuse`.
