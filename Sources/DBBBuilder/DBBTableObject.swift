@@ -58,6 +58,10 @@ open class DBBTableObject {
     /// What the object's row held when it was last loaded or saved; `nil` for a new object.
     @exclusivity(unchecked) final var snapshot: ObjectSnapshot?
 
+    /// Set while a save session works on the object (its hooks, its rows): a `save()` of it
+    /// from a hook then leaves the writing to that session.
+    @exclusivity(unchecked) final var isBeingSaved = false
+
     /// Set by ``makeDirty(_:)``: write on the next save even when no property changed.
     @exclusivity(unchecked) final var forcedDirty = false
 

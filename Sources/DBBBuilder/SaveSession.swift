@@ -38,8 +38,6 @@ final class SaveSession {
     @exclusivity(unchecked) private var written: [Written] = []
     /// How many hook saves (``nested(_:)``) are running inside the session's own.
     @exclusivity(unchecked) private var nesting = 0
-    /// The objects whose save has begun writing and not finished, innermost last.
-    @exclusivity(unchecked) private var writing: [DBBTableObject] = []
     /// What ``rewrite(_:_:from:)`` replaced — a value of ``values``, a join property's values of
     /// a new snapshot — to put back when the savepoint it ran in rolls back.
     @exclusivity(unchecked) private var replaced: [(position: Int, value: SQLiteValue)] = []
@@ -155,12 +153,14 @@ final class SaveSession {
 
     /// A `save()` of an object this session met before, called from a hook: writes what
     /// changed since. When its row was written, the changed columns and join properties are
-    /// written again; when its own write is still to come further up, that write takes the
-    /// change; when it was met and needed no write, it is saved now.
+    /// written again; while its own save is still under way further up (its hooks, or the
+    /// related objects of an object with nothing to write), that save goes on and the change
+    /// stays to write if it comes too late for it; when it was met and needed no write, it is
+    /// saved now.
     private func saveAgain(_ object: DBBTableObject, _ mapping: TableMapping) throws {
         if let entry = written.last(where: { $0.object === object }) {
             try rewrite(object, mapping, from: entry.start)
-        } else if !writing.contains(where: { $0 === object }) {
+        } else if !object.isBeingSaved {
             if hooked.contains(where: { $0 === object }) {
                 try write(object, mapping)
             } else {
@@ -177,6 +177,8 @@ final class SaveSession {
         }
         // A related object is saved only when it is new or changed; the objects the caller
         // named run their hooks whether or not anything changed.
+        object.isBeingSaved = true
+        defer { object.isBeingSaved = false }
         guard explicit || object.needsWrite(mapping) else {
             return try saveRelated(of: object, mapping)
         }
@@ -202,8 +204,6 @@ final class SaveSession {
             return try saveRelated(of: object, mapping)
         }
 
-        writing.append(object)
-        defer { writing.removeLast() }
         written.append(Written(object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
                                snapshot: object.snapshot, forcedDirty: object.forcedDirty, start: start))
         try naming(mapping) {

@@ -112,6 +112,15 @@ struct HookTests {
         e.onWillSave = nil
         try PeerNote.save([a, e], manager: manager)
         #expect(try stored()?.text == "changed by e's hook" && !a.hasChanges)
+
+        // Hooks that save each other do not go round: each object is written once.
+        let before = try manager.count(of: "PeerNote")
+        let (x, y) = (PeerNote("x", manager: manager), PeerNote("y", manager: manager))
+        x.onWillSave = { _ in try y.save() }
+        y.onWillSave = { _ in try x.save() }
+        try x.save()
+        #expect(x.id != 0 && y.id != 0 && !x.hasChanges && !y.hasChanges)
+        #expect(try manager.count(of: "PeerNote") == before + 2)
     }
 
     @Test("an object a hook deleted is not marked deleted when the save rolls back: its row is back, and it saves",
