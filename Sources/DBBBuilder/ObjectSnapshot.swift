@@ -90,6 +90,11 @@ extension SQLiteValue {
         }
     }
 
+    /// Whether two lists of values (a join property's rows) are the same stored values, in order.
+    static func areSameStored(_ a: [SQLiteValue], _ b: [SQLiteValue]) -> Bool {
+        a.elementsEqual(b) { $0.isSameStored(as: $1) }
+    }
+
     /// Whether two strings have the same UTF-8 bytes.
     @usableFromInline
     static func sameBytes(_ a: String, _ b: String) -> Bool {
@@ -119,15 +124,14 @@ extension DBBTableObject {
     /// The indices of the mapping's join properties whose values differ from the snapshot
     /// (a reference to an unsaved object always differs: its id is 0).
     func changedJoins(_ mapping: TableMapping) -> [Int] {
-        let joins = mapping.joins
-        guard let snapshot, snapshot.joins.count == joins.count else { return Array(joins.indices) }
-        return joins.indices.filter { !joins[$0].access.values(self).elementsEqual(snapshot.joins[$0]) { $0.isSameStored(as: $1) } }
+        mapping.joins.indices.filter { joinDiffers($0, mapping.joins[$0].access.values(self), mapping) }
     }
 
-    /// Whether the values of join property `index`, `current`, differ from the snapshot's.
+    /// Whether the values of join property `index`, `current`, differ from the snapshot's
+    /// (they do when there is no snapshot of the mapping's joins).
     func joinDiffers(_ index: Int, _ current: [SQLiteValue], _ mapping: TableMapping) -> Bool {
         guard let snapshot, snapshot.joins.count == mapping.joins.count else { return true }
-        return !current.elementsEqual(snapshot.joins[index]) { $0.isSameStored(as: $1) }
+        return !SQLiteValue.areSameStored(current, snapshot.joins[index])
     }
 
     /// Whether saving the object would write anything.

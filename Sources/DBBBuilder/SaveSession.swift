@@ -247,7 +247,7 @@ final class SaveSession {
         try saveRelated(of: object, mapping)
         for (index, join) in mapping.joins.enumerated() {
             let current = join.access.values(object)
-            guard !current.elementsEqual(newSnapshots[entry].joins[index], by: { $0.isSameStored(as: $1) }) else { continue }
+            guard !SQLiteValue.areSameStored(current, newSnapshots[entry].joins[index]) else { continue }
             if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
             try naming(mapping) { try writeJoinRows(current, of: object, join, mapping, replacing: true) }
             replacedJoins.append((entry, index, newSnapshots[entry].joins[index]))

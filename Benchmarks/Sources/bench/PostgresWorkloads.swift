@@ -38,18 +38,20 @@ final class RawPostgres {
 /// DBBBuilder's table layout for `Item10` on PostgreSQL, column by column.
 private let pgColumns = #""i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9""#
 
+/// Empties `Item10` and restarts its ids.
+private let truncateItems = #"TRUNCATE "Item10" RESTART IDENTITY CASCADE"#
+
 /// A manager on the bench server with `Item10` registered, and the table emptied.
 private func postgresItems(_ url: String) throws -> DBBManager {
     let manager = try DBBManager(postgres: url)
     try manager.register([Item10.self])
-    try manager.execute(#"TRUNCATE "Item10" RESTART IDENTITY CASCADE"#)
+    try manager.execute(truncateItems)
     return manager
 }
 
 func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
     let manager = try postgresItems(url)
     let raw = try RawPostgres(url: url)
-    let truncate = #"TRUNCATE "Item10" RESTART IDENTITY CASCADE"#
     return Workload(
         name: "PostgreSQL: insert \(rows.formatted()) rows of 10 integers in one transaction",
         summary: "Before the clock: the table is emptied and its ids restarted. Timed: DBBBuilder constructs the objects "
@@ -58,7 +60,7 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
         goals: [Goal(contender: "DBBTableObject", baseline: "raw postgres-nio", maximum: 1.5)],
         contenders: [
             .prepared("raw postgres-nio, INSERT … RETURNING a row") {
-                try raw.run(truncate)
+                try raw.run(truncateItems)
                 return {
                     let sql = #"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns
                         + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING \"id\""
@@ -77,7 +79,7 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
                 }
             },
             .prepared("DBBTableObject.save") {
-                try manager.execute(truncate)
+                try manager.execute(truncateItems)
                 return {
                     let items = makeItems(rows, manager)
                     try Item10.save(items, manager: manager)
