@@ -37,22 +37,31 @@ final class SnapshotStorage: @unchecked Sendable {
 /// Column `i` of the snapshot is `storage.values[start + i]`, in the order of the mapping's
 /// columns; `joins[j]` holds the values of the join rows of the mapping's join `j`.
 struct ObjectSnapshot {
+    /// Keeps ``row`` alive.
     let storage: SnapshotStorage
-    let start: Int
+    /// The object's column values: `storage.values + start`. Read through this trivial field,
+    /// a comparison needs no copy of the snapshot (no retain and release of the storage).
+    let row: UnsafePointer<SQLiteValue>
     var joins: [[SQLiteValue]]
 
+    init(storage: SnapshotStorage, start: Int, joins: [[SQLiteValue]]) {
+        (self.storage, row, self.joins) = (storage, UnsafePointer(storage.values + start), joins)
+    }
+
     @inline(__always)
-    func column(_ index: Int) -> SQLiteValue { storage.values[start + index] }
+    func column(_ index: Int) -> SQLiteValue { row[index] }
 }
 
-extension Optional where Wrapped == ObjectSnapshot {
+extension DBBTableObject {
     /// Appends to `changed` the indices, of `count` columns, whose current value (`current[i]`)
     /// differs from the snapshot: all of them when there is no snapshot (an object never
     /// loaded or saved). The values are compared where they lie, not copied.
+    @inline(__always)
     func appendDifferingColumns(_ count: Int, current: UnsafePointer<SQLiteValue>, to changed: inout [Int]) {
-        guard let snapshot = self else { return changed.append(contentsOf: 0..<count) }
-        let stored = snapshot.storage.values + snapshot.start
-        for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) { changed.append(index) }
+        guard let stored = snapshot?.row else { return changed.append(contentsOf: 0..<count) }
+        withExtendedLifetime(self) {
+            for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) { changed.append(index) }
+        }
     }
 }
 
@@ -113,10 +122,12 @@ extension DBBTableObject {
     /// The indices of the mapping's columns whose value differs from the snapshot: all of them
     /// for an object never loaded or saved.
     func changedColumns(_ mapping: TableMapping) -> [Int] {
-        let current = ContiguousArray(mapping.values.list.map { $0(self) })
+        var current = ContiguousArray<SQLiteValue>()
+        current.reserveCapacity(mapping.columns.count)
+        mapping.values.forEachValue(of: self) { _, value in current.append(value) }
         var changed: [Int] = []
         current.withUnsafeBufferPointer { current in
-            if let base = current.baseAddress { snapshot.appendDifferingColumns(current.count, current: base, to: &changed) }
+            if let base = current.baseAddress { appendDifferingColumns(current.count, current: base, to: &changed) }
         }
         return changed
     }

@@ -24,12 +24,12 @@ final class SaveSession {
     @exclusivity(unchecked) private var marks = SaveMarks()
 
     /// An object's state before the session wrote it, to put back if the transaction rolls back.
+    /// Its snapshot is not kept: only ``committed()`` replaces it, once nothing can roll back.
     private struct Written {
         let object: DBBTableObject
         let id: Int64
         let created: Date?
         let modified: Date?
-        let snapshot: ObjectSnapshot?
         let forcedDirty: Bool
         /// Where the row the session wrote for it starts in ``values``.
         let start: Int
@@ -71,6 +71,8 @@ final class SaveSession {
     func save(_ objects: [DBBTableObject], _ mapping: TableMapping) throws {
         values.reserve(objects.count * mapping.columns.count)
         newSnapshots.reserveCapacity(newSnapshots.count + objects.count)
+        written.reserveCapacity(written.count + objects.count)
+        hooked.reserveCapacity(hooked.count + objects.count)
         for object in objects { try save(object, mapping, explicit: true) }
     }
 
@@ -123,7 +125,7 @@ final class SaveSession {
         for entry in written[first...].reversed() {
             let object = entry.object
             (object.id, object.createdTime, object.modifiedTime) = (entry.id, entry.created, entry.modified)
-            (object.snapshot, object.forcedDirty) = (entry.snapshot, entry.forcedDirty)
+            object.forcedDirty = entry.forcedDirty
         }
         written.removeSubrange(first...)
     }
@@ -131,9 +133,14 @@ final class SaveSession {
     /// Gives every written object its new snapshot: call once the transaction committed.
     func committed() {
         let storage = values.takeStorage()
-        for entry in newSnapshots {
-            entry.mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.start, joins: entry.joins), of: entry.object)
-            if entry.object.forcedDirty { entry.object.forcedDirty = false }
+        // Through the buffer: a loop over the array copies each entry (retains and releases).
+        newSnapshots.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let object = entries[index].object
+                entries[index].mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entries[index].start,
+                                                                  joins: entries[index].joins), of: object)
+                if object.forcedDirty { object.forcedDirty = false }
+            }
         }
     }
 
@@ -193,10 +200,10 @@ final class SaveSession {
     private func write(_ object: DBBTableObject, _ mapping: TableMapping) throws {
         let isNew = object.isNew
         let start = values.count
-        for value in mapping.values.list { values.append(value(object)) }
+        mapping.values.forEachValue(of: object) { _, value in values.append(value) }
         changedColumns.removeAll(keepingCapacity: true)
         if !isNew {
-            object.snapshot.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
+            object.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
         }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
@@ -205,7 +212,7 @@ final class SaveSession {
         }
 
         written.append(Written(object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
-                               snapshot: object.snapshot, forcedDirty: object.forcedDirty, start: start))
+                               forcedDirty: object.forcedDirty, start: start))
         try naming(mapping) {
             if isNew {
                 try insertRow(object, mapping, from: start)
@@ -216,7 +223,8 @@ final class SaveSession {
         confirm(object)
         try saveRelated(of: object, mapping)
         var joinValues: [[SQLiteValue]] = []
-        joinValues.reserveCapacity(mapping.joins.count)
+        // Not for a class without joins: reserving 0 allocates a buffer, which each snapshot keeps.
+        if !mapping.joins.isEmpty { joinValues.reserveCapacity(mapping.joins.count) }
         for (index, join) in mapping.joins.enumerated() {
             let current = join.access.values(object)
             // Compared again here: a hook run by the related saves above may have changed it.
@@ -234,8 +242,7 @@ final class SaveSession {
     /// compared when its save is complete; while it is still writing them, that save does.
     private func rewrite(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
         var changed: [Int] = []
-        for (index, value) in mapping.values.list.enumerated() {
-            let current = value(object)
+        mapping.values.forEachValue(of: object) { index, current in
             if !current.isSameStored(as: values.base[start + index]) {
                 replaced.append((start + index, values.base[start + index]))
                 values.base[start + index] = current
