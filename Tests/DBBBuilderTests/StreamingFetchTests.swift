@@ -1,4 +1,5 @@
 import DBBBuilder
+import DBBSQLite
 import DBBTestSupport
 import Foundation
 import Testing
@@ -100,5 +101,67 @@ struct StreamingFetchTests {
             try Product.forEachInstance(matching: .options(sortColumns: ["nonexistent"]), manager: database.manager) { _ in }
         }
         #expect(unknown.message.contains("nonexistent"))
+    }
+
+    @Test("without a sorting: id order a batch at a time, conditions applied as each batch is read, no list of ids",
+          arguments: Backend.allCases)
+    func keysetWithoutSorting(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Product.self]) else { return }
+        let manager = database.manager
+        let products = try Self.products(40, manager)
+        // Rows SQL wrote below the ids the library gives, zero and negative ones included.
+        try manager.execute(#"INSERT INTO "Product" ("id", "name", "price") VALUES (-5, 'minus five', 7), (0, 'zero', 7)"#)
+        let other = try database.reopen([Product.self])
+        let traced = Locked<[String]>([])
+        manager.trace { sql in if sql.hasPrefix("SELECT") { traced.withLock { $0.append(sql) } } }
+        // An OR: the bounds must not bind to its second half only.
+        var options = DBBQueryOptions.options(withConditions: ["price < ? OR name = ?"])
+        options.arguments = [.real(20), .text("p39")]
+        var visited: [String] = []
+        try Product.forEachInstance(matching: options, manager: manager, batchSize: 6) { product in
+            visited.append(product.name)
+            if product.name == "p3" {
+                // From another manager: a later row deleted, one changed to stop matching, one
+                // changed to start matching, and a new matching row (above the highest id).
+                try #require(try Product.instance(id: products[10].id, manager: other)).delete()
+                let leaving = try #require(try Product.instance(id: products[11].id, manager: other))
+                leaving.price = 1_000
+                try leaving.save()
+                let joining = try #require(try Product.instance(id: products[30].id, manager: other))
+                joining.price = 1
+                try joining.save()
+                try Product("new", price: 1, manager: other).save()
+            }
+        }
+        manager.trace(nil)
+        let statements = traced.withLock { $0 }.filter { !$0.contains("Product_tags") }  // the rows, not the tags
+        let expected = ["minus five", "zero"] + (0..<20).filter { $0 != 10 && $0 != 11 }.map { "p\($0)" } + ["p30", "p39"]
+        #expect(visited == expected)
+        // One query for the highest id, then one a batch, each with its limit: nothing holds the
+        // ids of the whole result.
+        let batches = statements.filter { $0.contains("LIMIT 6") }
+        #expect(batches.count == 4 && statements.count == batches.count + 1)
+        #expect(statements.allSatisfy { !$0.contains("json") }, "\(statements)")
+    }
+
+    @Test("without a sorting: an empty table, a batch size that divides the rows, and a body that saves what it visits",
+          arguments: Backend.allCases)
+    func keysetEdges(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Product.self]) else { return }
+        let manager = database.manager
+        var count = 0
+        try Product.forEachInstance(manager: manager, batchSize: 5) { _ in count += 1 }
+        #expect(count == 0)
+        _ = try Self.products(20, manager)
+        var names: [String] = []
+        try Product.forEachInstance(manager: manager, batchSize: 5) { product in
+            names.append(product.name)
+            product.price += 100
+            try product.save()
+            try Product("copy of \(product.name)", price: 0, manager: manager).save()
+        }
+        #expect(names == (0..<20).map { "p\($0)" })
+        #expect(try Product.all(manager: manager).filter { $0.price >= 100 }.count == 20)
+        #expect(try manager.count(of: "Product") == 40)
     }
 }

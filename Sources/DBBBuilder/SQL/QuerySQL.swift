@@ -7,6 +7,8 @@ struct MappingStatements: Sendable {
     let deleteByIDs: String
     let deleteAll: String
     let allIDs: String
+    /// The highest id, or NULL for an empty table.
+    let highestID: String
     /// The ids, of those in the list bound to `?` (``SQLDialect/idList(_:)``), that have a row.
     let existingIDs: String
     /// `id, createdTime, modifiedTime`, the columns every SELECT starts with.
@@ -27,6 +29,7 @@ struct MappingStatements: Sendable {
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         deleteAll = "DELETE FROM \(quotedTable)"
         allIDs = "SELECT \(id) FROM \(quotedTable) ORDER BY \(id)"
+        highestID = "SELECT MAX(\(id)) FROM \(quotedTable)"
         existingIDs = "SELECT \(id) FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         keyColumns = [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote)
             .joined(separator: ", ")
@@ -166,15 +169,43 @@ struct SelectQuery {
                   order: "", arguments: [SQLDialect.idList(ids)])
     }
 
+    /// One batch of a streaming fetch in id order (keyset paging): the first `limit` objects,
+    /// by id, that `query` (which has no order of its own) selects with an id above `after`
+    /// (any, for `nil`) and at most `last`. The bounds take the placeholders after the query's
+    /// own, by number.
+    init(_ mapping: TableMapping, batchOf query: SelectQuery, after: Int64?, through last: Int64, limit: Int) {
+        let id = mapping.dialect.quote(SchemaSQL.idColumn)
+        var arguments = query.arguments
+        arguments.append(.integer(last))
+        var range = "\(id) <= ?\(arguments.count)"
+        if let after {
+            arguments.append(.integer(after))
+            range += " AND \(id) > ?\(arguments.count)"
+        }
+        self.init(mapping, columns: query.columns, joins: query.joins,
+                  where: query.filter.isEmpty ? range : "(\(query.filter)) AND \(range)",
+                  order: id, limit: limit, arguments: arguments)
+    }
+
+    /// Whether the query gives its rows an order (``DBBQueryOptions/sorting``).
+    var isOrdered: Bool { !order.isEmpty }
+
+    /// The WHERE clause, without the keyword; empty for none.
+    private let filter: String
+    /// The ORDER BY clause, without the keywords; empty for none.
+    private let order: String
+
     private init(_ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
-                 order: String, arguments: [DBBValue]) {
+                 order: String, limit: Int? = nil, arguments: [DBBValue]) {
         self.columns = columns
         self.joins = joins
         self.arguments = arguments
+        (filter, self.order) = (whereClause, order)
         let columnList = ([mapping.statements.keyColumns] + columns.map { mapping.dialect.quote($0.column) }).joined(separator: ", ")
         sql = "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"
             + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
             + (order.isEmpty ? "" : " ORDER BY \(order)")
+            + (limit.map { " LIMIT \($0)" } ?? "")
     }
 
     static func isKeyProperty(_ name: String) -> Bool {
