@@ -8,7 +8,8 @@ public protocol DBBColumnValue {
     /// The storage type of the property.
     static var storageType: DBBStorageType { get }
     /// The value of column `index` (from 0) of `row`, whichever backend it comes from; `nil` to leave the property as it is
-    /// (a `NULL` read into a non-optional property).
+    /// (a `NULL` read into a non-optional property: the object's snapshot then records the
+    /// `NULL`, so the property counts as changed and a save writes its value).
     /// - Throws: ``DBBError/Kind/invalidValue`` when the stored value has no value of this
     ///   type (an integer out of its range); the fetch fails naming the property and row.
     static func read(from row: DBBColumnReader, at index: Int) throws -> Self?

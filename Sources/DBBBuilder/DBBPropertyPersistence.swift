@@ -57,7 +57,7 @@ public struct DBBPropertyPersistence: Sendable {
                     object[keyPath: keyPath] = value
                     return value.columnValue
                 }
-                return object[keyPath: keyPath].columnValue
+                return Self.snapshotOfUnread(row, index, object[keyPath: keyPath].columnValue)
             },
             value: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].columnValue },
             copy: { source, target in
@@ -74,7 +74,7 @@ public struct DBBPropertyPersistence: Sendable {
                                 property.pointee = value
                                 return value.columnValue
                             }
-                            return property.pointee.columnValue
+                            return Self.snapshotOfUnread(row, index, property.pointee.columnValue)
                         }
                     },
                     value: { object in
@@ -117,6 +117,15 @@ public struct DBBPropertyPersistence: Sendable {
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data
                 return data.map { [.blob($0)] } ?? []
             })))
+    }
+
+    /// What the snapshot records when the property's type took no value from the column (a
+    /// `NULL` read into a non-optional property, which keeps its value): `NULL`, what the row
+    /// holds — so that the kept value differs and a save writes it, even when the application
+    /// sets it to that same value — and otherwise the kept value.
+    @usableFromInline
+    static func snapshotOfUnread(_ row: DBBColumnReader, _ index: Int, _ kept: DBBValue) -> DBBValue {
+        row.type(at: index) == .null ? .null : kept
     }
 }
 

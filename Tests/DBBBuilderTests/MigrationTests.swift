@@ -101,6 +101,43 @@ struct MigrationTests {
             #expect(columns.first { $0.name == "carrier" }?.description == "carrier text NOT NULL DEFAULT 'D''HL'::text")
         }
     }
+    @Test("a new property that may be NULL gives the rows already there its Swift default: they load unchanged", arguments: Backend.allCases)
+    func nullableColumnTakesTheSwiftDefault(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
+        let first = ShipmentV1(dbManager: database.manager)
+        first.note = "old"
+        try first.save()
+        let later = try database.reopen([ShipmentV3.self])
+        let old = try #require(try ShipmentV3.all(manager: later).first)
+        #expect(old.weight == 2.5 && old.label == "none" && old.count == 3 && old.fragile && old.memo == nil)
+        #expect(!old.hasChanges && old.changedPropertyNames.isEmpty)
+        let row = try later.query(#"SELECT "weight", "label", "count", "fragile", "memo" FROM "Shipment""#).map { row in
+            "\(row[0, as: Double.self].map { "\($0)" } ?? "NULL") \(row[1, as: String.self] ?? "NULL") "
+                + "\(row[2, as: Int64.self].map { "\($0)" } ?? "NULL") \(row[3, as: Int64.self].map { "\($0)" } ?? "NULL") "
+                + "\(row[4, as: String.self] ?? "NULL")"
+        }
+        #expect(row == ["2.5 none 3 1 NULL"])
+    }
+
+    @Test("a NULL other SQL wrote into a non-optional property's column counts as a change; setting the default writes it",
+          arguments: Backend.allCases)
+    func nullInNonOptionalColumn(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ShipmentV3.self]) else { return }
+        let manager = database.manager
+        try ShipmentV3(dbManager: manager).save()
+        try manager.execute(#"UPDATE "Shipment" SET "weight" = NULL, "label" = NULL"#)
+        let loaded = try #require(try ShipmentV3.all(manager: manager).first)
+        #expect(loaded.weight == 2.5 && loaded.label == "none", "the property keeps its default")
+        #expect(loaded.hasChanges && Set(loaded.changedPropertyNames) == ["weight", "label"])
+        loaded.weight = 2.5  // the value it already holds: still a change against the row's NULL
+        try loaded.save()
+        let stored = try manager.query(#"SELECT "weight", "label" FROM "Shipment""#).map {
+            "\($0[0, as: Double.self].map { "\($0)" } ?? "NULL") \($0[1, as: String.self] ?? "NULL")"
+        }
+        #expect(stored == ["2.5 none"])
+        let again = try #require(try ShipmentV3.all(manager: manager).first)
+        #expect(!again.hasChanges)
+    }
 }
 
 final class ShipmentV1: DBBTableObject {
@@ -136,6 +173,29 @@ final class ShipmentV2: DBBTableObject {
             "ratio": DBBPropertyPersistence(\ShipmentV2.ratio),
             "limit": DBBPropertyPersistence(\ShipmentV2.limit),
             "tag": DBBPropertyPersistence(\ShipmentV2.tag),
+        ], for: self)
+    }
+}
+
+/// `ShipmentV1` with properties that may be `NULL` in their columns (no attributes).
+final class ShipmentV3: DBBTableObject {
+    override class var databaseTableName: String { "Shipment" }
+    var note = ""
+    var weight = 2.5
+    var label = "none"
+    var count = 3
+    var fragile = true
+    var memo: String?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "note": DBBPropertyPersistence(\ShipmentV3.note),
+            "weight": DBBPropertyPersistence(\ShipmentV3.weight),
+            "label": DBBPropertyPersistence(\ShipmentV3.label),
+            "count": DBBPropertyPersistence(\ShipmentV3.count),
+            "fragile": DBBPropertyPersistence(\ShipmentV3.fragile),
+            "memo": DBBPropertyPersistence(\ShipmentV3.memo),
         ], for: self)
     }
 }

@@ -37,14 +37,20 @@ struct SchemaSQL {
     }
 
     /// `ALTER TABLE … ADD COLUMN`: SQLite refuses to add `UNIQUE` columns (a unique index is
-    /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default. The
-    /// default of a `NOT NULL` column is the property's value in a new object (`var priority =
-    /// 5` gives the rows already there 5), or the type's zero when that is `nil` or not storable.
+    /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default.
+    ///
+    /// The rows already there get the property's value in a new object (`var priority = 5`
+    /// gives them 5) as the column's default — not `NULL`, which a non-optional property cannot
+    /// hold (its objects would read the default while the rows hold `NULL`). A `NOT NULL` column
+    /// whose property is `nil` in a new object, or holds a value with no literal, gets the
+    /// type's zero.
     func addColumn(_ column: ColumnProperty, to mapping: TableMapping) -> String {
         var definition = "\(dialect.quote(column.column)) \(dialect.columnType(column.storageType))"
         if column.isNotNull {
             let literal = dialect.literal(column.defaultValue) ?? dialect.defaultLiteral(column.storageType)
             definition += " NOT NULL DEFAULT \(literal)"
+        } else if column.defaultValue != .null, let literal = dialect.literal(column.defaultValue) {
+            definition += " DEFAULT \(literal)"
         }
         return "ALTER TABLE \(dialect.quote(mapping.tableName)) ADD COLUMN \(definition)"
     }
