@@ -68,8 +68,10 @@ final class SaveSession {
     /// session, emptied for each object.
     @exclusivity(unchecked) private var changedColumns: [Int] = []
     /// The UPDATE last run, for the mapping and the columns it was made for: a batch updating
-    /// the same columns of many objects finds its SQL without the mapping's lock and dictionary.
-    @exclusivity(unchecked) private var lastUpdate: (mapping: TableMapping, columns: [Int], sql: String)?
+    /// the same columns of many objects binds its prepared statement again, without the
+    /// mapping's lock and dictionary or the connection's statement cache. Every parameter is
+    /// bound for each row, so a hook's save that ran the statement in between changes nothing.
+    @exclusivity(unchecked) private var lastUpdate: (mapping: TableMapping, columns: [Int], statement: any DatabaseStatement)?
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
@@ -367,7 +369,7 @@ final class SaveSession {
     /// UPDATEs the changed columns and `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
     private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
-        let update = try connection.statement(updateSQL(mapping, changed), clearing: false)
+        let update = try updateStatement(mapping, changed)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
             try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
@@ -382,12 +384,12 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    private func updateSQL(_ mapping: TableMapping, _ changed: [Int]) -> String {
-        if let lastUpdate, lastUpdate.mapping === mapping, lastUpdate.columns == changed { return lastUpdate.sql }
-        let sql = mapping.updateSQL(changed)
+    private func updateStatement(_ mapping: TableMapping, _ changed: [Int]) throws -> any DatabaseStatement {
+        if let lastUpdate, lastUpdate.mapping === mapping, lastUpdate.columns == changed { return lastUpdate.statement }
+        let statement = try connection.statement(mapping.updateSQL(changed), clearing: false)
         // A copy of its own: sharing the session's array would make the next object's reuse of it copy.
-        lastUpdate = (mapping, changed.map { $0 }, sql)
-        return sql
+        lastUpdate = (mapping, changed.map { $0 }, statement)
+        return statement
     }
 
     /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, in an integer
