@@ -57,8 +57,8 @@ final class SaveSession {
     /// Neither reference is retained: the object is kept by ``hooked`` (see ``Written``), the
     /// mapping by the manager.
     private struct NewSnapshot {
-        unowned(unsafe) let object: DBBTableObject
-        unowned(unsafe) let mapping: TableMapping
+        let object: Unmanaged<DBBTableObject>
+        let mapping: Unmanaged<TableMapping>
         let start: Int
         var joins: [[SQLiteValue]]
     }
@@ -71,7 +71,9 @@ final class SaveSession {
     /// the same columns of many objects binds its prepared statement again, without the
     /// mapping's lock and dictionary or the connection's statement cache. Every parameter is
     /// bound for each row, so a hook's save that ran the statement in between changes nothing.
-    @exclusivity(unchecked) private var lastUpdate: (mapping: TableMapping, columns: [Int], statement: any DatabaseStatement)?
+    @exclusivity(unchecked) private var update: (any DatabaseStatement)?
+    @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
+    @exclusivity(unchecked) private var updateColumns: [Int] = []
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
@@ -150,13 +152,18 @@ final class SaveSession {
     /// Gives every written object its new snapshot: call once the transaction committed.
     func committed() {
         let storage = values.takeStorage()
-        // Through the buffer: a loop over the array copies each entry (retains and releases).
+        // Through the buffer and unretained references: a loop over the array copies each
+        // entry, and a reference loaded into a variable is retained and released.
         newSnapshots.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                let object = entries[index].object
-                entries[index].mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entries[index].start,
-                                                                  joins: entries[index].joins), of: object)
-                if object.forcedDirty { object.forcedDirty = false }
+                let entry = entries.baseAddress! + index
+                entry.pointee.object._withUnsafeGuaranteedRef { object in
+                    entry.pointee.mapping._withUnsafeGuaranteedRef { mapping in
+                        mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.pointee.start, joins: entry.pointee.joins),
+                                            of: object)
+                    }
+                    if object.forcedDirty { object.forcedDirty = false }
+                }
             }
         }
     }
@@ -251,7 +258,8 @@ final class SaveSession {
             }
             joinValues.append(current)
         }
-        newSnapshots.append(NewSnapshot(object: object, mapping: mapping, start: start, joins: joinValues))
+        newSnapshots.append(NewSnapshot(object: .passUnretained(object), mapping: .passUnretained(mapping), start: start,
+                                        joins: joinValues))
     }
 
     /// Writes again what changed in `object` since the session wrote its row (at `start` of
@@ -267,7 +275,8 @@ final class SaveSession {
             }
         }
         if !changed.isEmpty { try naming(mapping) { try updateRow(object, mapping, from: start, changed) } }
-        guard let entry = newSnapshots.lastIndex(where: { $0.object === object }) else { return }
+        guard let entry = newSnapshots.lastIndex(where: { $0.object.toOpaque() == Unmanaged.passUnretained(object).toOpaque() })
+        else { return }
         try saveRelated(of: object, mapping)
         for (index, join) in mapping.joins.enumerated() {
             let current = join.access.values(object)
@@ -385,10 +394,12 @@ final class SaveSession {
     }
 
     private func updateStatement(_ mapping: TableMapping, _ changed: [Int]) throws -> any DatabaseStatement {
-        if let lastUpdate, lastUpdate.mapping === mapping, lastUpdate.columns == changed { return lastUpdate.statement }
+        if let update, updateMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque(), updateColumns == changed {
+            return update
+        }
         let statement = try connection.statement(mapping.updateSQL(changed), clearing: false)
         // A copy of its own: sharing the session's array would make the next object's reuse of it copy.
-        lastUpdate = (mapping, changed.map { $0 }, statement)
+        (update, updateMapping, updateColumns) = (statement, .passUnretained(mapping), changed.map { $0 })
         return statement
     }
 
