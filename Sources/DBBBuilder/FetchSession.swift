@@ -90,7 +90,7 @@ final class FetchSession {
                         }
                     }
                     mapping.setSnapshot(chunks.lineFilled(), of: object)
-                    objects.append(object)
+                    objects.append(consume object)
                 }
               }
             }
@@ -113,7 +113,7 @@ final class FetchSession {
                 }
                 chunks.nextLine().initialize(from: line, count: width)
                 mapping.setSnapshot(chunks.lineFilled(), of: object)
-                objects.append(object)
+                objects.append(consume object)
             }
         }
         fetched[ObjectIdentifier(objectType), default: []].append(objects)
