@@ -59,6 +59,30 @@ struct HookTests {
         #expect(try UniqueLabel.all(manager: database.manager).map(\.label).sorted() == ["draft", "draft (2)"])
     }
 
+    @Test("a related object whose hook drops the only reference to it is still saved whole, then released",
+          arguments: Backend.allCases)
+    func hookDropsOnlyReference(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
+        let manager = database.manager
+        let owner = PeerNote("owner", manager: manager)
+        weak var released: PeerNote?
+        do {
+            let orphan = PeerNote("orphan", manager: manager)
+            orphan.tags = ["kept"]
+            // The save holds the orphan only through the objects it writes: the hook takes away
+            // the owner's reference, the last one outside the save.
+            orphan.onWillSave = { _ in owner.peer = nil }
+            owner.peer = orphan
+            released = orphan
+        }
+        try owner.save()
+        #expect(released == nil, "the orphan outlived the save")
+        #expect(owner.peer == nil && !owner.hasChanges)
+        let stored = try PeerNote.all(manager: manager).sorted { $0.text < $1.text }
+        #expect(stored.map(\.text) == ["orphan", "owner"])
+        #expect(stored.first?.tags == ["kept"] && stored.last?.peer == nil)
+    }
+
     @Test("a hook that changes an object this save met before, and saves it or not, gets the change written",
           arguments: Backend.allCases)
     func hookChangesObjectAlreadyMet(_ backend: Backend) throws {
