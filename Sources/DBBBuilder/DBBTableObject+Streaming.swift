@@ -19,7 +19,9 @@ extension DBBTableObject {
     ///   at one batch whatever the number of rows. Each batch applies the conditions to the
     ///   database as it is then: an object deleted, or changed so that it no longer matches,
     ///   before its batch is read is not visited; one changed so that it matches is; one added
-    ///   after the iteration started is not (only ids up to the highest one then are read).
+    ///   after the iteration started is not (only ids up to the highest one then are read; a
+    ///   save always gives a new row a higher id, but SQL that inserts a row with an id below
+    ///   that, into a gap, puts it in the iteration).
     /// - With a sorting, or ``DBBQueryOptions/distinct``, the ids of the selected objects are read first, in one query (8 bytes
     ///   a row); each batch is then fetched by id. An object deleted before its batch is read is
     ///   skipped, one changed is seen as changed, one added is not visited.
@@ -60,7 +62,9 @@ extension DBBTableObjectFetching {
     fileprivate static func forEachByID(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager, batchSize: Int,
                                     _ body: (Self) throws -> Void) throws {
         let highest = try manager.read(mapping) { connection in
-            try connection.fetchAll(mapping.statements.highestID, []) { $0.optionalInt64(at: 0) }
+            let check = SelectQuery(mapping, noRowsOf: query)
+            _ = try connection.fetchAll(check.sql, check.arguments) { _ in () }
+            return try connection.fetchAll(mapping.statements.highestID, []) { $0.optionalInt64(at: 0) }
         }
         guard let last = highest.first ?? nil else { return }
         var after: Int64?

@@ -246,6 +246,14 @@ final class SaveSession {
         }
         confirm(object)
         try saveRelated(of: object, mapping)
+        // A hook of a related object may have deleted this one: its row is gone, and join
+        // rows written now would point at nothing (PostgreSQL's foreign keys refuse them;
+        // SQLite, which does not enforce them, would keep them).
+        if object.isDeleted && !mapping.joins.isEmpty {
+            throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
+                           "row \(object.id) was deleted by a save hook while its own save was writing it; "
+                           + "the save was rolled back rather than write join rows for a row that is gone")
+        }
         var joinValues: [[SQLiteValue]] = []
         // Not for a class without joins: reserving 0 allocates a buffer, which each snapshot keeps.
         if !mapping.joins.isEmpty { joinValues.reserveCapacity(mapping.joins.count) }

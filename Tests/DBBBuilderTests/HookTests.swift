@@ -172,6 +172,31 @@ struct HookTests {
         #expect(try manager.count(of: "DeletingNote") == 2)
     }
 
+    @Test("a related object's hook that deletes the object whose save reached it: refused, rolled back, no join rows left",
+          arguments: Backend.allCases)
+    func hookDeletesOwnerMidSave(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
+        let manager = database.manager
+        let owner = PeerNote("owner", manager: manager)
+        owner.tags = ["t"]
+        let peer = PeerNote("peer", manager: manager)
+        owner.peer = peer
+        peer.onWillSave = { _ in try owner.delete() }
+        #expect {
+            try owner.save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .rowNotFound && error.table == "PeerNote" && error.message.contains("deleted by a save hook")
+        }
+        #expect(!owner.isDeleted && owner.id == 0 && peer.id == 0)
+        for table in ["PeerNote", "PeerNote_peer", "PeerNote_tags"] {
+            #expect(try manager.count(of: table) == 0, "\(table)")
+        }
+        peer.onWillSave = nil
+        try owner.save()
+        #expect(try PeerNote.all(manager: manager).count == 2)
+    }
+
     @Test("a hook that saves a reference to the new object being saved is refused by name, also when a row 0 exists",
           arguments: Backend.allCases)
     func referenceToObjectUnderSave(_ backend: Backend) throws {

@@ -119,6 +119,16 @@ struct MigrationTests {
         #expect(row == ["2.5 none 3 1 NULL"])
     }
 
+    @Test("a new property whose default has a NUL character is added without a default (SQL text cannot hold one)",
+          arguments: Backend.allCases)
+    func nulInDefault(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
+        try ShipmentV1(dbManager: database.manager).save()
+        let later = try database.reopen([ShipmentV4.self])
+        let old = try #require(try ShipmentV4.all(manager: later).first)
+        #expect(old.code == "a\u{0}b" && old.changedPropertyNames == ["code"], "the row holds NULL")
+    }
+
     @Test("a NULL other SQL wrote into a non-optional property's column counts as a change; setting the default writes it",
           arguments: Backend.allCases)
     func nullInNonOptionalColumn(_ backend: Backend) throws {
@@ -196,6 +206,21 @@ final class ShipmentV3: DBBTableObject {
             "count": DBBPropertyPersistence(\ShipmentV3.count),
             "fragile": DBBPropertyPersistence(\ShipmentV3.fragile),
             "memo": DBBPropertyPersistence(\ShipmentV3.memo),
+        ], for: self)
+    }
+}
+
+/// `ShipmentV1` with a property whose default no SQL literal can spell.
+final class ShipmentV4: DBBTableObject {
+    override class var databaseTableName: String { "Shipment" }
+    var note = ""
+    var code = "a\u{0}b"
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping([
+            "note": DBBPropertyPersistence(\ShipmentV4.note),
+            "code": DBBPropertyPersistence(\ShipmentV4.code),
         ], for: self)
     }
 }

@@ -137,10 +137,11 @@ struct StreamingFetchTests {
         let statements = traced.withLock { $0 }.filter { !$0.contains("Product_tags") }  // the rows, not the tags
         let expected = ["minus five", "zero"] + (0..<20).filter { $0 != 10 && $0 != 11 }.map { "p\($0)" } + ["p30", "p39"]
         #expect(visited == expected)
-        // One query for the highest id, then one a batch, each with its limit: nothing holds the
-        // ids of the whole result.
+        // A check of the arguments (no rows) and one query for the highest id, then one a batch,
+        // each with its limit: nothing holds the ids of the whole result.
         let batches = statements.filter { $0.contains("LIMIT 6") }
-        #expect(batches.count == 4 && statements.count == batches.count + 1)
+        #expect(batches.count == 4 && statements.count == batches.count + 2)
+        #expect(statements.filter { $0.hasSuffix("LIMIT 0") }.count == 1)
         #expect(statements.allSatisfy { !$0.contains("json") }, "\(statements)")
     }
 
@@ -163,5 +164,27 @@ struct StreamingFetchTests {
         #expect(names == (0..<20).map { "p\($0)" })
         #expect(try Product.all(manager: manager).filter { $0.price >= 100 }.count == 20)
         #expect(try manager.count(of: "Product") == 40)
+    }
+
+    @Test("without a sorting: arguments that do not match the placeholders are the error instances(matching:) gives",
+          arguments: Backend.allCases)
+    func keysetArgumentMismatch(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Product.self]) else { return }
+        let manager = database.manager
+        _ = try Self.products(10, manager)
+        var tooFew = DBBQueryOptions.options(withConditions: ["price = ?", "OR", "name = ?"])
+        tooFew.arguments = [.real(1)]
+        var tooMany = DBBQueryOptions.options(withConditions: ["price = ?"])
+        tooMany.arguments = [.real(1), .real(2)]
+        var numbered = DBBQueryOptions.options(withConditions: ["price = ?2"])
+        numbered.arguments = [.real(1)]
+        for options in [tooFew, tooMany, numbered] {
+            let expected = try #require(throws: DBBError.self) { try Product.instances(matching: options, manager: manager) }
+            var visited = 0
+            let streamed = try #require(throws: DBBError.self) {
+                try Product.forEachInstance(matching: options, manager: manager, batchSize: 3) { _ in visited += 1 }
+            }
+            #expect(streamed.kind == expected.kind && visited == 0, "\(streamed)")
+        }
     }
 }

@@ -187,6 +187,13 @@ struct SelectQuery {
                   order: id, limit: limit, arguments: arguments)
     }
 
+    /// `query` with no rows (`LIMIT 0`) and only the key columns: run once with its own
+    /// arguments, it reports a mismatch between them and its placeholders as the query itself
+    /// would, before ``init(_:batchOf:after:through:limit:)`` adds placeholders after them.
+    init(_ mapping: TableMapping, noRowsOf query: SelectQuery) {
+        self.init(mapping, columns: [], joins: [], where: query.filter, order: "", limit: 0, arguments: query.arguments)
+    }
+
     /// Whether the query gives its rows an order (``DBBQueryOptions/sorting``).
     var isOrdered: Bool { !order.isEmpty }
 

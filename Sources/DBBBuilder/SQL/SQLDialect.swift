@@ -110,6 +110,8 @@ enum SQLDialect {
         case .real(let real) where real.isNaN: nil
         case .real(let real) where real.isInfinite: real < 0 ? "-9e999" : "9e999"
         case .real(let real): "\(real)"
+        // SQL text cannot carry a NUL (SQLite ends a token there; PostgreSQL refuses it).
+        case .text(let text) where text.utf8.contains(0): nil
         case .text(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
         case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
         }
