@@ -98,12 +98,12 @@ final class FetchSession {
             // Some columns: the others snapshot the value the new object holds, so a save
             // writes them only when the application sets them.
             let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
-            let values = mapping.values.list
+            let values = mapping.values
             var line = [SQLiteValue](repeating: .null, count: width)
             while try statement.step() {
                 let object = objectType.init(dbManager: manager)
                 readKeys(row, object)
-                for index in values.indices { line[index] = values[index](object) }
+                values.forEachValue(of: object) { index, value in line[index] = value }
                 for index in readers.indices {
                     do {
                         line[slots[index]] = try readers[index](row, index + 3, object)

@@ -34,7 +34,7 @@ final class SnapshotStorage: @unchecked Sendable {
 /// What an object's row and join rows held when it was last loaded or saved: what change
 /// tracking compares its properties with.
 ///
-/// Column `i` of the snapshot is `storage.values[start + i]`, in the order of the mapping's
+/// Column `i` of the snapshot is `row[i]`, in the order of the mapping's
 /// columns; `joins[j]` holds the values of the join rows of the mapping's join `j`.
 struct ObjectSnapshot {
     /// Keeps ``row`` alive.
@@ -47,9 +47,6 @@ struct ObjectSnapshot {
     init(storage: SnapshotStorage, start: Int, joins: [[SQLiteValue]]) {
         (self.storage, row, self.joins) = (storage, UnsafePointer(storage.values + start), joins)
     }
-
-    @inline(__always)
-    func column(_ index: Int) -> SQLiteValue { row[index] }
 }
 
 extension DBBTableObject {
