@@ -65,8 +65,10 @@ let package = Package(
 
         .executableTarget(
             name: "dbb",
-            dependencies: ["DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(
             name: "DBBCodeGen",
@@ -75,7 +77,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "dbb-demo",
-            dependencies: ["DBBBuilder", "DBBPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "DBBBuilder", "DBBPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/dbb-demo",
             exclude: ["ModelSpecs", "regenerate.sh"]
         ),
@@ -102,8 +106,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DBBReliabilityTests",
-            dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",
-                           "dbb-crash-helper", "dbb"]
+            dependencies: [
+                "DBBBuilder", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",
+                "dbb-crash-helper", "dbb",
+            ]
         ),
         .testTarget(
             name: "DBBSQLiteTests",
@@ -132,7 +138,9 @@ let package = Package(
         /// The PostgreSQL backend against a throwaway server that the tests start.
         .testTarget(
             name: "DBBPostgresTests",
-            dependencies: ["DBBPostgres", "DBBBuilder", "DBBLocale", "DBBTestSupport", "dbb", "dbb-demo", "dbb-crash-helper"]
+            dependencies: [
+                "DBBPostgres", "DBBBuilder", "DBBLocale", "DBBTestSupport", "dbb", "dbb-demo", "dbb-crash-helper",
+            ]
         ),
         .testTarget(
             name: "DBBLocaleTests",

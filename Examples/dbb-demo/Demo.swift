@@ -37,20 +37,30 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "The database file (default: dbb-demo.sqlite in the user's cache folder).")
     var database: String?
 
-    @Option(help: ArgumentHelp("A PostgreSQL database to use instead of a file.", valueName: "postgres://user:password@host:port/database"))
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database to use instead of a file.", valueName: "postgres://user:password@host:port/database")
+    )
     var postgres: String?
 
-    @Flag(help: "Delete the demo database first and start over (only a dbb-demo database; with --postgres: delete the demo's rows).")
+    @Flag(
+        help:
+            "Delete the demo database first and start over (only a dbb-demo database; with --postgres: delete the demo's rows)."
+    )
     var reset = false
 
-    @Option(help: ArgumentHelp("Copy the demo's table objects from another demo database (a file or a postgres:// URL) into this one, which must be empty.",
-                               valueName: "file-or-url"))
+    @Option(
+        help: ArgumentHelp(
+            "Copy the demo's table objects from another demo database (a file or a postgres:// URL) into this one, which must be empty.",
+            valueName: "file-or-url"))
     var copyFrom: String?
 
     static let classes: [DBBTableObject.Type] = [Person.self, Company.self, Project.self, Meeting.self]
 
     func validate() throws {
-        if postgres != nil && database != nil { throw ValidationError("--database and --postgres name two databases: give one") }
+        if postgres != nil && database != nil {
+            throw ValidationError("--database and --postgres name two databases: give one")
+        }
         if let database, Self.isURL(database) {
             throw ValidationError("--database takes a file path; give a PostgreSQL URL with --postgres")
         }
@@ -92,8 +102,9 @@ struct Demo: AsyncParsableCommand {
         let url = try database.map { URL(fileURLWithPath: $0) } ?? DefaultDatabase.url()
         if reset && FileManager.default.fileExists(atPath: url.path) {
             guard Self.isDemoDatabase(url) else {
-                throw ValidationError("\(DefaultDatabase.display(url.path)) is not a dbb-demo database (it has no Person and Meeting "
-                                      + "tables): --reset deletes only the demo's own database")
+                throw ValidationError(
+                    "\(DefaultDatabase.display(url.path)) is not a dbb-demo database (it has no Person and Meeting "
+                        + "tables): --reset deletes only the demo's own database")
             }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
@@ -104,13 +115,16 @@ struct Demo: AsyncParsableCommand {
     /// password not shown).
     static func manager(_ place: String) throws -> DBBManager {
         if isURL(place) { return try DBBManager(postgres: place) }
-        guard FileManager.default.fileExists(atPath: place) else { throw ValidationError("no database file at \(display(place))") }
+        guard FileManager.default.fileExists(atPath: place) else {
+            throw ValidationError("no database file at \(display(place))")
+        }
         return try DBBManager(url: URL(fileURLWithPath: place))
     }
 
     /// Whether `place` is a URL (`scheme://…`, or a mistyped `postgres:/…`) rather than a file path.
     static func isURL(_ place: String) -> Bool {
-        place.contains("://") || place.lowercased().hasPrefix("postgres:") || place.lowercased().hasPrefix("postgresql:")
+        place.contains("://") || place.lowercased().hasPrefix("postgres:")
+            || place.lowercased().hasPrefix("postgresql:")
     }
 
     /// Whether the file at `url` is a demo database: SQLite, with the demo's Person and Meeting tables.
@@ -119,13 +133,15 @@ struct Demo: AsyncParsableCommand {
         configuration.access = .readOnly
         configuration.journalMode = nil
         guard let connection = try? SQLiteConnection(path: url.path, configuration: configuration),
-              let tables = try? connection.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'", [], { $0.string(at: 0) ?? "" })
+            let tables = try? connection.fetchAll(
+                "SELECT name FROM sqlite_master WHERE type = 'table'", [], { $0.string(at: 0) ?? "" })
         else { return false }
         return tables.contains("Person") && tables.contains("Meeting")
     }
 
     /// A file path with `~` for the home folder, or a URL without its password.
     static func display(_ place: String) -> String {
-        isURL(place) || place.contains("@") ? DBBPostgresConfiguration.withoutPassword(place) : DefaultDatabase.display(place)
+        isURL(place) || place.contains("@")
+            ? DBBPostgresConfiguration.withoutPassword(place) : DefaultDatabase.display(place)
     }
 }

@@ -37,30 +37,37 @@ enum DemoData {
         grace.nicknames = ["Amazing Grace", "Grandma COBOL"]
         try Person.save([ada, charles, grace, margaret, alan], manager: manager)
 
-        func project(_ name: String, _ code: String, _ budget: Double, _ start: String, lead: Person, tags: [String]?) -> Project {
+        func project(_ name: String, _ code: String, _ budget: Double, _ start: String, lead: Person, tags: [String]?)
+            -> Project
+        {
             let project = Project(dbManager: manager)
             (project.name, project.code, project.budget, project.startDate) = (name, code, budget, day(start))
             (project.projectLead, project.tags) = (lead, tags)
             return project
         }
         let engine = project("Difference Engine", "DE", 17_000, "1822-06-14", lead: charles, tags: ["hardware"])
-        let notes = project("Notes on the Engine", "NOTE-G", 500, "1842-10-01", lead: ada, tags: ["software", "Bernoulli"])
+        let notes = project(
+            "Notes on the Engine", "NOTE-G", 500, "1842-10-01", lead: ada, tags: ["software", "Bernoulli"])
         let cobol = project("COBOL", "CBL", 250_000, "1959-05-28", lead: grace, tags: ["language"])
         let apollo = project("Apollo Guidance", "AGC", 1_200_000, "1961-08-09", lead: margaret, tags: nil)
-        apollo.subProject = project("Priority Displays", "AGC-PD", 90_000, "1968-01-01", lead: margaret, tags: ["safety"])
+        apollo.subProject = project(
+            "Priority Displays", "AGC-PD", 90_000, "1968-01-01", lead: margaret, tags: ["safety"])
         try Project.save([engine, notes, cobol, apollo], manager: manager)
 
-        func meeting(_ purpose: String, _ start: String, _ minutes: Int, _ people: [Person], _ project: Project?) -> Meeting {
+        func meeting(_ purpose: String, _ start: String, _ minutes: Int, _ people: [Person], _ project: Project?)
+            -> Meeting
+        {
             let meeting = Meeting(dbManager: manager)
             (meeting.purpose, meeting.startTime, meeting.durationMinutes) = (purpose, day(start), minutes)
             (meeting.participants, meeting.project) = (people, project)
             return meeting
         }
-        try Meeting.save([
-            meeting("Engine review", "2010-12-30", 60, [ada, charles], engine),
-            meeting("Note G walkthrough", "2011-01-02", 90, [ada, charles, alan], notes),
-            meeting("Compiler kickoff", "2011-01-03", 45, [grace, margaret], cobol),
-            meeting("Flight software review", "2011-01-05", 120, [margaret, grace, alan], apollo),
-        ], manager: manager)
+        try Meeting.save(
+            [
+                meeting("Engine review", "2010-12-30", 60, [ada, charles], engine),
+                meeting("Note G walkthrough", "2011-01-02", 90, [ada, charles, alan], notes),
+                meeting("Compiler kickoff", "2011-01-03", 45, [grace, margaret], cobol),
+                meeting("Flight software review", "2011-01-05", 120, [margaret, grace, alan], apollo),
+            ], manager: manager)
     }
 }

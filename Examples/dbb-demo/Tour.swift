@@ -14,30 +14,45 @@ enum Tour {
     static func showQueries(_ manager: DBBManager) throws {
         print("People, sorted by last name:")
         let people = try Person.instances(matching: .options(sortColumns: [Person.Keys.lastName]), manager: manager)
-        Table.print(["name", "age", "employer", "nicknames"], people.map { person in
-            ["\(person.firstName) \(person.lastName)", "\(person.age)", person.employer?.name ?? "—",
-             person.nicknames.joined(separator: ", ")]
-        })
+        Table.print(
+            ["name", "age", "employer", "nicknames"],
+            people.map { person in
+                [
+                    "\(person.firstName) \(person.lastName)", "\(person.age)", person.employer?.name ?? "—",
+                    person.nicknames.joined(separator: ", "),
+                ]
+            })
 
         print("\nProjects with a budget over 10,000, largest first:")
-        var options = DBBQueryOptions.options(withConditions: ["budget > ?"], sortColumns: [Project.Keys.budget], ascendingSort: false)
+        var options = DBBQueryOptions.options(
+            withConditions: ["budget > ?"], sortColumns: [Project.Keys.budget], ascendingSort: false)
         options.arguments = [10_000]
         let projects = try Project.instances(matching: options, manager: manager)
-        Table.print(["project", "budget", "lead", "sub-project"], projects.map { project in
-            [project.name, String(format: "%.0f", project.budget), project.projectLead?.firstName ?? "—",
-             project.subProject?.name ?? "—"]
-        })
+        Table.print(
+            ["project", "budget", "lead", "sub-project"],
+            projects.map { project in
+                [
+                    project.name, String(format: "%.0f", project.budget), project.projectLead?.firstName ?? "—",
+                    project.subProject?.name ?? "—",
+                ]
+            })
 
         print("\nMeetings Alan attends, or about COBOL (a join-table condition, combined with OR):")
         let alan = try Person.instances(matching: .options(withConditions: ["firstName = 'Alan'"]), manager: manager)
         let cobol = try Project.instances(matching: .options(withConditions: ["name = 'COBOL'"]), manager: manager)
-        options = .options(withConditions: ["participants IN (?)", "OR", "project = ?"], sortColumns: [Meeting.Keys.startTime])
+        options = .options(
+            withConditions: ["participants IN (?)", "OR", "project = ?"], sortColumns: [Meeting.Keys.startTime])
         options.arguments = [.integer(alan.first?.id ?? 0), .integer(cobol.first?.id ?? 0)]
         let meetings = try Meeting.instances(matching: options, manager: manager)
-        Table.print(["meeting", "day", "minutes", "participants"], meetings.map { meeting in
-            [meeting.purpose, String(describing: meeting.startTime).prefix(10).description, "\(meeting.durationMinutes)",
-             meeting.participants.map(\.firstName).joined(separator: ", ")]
-        })
+        Table.print(
+            ["meeting", "day", "minutes", "participants"],
+            meetings.map { meeting in
+                [
+                    meeting.purpose, String(describing: meeting.startTime).prefix(10).description,
+                    "\(meeting.durationMinutes)",
+                    meeting.participants.map(\.firstName).joined(separator: ", "),
+                ]
+            })
     }
 }
 

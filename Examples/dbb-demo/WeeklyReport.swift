@@ -6,7 +6,9 @@ enum UsageData {
     /// Whether the database has the `Usage` table already. (Its names are unquoted in every
     /// statement, so PostgreSQL folds them all to lower case alike.)
     static func exists(_ manager: DBBManager, postgres: Bool) throws -> Bool {
-        let sql = postgres ? "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'usage'"
+        let sql =
+            postgres
+            ? "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'usage'"
             : "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Usage'"
         return try manager.query(sql)[0].decode(Int.self, at: 0) > 0
     }
@@ -14,10 +16,12 @@ enum UsageData {
     /// A deterministic year of visits, 2010-07-01 … 2011-06-30: one row per facet per day.
     static func fill(_ manager: DBBManager, postgres: Bool) throws {
         // The seed's DATETIME column holds text dates; PostgreSQL has no such type.
-        try manager.execute("CREATE TABLE IF NOT EXISTS Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date \(postgres ? "TEXT" : "DATETIME"))")
+        try manager.execute(
+            "CREATE TABLE IF NOT EXISTS Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date \(postgres ? "TEXT" : "DATETIME"))"
+        )
         var state: UInt64 = 2011
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
         }
         var calendar = Calendar(identifier: .gregorian)
@@ -46,7 +50,8 @@ enum WeeklyReport {
 
     /// strftime('%Y-%W', Date) of SQLite, on PostgreSQL: the year, and the week counted from
     /// the year's first Monday (days before it are week 00).
-    static let postgresStrftimeWeek = "to_char(Date::date, 'YYYY') || '-' || lpad(((extract(doy FROM Date::date)::int + 6"
+    static let postgresStrftimeWeek =
+        "to_char(Date::date, 'YYYY') || '-' || lpad(((extract(doy FROM Date::date)::int + 6"
         + " - (extract(dow FROM Date::date)::int + 6) % 7) / 7)::text, 2, '0')"
 
     static func show(_ manager: DBBManager, postgres: Bool) throws {
@@ -61,19 +66,26 @@ enum WeeklyReport {
         ]
         var columns: [[String]] = []
         for (_, week, start) in groupings {
-            let rows = try manager.query("""
+            let rows = try manager.query(
+                """
                 SELECT \(week) AS week, \(start) AS start, SUM(Value) * 1.0 / SUM(Visits) AS ratio
                 FROM Usage WHERE Date BETWEEN ? AND ? GROUP BY week ORDER BY week
                 """, arguments: [.text(from), .text(to)])
-            columns.append(rows.map { row in
-                let start = row["start"].flatMap { if case .text(let text) = $0 { String(text.suffix(5)) } else { nil } } ?? "?"
-                let ratio = row["ratio", as: Double.self] ?? 0
-                return "\(row["week"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "?") (\(start))  \(String(format: "%.3f", ratio))"
-            })
+            columns.append(
+                rows.map { row in
+                    let start =
+                        row["start"].flatMap { if case .text(let text) = $0 { String(text.suffix(5)) } else { nil } }
+                        ?? "?"
+                    let ratio = row["ratio", as: Double.self] ?? 0
+                    return
+                        "\(row["week"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "?") (\(start))  \(String(format: "%.3f", ratio))"
+                })
         }
         let height = columns.map(\.count).max() ?? 0
         let header = groupings.map { $0.0 == "strftime" ? "strftime('%Y-%W')" : "\($0.0) week" }
         let cells = (0..<height).map { index in columns.map { index < $0.count ? $0[index] : "" } }
-        Table.print(header, [["(from)  value/visit", "(from)  value/visit", "(from)  value/visit", "(first day)  value/visit"]] + cells)
+        Table.print(
+            header,
+            [["(from)  value/visit", "(from)  value/visit", "(from)  value/visit", "(first day)  value/visit"]] + cells)
     }
 }

@@ -126,7 +126,9 @@ extension DBBValue {
         case .null, .blob: 0
         case .integer(let value): value
         case .real(let value): Self.clamped(value)
-        case .text(let text): Int64(text.trimmingCharacters(in: .whitespaces)) ?? Self.clamped(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0)
+        case .text(let text):
+            Int64(text.trimmingCharacters(in: .whitespaces))
+                ?? Self.clamped(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0)
         }
     }
 

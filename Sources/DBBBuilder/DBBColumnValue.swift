@@ -26,8 +26,10 @@ func unstorable(_ value: some FloatingPoint) -> DBBError {
 /// The error of saving an integer above `Int64.max`, the largest SQLite holds: `value` when
 /// known exactly (a save sees only the REAL standing in for it).
 func unstorable(integer value: (any BinaryInteger)?) -> DBBError {
-    DBBError(.invalidValue, "\(value.map { "\($0)" } ?? "an integer") cannot be stored: it is above \(Int64.max), "
-             + "the largest integer SQLite holds")
+    DBBError(
+        .invalidValue,
+        "\(value.map { "\($0)" } ?? "an integer") cannot be stored: it is above \(Int64.max), "
+            + "the largest integer SQLite holds")
 }
 
 /// The error of reading a stored value of another kind than the property's (text or a
@@ -35,11 +37,12 @@ func unstorable(integer value: (any BinaryInteger)?) -> DBBError {
 /// another number; the fetch that meets it names the property and row.
 func unreadable(_ row: DBBColumnReader, at index: Int, as type: Any.Type) -> DBBError {
     let value = row.value(at: index)
-    let shown = switch value {
-    case .text(let text): "the text '\(text.prefix(40))'"
-    case .blob(let data): "\(data.count) bytes"
-    default: "\(value)"
-    }
+    let shown =
+        switch value {
+        case .text(let text): "the text '\(text.prefix(40))'"
+        case .blob(let data): "\(data.count) bytes"
+        default: "\(value)"
+        }
     return DBBError(.invalidValue, "the stored value is \(shown), not a \(type): it is read as it is or not at all")
 }
 

@@ -60,8 +60,10 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     public let serverError: DBBServerError?
 
     @usableFromInline
-    init(_ kind: Kind, table: String? = nil, property: String? = nil, rowID: Int64? = nil, _ message: String,
-         sqliteError: SQLiteError? = nil, serverError: DBBServerError? = nil) {
+    init(
+        _ kind: Kind, table: String? = nil, property: String? = nil, rowID: Int64? = nil, _ message: String,
+        sqliteError: SQLiteError? = nil, serverError: DBBServerError? = nil
+    ) {
         self.serverError = serverError
         self.kind = kind
         self.table = table
@@ -74,8 +76,9 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     /// The same error about `table` and `property` where it names none yet: a value's error
     /// raised where only the value was known, completed by the code that knows whose it is.
     func about(table: String, property: String, rowID: Int64? = nil) -> DBBError {
-        DBBError(kind, table: self.table ?? table, property: self.property ?? property, rowID: self.rowID ?? rowID, message,
-                 sqliteError: sqliteError, serverError: serverError)
+        DBBError(
+            kind, table: self.table ?? table, property: self.property ?? property, rowID: self.rowID ?? rowID, message,
+            sqliteError: sqliteError, serverError: serverError)
     }
 
     /// An SQLite failure on `table`, naming the property when SQLite's message names its column.
@@ -106,8 +109,10 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
 extension DBBError {
     /// An error of a backend module, about `table` and `property` when known.
     @_spi(DBBBackend)
-    public init(backend kind: Kind, table: String? = nil, property: String? = nil, _ message: String,
-                serverError: DBBServerError? = nil) {
+    public init(
+        backend kind: Kind, table: String? = nil, property: String? = nil, _ message: String,
+        serverError: DBBServerError? = nil
+    ) {
         self.init(kind, table: table, property: property, message, serverError: serverError)
     }
 }

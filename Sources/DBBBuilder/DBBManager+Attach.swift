@@ -21,8 +21,10 @@ extension DBBManager {
         do {
             try access.addSetup { connection in
                 guard let sqlite = (connection as? SQLiteBackend)?.sqlite else {
-                    throw DBBError(.invalidOption, "cannot attach \(path) as \(name): attaching database files is SQLite's; "
-                                   + "on a server, keep reference tables in the server's database or another schema")
+                    throw DBBError(
+                        .invalidOption,
+                        "cannot attach \(path) as \(name): attaching database files is SQLite's; "
+                            + "on a server, keep reference tables in the server's database or another schema")
                 }
                 try sqlite.attach(databaseAt: path, as: name, readOnly: readOnly)
             }
@@ -58,12 +60,14 @@ extension DBBManager {
     static func copyTemplate(_ template: URL, to url: URL) throws {
         let fileManager = FileManager.default
         guard !fileManager.fileExists(atPath: url.path) else { return }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).template-\(UUID().uuidString)")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).template-\(UUID().uuidString)")
         defer { try? fileManager.removeItem(at: temporary) }
         do {
             try fileManager.copyItem(at: template, to: temporary)
         } catch {
-            throw DBBError(.unavailable, "cannot copy the template \(template.path) to \(url.path): \(error.localizedDescription)")
+            throw DBBError(
+                .unavailable, "cannot copy the template \(template.path) to \(url.path): \(error.localizedDescription)")
         }
         if link(temporary.path, url.path) != 0 && errno != EEXIST {
             throw DBBError(.unavailable, "cannot put the template at \(url.path): \(String(cString: strerror(errno)))")

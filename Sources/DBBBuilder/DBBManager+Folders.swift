@@ -25,7 +25,8 @@ extension DBBManager {
     /// Linux inside the XDG config folder (see the table above). When it cannot be created, the
     /// URL is still returned: opening a database there reports why.
     public static func appSupportFolder(using subFolder: String?) -> URL {
-        (try? appSupportFolderCreated(subFolder)) ?? appSupportBase.appendingPathComponent(subFolder ?? "", isDirectory: true)
+        (try? appSupportFolderCreated(subFolder))
+            ?? appSupportBase.appendingPathComponent(subFolder ?? "", isDirectory: true)
     }
 
     // MARK: - Throwing forms
@@ -45,8 +46,10 @@ extension DBBManager {
     /// Application Support folder (see ``appSupportFolder(using:)``), with `tableClasses` registered.
     /// - Throws: as ``inDocumentsFolder(named:tableClasses:)``; also for a `subFolders` path
     ///   that is absolute or climbs out with `..`.
-    public static func inAppSupportFolder(named name: String, subFolders: String?,
-                                          tableClasses: [DBBTableObject.Type]) throws -> DBBManager {
+    public static func inAppSupportFolder(
+        named name: String, subFolders: String?,
+        tableClasses: [DBBTableObject.Type]
+    ) throws -> DBBManager {
         let manager = try opened(named: name) { () throws(DBBError) in try appSupportFolderCreated(subFolders) }
         try manager.register(tableClasses)
         return manager
@@ -58,14 +61,20 @@ extension DBBManager {
     /// cannot be opened there, every operation of the manager fails; when a class cannot be
     /// registered, the manager works for the others (as ``addTableClasses(_:)``). Either way
     /// ``errorMessage()`` says why.
-    public static func createDatabaseInDocumentsFolder(named name: String, tableClasses: [DBBTableObject.Type]) -> DBBManager {
-        registering(tableClasses) { () throws(DBBError) in try opened(named: name) { () throws(DBBError) in try created(documentsFolder) } }
+    public static func createDatabaseInDocumentsFolder(named name: String, tableClasses: [DBBTableObject.Type])
+        -> DBBManager
+    {
+        registering(tableClasses) { () throws(DBBError) in
+            try opened(named: name) { () throws(DBBError) in try created(documentsFolder) }
+        }
     }
 
     /// DBBBuilder's name for ``inAppSupportFolder(named:subFolders:tableClasses:)``; failures as
     /// in ``createDatabaseInDocumentsFolder(named:tableClasses:)``.
-    public static func createDatabaseInAppSupportFolder(named name: String, subFolders: String?,
-                                                        with tableClasses: [DBBTableObject.Type]) -> DBBManager {
+    public static func createDatabaseInAppSupportFolder(
+        named name: String, subFolders: String?,
+        with tableClasses: [DBBTableObject.Type]
+    ) -> DBBManager {
         registering(tableClasses) { () throws(DBBError) in
             try opened(named: name) { () throws(DBBError) in try appSupportFolderCreated(subFolders) }
         }
@@ -93,8 +102,10 @@ extension DBBManager {
         guard let subFolders, !subFolders.isEmpty else { return try created(appSupportBase) }
         let parts = subFolders.split(separator: "/", omittingEmptySubsequences: true)
         guard !subFolders.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
-            throw DBBError(.unavailable, "subFolders '\(subFolders)' must be a relative path inside the Application Support "
-                           + "folder \(appSupportBase.path) (no leading '/', no '..')")
+            throw DBBError(
+                .unavailable,
+                "subFolders '\(subFolders)' must be a relative path inside the Application Support "
+                    + "folder \(appSupportBase.path) (no leading '/', no '..')")
         }
         return try created(parts.reduce(appSupportBase) { $0.appendingPathComponent(String($1), isDirectory: true) })
     }
@@ -110,9 +121,12 @@ extension DBBManager {
     }
 
     /// A manager on the file `name` in the folder `folder` gives.
-    private static func opened(named name: String, in folder: () throws(DBBError) -> URL) throws(DBBError) -> DBBManager {
+    private static func opened(named name: String, in folder: () throws(DBBError) -> URL) throws(DBBError) -> DBBManager
+    {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw DBBError(.unavailable, "'\(name)' is not a database file name (it must be non-empty, without '/', not '.' or '..')")
+            throw DBBError(
+                .unavailable,
+                "'\(name)' is not a database file name (it must be non-empty, without '/', not '.' or '..')")
         }
         let url = try folder().appendingPathComponent(name)
         do {
@@ -126,8 +140,10 @@ extension DBBManager {
 
     /// The manager `open` gives with `tableClasses` added DBBBuilder's way, or, when it cannot
     /// be opened, a manager whose every operation fails with that error.
-    private static func registering(_ tableClasses: [DBBTableObject.Type],
-                                    _ open: () throws(DBBError) -> DBBManager) -> DBBManager {
+    private static func registering(
+        _ tableClasses: [DBBTableObject.Type],
+        _ open: () throws(DBBError) -> DBBManager
+    ) -> DBBManager {
         do {
             let manager = try open()
             manager.addTableClasses(tableClasses)

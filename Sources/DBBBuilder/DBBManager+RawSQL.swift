@@ -34,9 +34,12 @@ extension DBBManager {
             }
             if connection.hasOpenTransaction {
                 try? connection.execute("ROLLBACK", [])
-                throw DBBError(.invalidOption, "the SQL left a transaction open (a BEGIN without its COMMIT), so it was rolled back: "
-                               + "later saves on the manager's shared connection would have joined it and been lost with it. "
-                               + "End it in the same text (BEGIN … COMMIT), or save through table objects (a batch is one transaction)")
+                throw DBBError(
+                    .invalidOption,
+                    "the SQL left a transaction open (a BEGIN without its COMMIT), so it was rolled back: "
+                        + "later saves on the manager's shared connection would have joined it and been lost with it. "
+                        + "End it in the same text (BEGIN … COMMIT), or save through table objects (a batch is one transaction)"
+                )
             }
         }
     }
@@ -72,7 +75,8 @@ extension DBBManager {
 
     /// Runs a raw query, calling `body` with each row in place (nothing is copied): read its
     /// columns by index with the typed accessors (`row.string(at: 0)`, `row.optionalInt64(at: 1)`).
-    public func forEachRow(_ sql: String, arguments: DBBArguments = [], _ body: (DBBColumnReader) throws -> Void) throws {
+    public func forEachRow(_ sql: String, arguments: DBBArguments = [], _ body: (DBBColumnReader) throws -> Void) throws
+    {
         let values = arguments.sqliteValues
         try read(nil) { try $0.forEachRow(sql, values, body) }
     }

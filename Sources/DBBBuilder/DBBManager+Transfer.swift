@@ -44,7 +44,8 @@ extension DBBManager {
         guard !classes.isEmpty else {
             throw DBBError(.invalidOption, "copyTables(of:from:) was given no class to copy")
         }
-        let sameDatabase = DBBError(.invalidOption, "copyTables(of:from:) copies between two databases; the source is \(databaseLabel) itself")
+        let sameDatabase = DBBError(
+            .invalidOption, "copyTables(of:from:) copies between two databases; the source is \(databaseLabel) itself")
         guard source !== self else { throw sameDatabase }
         if let here = try databaseIdentity(), try here == source.databaseIdentity() { throw sameDatabase }
         let tables = try transferTables(try classes.map(mapping(for:)))
@@ -55,8 +56,10 @@ extension DBBManager {
                 let into = TransferSQL(dialect: destination.dialect)
                 if let lock = into.lock(names) { try destination.execute(lock) }
                 for table in tables where try destination.fetchValue(into.anyRow(table.name), as: Int.self) != nil {
-                    throw DBBError(.invalidOption, table: table.name,
-                                   "\(table.name) already has rows in \(databaseLabel): copyTables(of:from:) copies into empty tables only")
+                    throw DBBError(
+                        .invalidOption, table: table.name,
+                        "\(table.name) already has rows in \(databaseLabel): copyTables(of:from:) copies into empty tables only"
+                    )
                 }
                 return try source.read(nil) { origin in
                     try origin.atomically(.deferred) {
@@ -90,17 +93,19 @@ extension DBBManager {
         }
         mappings.sort { $0.tableName < $1.tableName }
         let rows = mappings.map { mapping in
-            TransferTable(name: mapping.tableName,
-                          columns: [DBBFormat.idColumn, DBBFormat.createdTimeColumn, DBBFormat.modifiedTimeColumn]
-                              + mapping.columns.map(\.column),
-                          holds: [.integer, .real, .real] + mapping.columns.map { TransferTable.Holds($0.storageType) },
-                          properties: mapping.columns.map { ($0.name, $0.column) })
+            TransferTable(
+                name: mapping.tableName,
+                columns: [DBBFormat.idColumn, DBBFormat.createdTimeColumn, DBBFormat.modifiedTimeColumn]
+                    + mapping.columns.map(\.column),
+                holds: [.integer, .real, .real] + mapping.columns.map { TransferTable.Holds($0.storageType) },
+                properties: mapping.columns.map { ($0.name, $0.column) })
         }
         let joins = mappings.flatMap { mapping in
             mapping.joins.map { join in
-                TransferTable(name: join.joinTable, columns: [DBBFormat.idColumn, join.parentColumn, join.column],
-                              holds: [.integer, .integer, TransferTable.Holds(join.storageType)],
-                              properties: [(join.name, join.column), (join.name, join.parentColumn)])
+                TransferTable(
+                    name: join.joinTable, columns: [DBBFormat.idColumn, join.parentColumn, join.column],
+                    holds: [.integer, .integer, TransferTable.Holds(join.storageType)],
+                    properties: [(join.name, join.column), (join.name, join.parentColumn)])
             }
         }
         return rows + joins

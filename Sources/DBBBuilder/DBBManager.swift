@@ -70,7 +70,8 @@ public final class DBBManager: Sendable {
         do {
             return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path)))
         } catch let error as SQLiteError {
-            return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error.message)", sqliteError: error))
+            return .failure(
+                DBBError(.unavailable, "cannot open database \(url.path): \(error.message)", sqliteError: error))
         } catch {
             return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error)"))
         }
@@ -148,7 +149,9 @@ public final class DBBManager: Sendable {
     @_spi(DBBBackend)
     public func storedOffsetProperties(of type: DBBTableObject.Type) throws -> [String] {
         let mapping = try registry.mapping(for: type, manager: self)
-        return (mapping.columns.filter(\.throughStorage).map(\.name) + mapping.joins.filter(\.throughStorage).map(\.name)).sorted()
+        return
+            (mapping.columns.filter(\.throughStorage).map(\.name) + mapping.joins.filter(\.throughStorage).map(\.name))
+            .sorted()
     }
 
     func isTableReady(_ mapping: TableMapping) -> Bool {
@@ -195,9 +198,10 @@ public final class DBBManager: Sendable {
         do {
             outcome = .success(try body())
         } catch {
-            outcome = .failure(error as? DBBError
-                ?? (error as? any DatabaseFailure).map { DBBError.backend($0, table: nil) }
-                ?? DBBError(.invalidOption, "\(error)"))
+            outcome = .failure(
+                error as? DBBError
+                    ?? (error as? any DatabaseFailure).map { DBBError.backend($0, table: nil) }
+                    ?? DBBError(.invalidOption, "\(error)"))
         }
         lastErrorStorage.withLock { last in
             if case .failure(let failure) = outcome { last = failure } else { last = nil }

@@ -11,26 +11,35 @@ extension DBBPropertyPersistence {
     public init<Root: DBBTableObject, Element: DBBArrayElement>(
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
     ) {
-        self.init(storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName, access: .join(JoinAccess(
-            values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
-            assign: { values, object in
-                let elements = try values.map(Element.element(of:))
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
-                return Element.joinValues(of: elements, read: values)
-            },
-            direct: { prototype in
-                guard let offset = StoredProperty.offset(of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
-                else { return nil }
-                return JoinAccess(
-                    values: { object in
-                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: [Element].self).pointee.map(\.joinValue) }
-                    },
+        self.init(
+            storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName,
+            access: .join(
+                JoinAccess(
+                    values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
                     assign: { values, object in
                         let elements = try values.map(Element.element(of:))
-                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: [Element].self).pointee = elements }
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
                         return Element.joinValues(of: elements, read: values)
-                    })
-            })))
+                    },
+                    direct: { prototype in
+                        guard
+                            let offset = StoredProperty.offset(
+                                of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
+                        else { return nil }
+                        return JoinAccess(
+                            values: { object in
+                                withExtendedLifetime(object) {
+                                    StoredProperty.pointer(object, offset, as: [Element].self).pointee.map(\.joinValue)
+                                }
+                            },
+                            assign: { values, object in
+                                let elements = try values.map(Element.element(of:))
+                                withExtendedLifetime(object) {
+                                    StoredProperty.pointer(object, offset, as: [Element].self).pointee = elements
+                                }
+                                return Element.joinValues(of: elements, read: values)
+                            })
+                    })))
     }
 
     /// An optional array of `Bool`, integers, `Double`, `Float`, `String` or `Date`.
@@ -38,13 +47,17 @@ extension DBBPropertyPersistence {
     public init<Root: DBBTableObject, Element: DBBArrayElement>(
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
     ) {
-        self.init(storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName, access: .join(JoinAccess(
-            values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? [] },
-            assign: { values, object in
-                let elements = values.isEmpty ? nil : try values.map(Element.element(of:))
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
-                return elements.map { Element.joinValues(of: $0, read: values) } ?? []
-            })))
+        self.init(
+            storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName,
+            access: .join(
+                JoinAccess(
+                    values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? []
+                    },
+                    assign: { values, object in
+                        let elements = values.isEmpty ? nil : try values.map(Element.element(of:))
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
+                        return elements.map { Element.joinValues(of: $0, read: values) } ?? []
+                    })))
     }
 
     /// A reference to another table object (`.dbbObject`), stored as its id. Saving the
@@ -57,9 +70,13 @@ extension DBBPropertyPersistence {
             targetType: Target.self,
             objects: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [$0] } ?? [] },
             assignObjects: { related, object in
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.first.map { unsafeDowncast($0, to: Target.self) }
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.first.map {
+                    unsafeDowncast($0, to: Target.self)
+                }
             })
-        self.init(storageType: .dbbObject(objectType: Target.self), valueType: Target?.self, columnName: columnName, access: .join(JoinAccess(relation: relation)))
+        self.init(
+            storageType: .dbbObject(objectType: Target.self), valueType: Target?.self, columnName: columnName,
+            access: .join(JoinAccess(relation: relation)))
     }
 
     /// An array of table objects (`.dbbObjectArray`), stored as their ids in order. Saving the
@@ -72,10 +89,13 @@ extension DBBPropertyPersistence {
             targetType: Target.self,
             objects: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath] },
             assignObjects: { related, object in
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.map { unsafeDowncast($0, to: Target.self) }
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = related.map {
+                    unsafeDowncast($0, to: Target.self)
+                }
             })
-        self.init(storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target].self, columnName: columnName,
-                  access: .join(JoinAccess(relation: relation)))
+        self.init(
+            storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target].self, columnName: columnName,
+            access: .join(JoinAccess(relation: relation)))
     }
 
     /// An optional array of table objects (`.dbbObjectArray`).
@@ -90,6 +110,8 @@ extension DBBPropertyPersistence {
                 unsafeDowncast(object, to: Root.self)[keyPath: keyPath] =
                     related.isEmpty ? nil : related.map { unsafeDowncast($0, to: Target.self) }
             })
-        self.init(storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target]?.self, columnName: columnName, access: .join(JoinAccess(relation: relation)))
+        self.init(
+            storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target]?.self, columnName: columnName,
+            access: .join(JoinAccess(relation: relation)))
     }
 }

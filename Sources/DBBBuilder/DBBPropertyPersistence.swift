@@ -50,73 +50,87 @@ public struct DBBPropertyPersistence: Sendable {
     public init<Root: DBBTableObject, Value: DBBColumnValue>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
-        self.init(storageType: Value.storageType, valueType: Value.self, columnName: columnName, access: .column(ColumnAccess(
-            read: { row, index, object in
-                let object = unsafeDowncast(object, to: Root.self)
-                if let value = try Value.read(from: row, at: index) {
-                    object[keyPath: keyPath] = value
-                    return value.columnValue
-                }
-                return Self.snapshotOfUnread(row, index, object[keyPath: keyPath].columnValue)
-            },
-            value: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].columnValue },
-            copy: { source, target in
-                unsafeDowncast(target, to: Root.self)[keyPath: keyPath] = unsafeDowncast(source, to: Root.self)[keyPath: keyPath]
-            },
-            direct: { prototype in
-                guard let offset = StoredProperty.offset(of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
-                else { return nil }
-                return ColumnAccess(
+        self.init(
+            storageType: Value.storageType, valueType: Value.self, columnName: columnName,
+            access: .column(
+                ColumnAccess(
                     read: { row, index, object in
-                        try withExtendedLifetime(object) {
-                            let property = StoredProperty.pointer(object, offset, as: Value.self)
-                            if let value = try Value.read(from: row, at: index) {
-                                property.pointee = value
-                                return value.columnValue
-                            }
-                            return Self.snapshotOfUnread(row, index, property.pointee.columnValue)
+                        let object = unsafeDowncast(object, to: Root.self)
+                        if let value = try Value.read(from: row, at: index) {
+                            object[keyPath: keyPath] = value
+                            return value.columnValue
                         }
+                        return Self.snapshotOfUnread(row, index, object[keyPath: keyPath].columnValue)
                     },
-                    value: { object in
-                        withExtendedLifetime(object) { StoredProperty.pointer(object, offset, as: Value.self).pointee.columnValue }
-                    },
+                    value: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].columnValue },
                     copy: { source, target in
-                        withExtendedLifetime((source, target)) {
-                            StoredProperty.pointer(target, offset, as: Value.self).pointee =
-                                StoredProperty.pointer(source, offset, as: Value.self).pointee
-                        }
+                        unsafeDowncast(target, to: Root.self)[keyPath: keyPath] =
+                            unsafeDowncast(source, to: Root.self)[keyPath: keyPath]
                     },
-                    direct: { _ in nil },
-                    slot: StoredSlot.make(Value.self, offset: offset))
-            })))
+                    direct: { prototype in
+                        guard
+                            let offset = StoredProperty.offset(
+                                of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
+                        else { return nil }
+                        return ColumnAccess(
+                            read: { row, index, object in
+                                try withExtendedLifetime(object) {
+                                    let property = StoredProperty.pointer(object, offset, as: Value.self)
+                                    if let value = try Value.read(from: row, at: index) {
+                                        property.pointee = value
+                                        return value.columnValue
+                                    }
+                                    return Self.snapshotOfUnread(row, index, property.pointee.columnValue)
+                                }
+                            },
+                            value: { object in
+                                withExtendedLifetime(object) {
+                                    StoredProperty.pointer(object, offset, as: Value.self).pointee.columnValue
+                                }
+                            },
+                            copy: { source, target in
+                                withExtendedLifetime((source, target)) {
+                                    StoredProperty.pointer(target, offset, as: Value.self).pointee =
+                                        StoredProperty.pointer(source, offset, as: Value.self).pointee
+                                }
+                            },
+                            direct: { _ in nil },
+                            slot: StoredSlot.make(Value.self, offset: offset))
+                    })))
     }
 
     /// A `Data` property (`.binary`), stored in the join table `<Table>_<column>`: one row
     /// with the bytes (an empty blob for empty data).
     @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data>, columnName: String = "") {
-        self.init(storageType: .binary, valueType: Data.self, columnName: columnName, access: .join(JoinAccess(
-            values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
-            assign: { values, object in
-                let root = unsafeDowncast(object, to: Root.self)
-                if case .blob(let data) = values.first { root[keyPath: keyPath] = data }
-                return [.blob(root[keyPath: keyPath])]
-            })))
+        self.init(
+            storageType: .binary, valueType: Data.self, columnName: columnName,
+            access: .join(
+                JoinAccess(
+                    values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
+                    assign: { values, object in
+                        let root = unsafeDowncast(object, to: Root.self)
+                        if case .blob(let data) = values.first { root[keyPath: keyPath] = data }
+                        return [.blob(root[keyPath: keyPath])]
+                    })))
     }
 
     /// An optional `Data` property (`.binary`), stored in the join table `<Table>_<column>`:
     /// one row with the bytes, none for `nil`.
     @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data?>, columnName: String = "") {
-        self.init(storageType: .binary, valueType: Data?.self, columnName: columnName, access: .join(JoinAccess(
-            values: { object in
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [.blob($0)] } ?? []
-            },
-            assign: { values, object in
-                let data: Data? = values.first.flatMap { if case .blob(let data) = $0 { data } else { nil } }
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data
-                return data.map { [.blob($0)] } ?? []
-            })))
+        self.init(
+            storageType: .binary, valueType: Data?.self, columnName: columnName,
+            access: .join(
+                JoinAccess(
+                    values: { object in
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [.blob($0)] } ?? []
+                    },
+                    assign: { values, object in
+                        let data: Data? = values.first.flatMap { if case .blob(let data) = $0 { data } else { nil } }
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data
+                        return data.map { [.blob($0)] } ?? []
+                    })))
     }
 
     /// What the snapshot records when the property's type took no value from the column (a

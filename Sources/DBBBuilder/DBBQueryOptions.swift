@@ -69,7 +69,8 @@ public struct DBBQueryOptions: Sendable, Hashable {
     }
 
     /// Options loading only `properties`.
-    public static func queryOptionsWithPropertyNames(_ properties: [String], distinct: Bool = false) -> DBBQueryOptions {
+    public static func queryOptionsWithPropertyNames(_ properties: [String], distinct: Bool = false) -> DBBQueryOptions
+    {
         options(properties: properties, distinct: distinct)
     }
 

@@ -45,7 +45,8 @@ public struct DBBRow: Sendable, Hashable {
     ///   none of that name, it is `NULL`, or its value does not convert.
     public func decode<T: SQLiteValueConvertible>(_ type: T.Type = T.self, _ name: String) throws -> T {
         guard let index = index(of: name) else {
-            throw DBBError(.invalidValue, "the query has no column \(name) (its columns: \(columnNames.joined(separator: ", ")))")
+            throw DBBError(
+                .invalidValue, "the query has no column \(name) (its columns: \(columnNames.joined(separator: ", ")))")
         }
         return try decode(type, at: index)
     }

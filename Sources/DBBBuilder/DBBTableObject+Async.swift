@@ -12,7 +12,9 @@ extension DBBTableObjectFetching {
     public static func instances(
         matching options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false
     ) async throws -> [Self] {
-        try await DBBManager.offThread { try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }
+        try await DBBManager.offThread {
+            try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation)
+        }
     }
 
     /// Every object of this class, fetched off the caller's thread.
@@ -26,7 +28,9 @@ extension DBBTableObjectFetching {
     }
 
     /// The objects with the ids `ids`, fetched off the caller's thread.
-    public static func instances(ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) async throws -> [Self] {
+    public static func instances(ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) async throws
+        -> [Self]
+    {
         try await DBBManager.offThread { try instances(ids: ids, manager: manager, sparsePopulation: sparsePopulation) }
     }
 
@@ -62,7 +66,9 @@ extension DBBTableObject {
         withOptions options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false,
         completion: ([DBBTableObject], DBBError?) -> Void
     ) {
-        switch manager.recordingOutcome({ try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }) {
+        switch manager.recordingOutcome({
+            try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation)
+        }) {
         case .success(let objects): completion(objects, nil)
         case .failure(let error): completion([], error)
         }
@@ -82,7 +88,9 @@ extension DBBTableObject {
     }
 
     /// Passes the objects with `ids` to `completion`, none on failure (see ``instancesWithIDNumbers(_:manager:sparsePopulation:)``).
-    public static func getInstancesWithIDNumbersFromQueue(ids: [Int64], manager: DBBManager, completion: ([DBBTableObject]) -> Void) {
+    public static func getInstancesWithIDNumbersFromQueue(
+        ids: [Int64], manager: DBBManager, completion: ([DBBTableObject]) -> Void
+    ) {
         completion(instancesWithIDNumbers(ids, manager: manager))
     }
 
@@ -92,7 +100,9 @@ extension DBBTableObject {
     }
 
     /// Deletes `instances` and passes the outcome to `completion` (see ``deleteMultipleInstances(_:manager:)``).
-    public static func deleteMultipleInstancesOnQueue(_ instances: [DBBTableObject], manager: DBBManager, completion: (Bool) -> Void) {
+    public static func deleteMultipleInstancesOnQueue(
+        _ instances: [DBBTableObject], manager: DBBManager, completion: (Bool) -> Void
+    ) {
         completion(deleteMultipleInstances(instances, manager: manager))
     }
 }

@@ -20,7 +20,9 @@ extension DBBTableObject {
     public static func instancesWithOptions(
         _ options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false
     ) -> [DBBTableObject]? {
-        manager.recordingErrors { try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation) }
+        manager.recordingErrors {
+            try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation)
+        }
     }
 
     /// Every object of this class (see ``all(manager:)``); empty on failure.
@@ -29,12 +31,16 @@ extension DBBTableObject {
     }
 
     /// The object with id `id` (see ``instance(id:manager:sparsePopulation:)``).
-    public static func instanceWithIDNumber(_ id: Int64, manager: DBBManager, sparsePopulation: Bool = false) -> DBBTableObject? {
+    public static func instanceWithIDNumber(_ id: Int64, manager: DBBManager, sparsePopulation: Bool = false)
+        -> DBBTableObject?
+    {
         manager.recordingErrors { try instance(id: id, manager: manager, sparsePopulation: sparsePopulation) } ?? nil
     }
 
     /// The objects with the ids `ids` (see ``instances(ids:manager:sparsePopulation:)``); empty on failure.
-    public static func instancesWithIDNumbers(_ ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) -> [DBBTableObject] {
+    public static func instancesWithIDNumbers(_ ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false)
+        -> [DBBTableObject]
+    {
         manager.recordingErrors { try instances(ids: ids, manager: manager, sparsePopulation: sparsePopulation) } ?? []
     }
 

@@ -25,18 +25,23 @@ extension DBBTableObject {
     /// The class of every object of `objects`, `nil` when empty.
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` naming the first object of another
     ///   class, ``DBBError/Kind/foreignObject`` naming the first object of another manager.
-    static func batchClass(_ objects: [DBBTableObject], manager: DBBManager, action: String) throws -> DBBTableObject.Type? {
+    static func batchClass(_ objects: [DBBTableObject], manager: DBBManager, action: String) throws
+        -> DBBTableObject.Type?
+    {
         guard let first = objects.first else { return nil }
         let type = Swift.type(of: first)
         if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
-            throw DBBError(.nonHomogeneousBatch, table: String(describing: type),
-                           "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was \(action)")
+            throw DBBError(
+                .nonHomogeneousBatch, table: String(describing: type),
+                "object \(index) of the batch is a \(Swift.type(of: objects[index])), not a \(type): nothing was \(action)"
+            )
         }
         if let index = objects.firstIndex(where: { $0.dbManager !== manager }) {
-            throw DBBError(.foreignObject, table: manager.tableName(of: type), rowID: objects[index].id,
-                           "object \(index) of the batch belongs to another manager (\(objects[index].dbManager.databaseLabel)) "
-                           + "than the one given (\(manager.databaseLabel)): nothing was \(action); "
-                           + "use DBBManager.copy(_:) to put objects into another database")
+            throw DBBError(
+                .foreignObject, table: manager.tableName(of: type), rowID: objects[index].id,
+                "object \(index) of the batch belongs to another manager (\(objects[index].dbManager.databaseLabel)) "
+                    + "than the one given (\(manager.databaseLabel)): nothing was \(action); "
+                    + "use DBBManager.copy(_:) to put objects into another database")
         }
         return type
     }
@@ -178,8 +183,10 @@ extension DBBTableObject {
     /// rows and the join rows that refer to them) in one transaction, and marks `objects` as
     /// deleted — inside a save (from a hook), through the save, which takes the marks off if
     /// its transaction rolls back and the rows come back.
-    static func delete(ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager,
-                       marking objects: [DBBTableObject] = []) throws {
+    static func delete(
+        ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager,
+        marking objects: [DBBTableObject] = []
+    ) throws {
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
             try connection.atomically(.immediate) {

@@ -49,7 +49,8 @@ extension DBBTableObject {
         }
         for start in stride(from: 0, to: ids.count, by: batchSize) {
             let batchIDs = Array(ids[start..<min(start + batchSize, ids.count)])
-            let found: [Self] = try Self.fetch(SelectQuery(mapping, loading: query, ids: batchIDs), mapping, manager: manager)
+            let found: [Self] = try Self.fetch(
+                SelectQuery(mapping, loading: query, ids: batchIDs), mapping, manager: manager)
             let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for object in batchIDs.compactMap({ byID[$0] }) { try body(object) }
         }
@@ -59,8 +60,10 @@ extension DBBTableObject {
 extension DBBTableObjectFetching {
     /// ``forEachInstance(matching:manager:batchSize:sparsePopulation:_:)`` of a query with no
     /// order: keyset paging on the id, up to the highest id when the iteration starts.
-    fileprivate static func forEachByID(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager, batchSize: Int,
-                                    _ body: (Self) throws -> Void) throws {
+    fileprivate static func forEachByID(
+        _ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager, batchSize: Int,
+        _ body: (Self) throws -> Void
+    ) throws {
         let highest = try manager.read(mapping) { connection in
             let check = SelectQuery(mapping, noRowsOf: query)
             _ = try connection.fetchAll(check.sql, check.arguments) { _ in () }
@@ -69,8 +72,9 @@ extension DBBTableObjectFetching {
         guard let last = highest.first ?? nil else { return }
         var after: Int64?
         while true {
-            let batch: [Self] = try fetch(SelectQuery(mapping, batchOf: query, after: after, through: last, limit: batchSize),
-                                          mapping, manager: manager)
+            let batch: [Self] = try fetch(
+                SelectQuery(mapping, batchOf: query, after: after, through: last, limit: batchSize),
+                mapping, manager: manager)
             for object in batch { try body(object) }
             guard batch.count == batchSize, let next = batch.last?.id, next < last else { return }
             after = next

@@ -3,6 +3,8 @@ import Foundation
 extension String {
     /// The string as an SQL literal: in single quotes, quotes doubled. `Bud's` → `'Bud''s'`.
     /// Prefer ``DBBQueryOptions/arguments`` to pasting values into conditions.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // DBBBuilder's category name, kept for porting.
     public func dbb_SQLEscaped() -> String {
         "'" + replacingOccurrences(of: "'", with: "''") + "'"
     }
@@ -11,16 +13,22 @@ extension String {
 extension Date {
     /// The stored form of the date (seconds since 2001-01-01) as text, for comparisons in
     /// conditions: `"startDate > \(date.dbb_dateComparisonString())"`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // DBBBuilder's category name, kept for porting.
     public func dbb_dateComparisonString() -> String {
         String(timeIntervalSinceReferenceDate)
     }
 
     /// The stored form of the date: seconds since 2001-01-01.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // DBBBuilder's category name, kept for porting.
     public func dbb_timeIntervalForDate() -> TimeInterval {
         timeIntervalSinceReferenceDate
     }
 
     /// The date a stored value stands for.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // DBBBuilder's category name, kept for porting.
     public static func dbb_dateFromTimeInterval(_ interval: TimeInterval) -> Date {
         Date(timeIntervalSinceReferenceDate: interval)
     }

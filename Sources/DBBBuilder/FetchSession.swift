@@ -70,29 +70,31 @@ final class FetchSession {
             // Every column: the snapshot row is what the readers return, in mapping order.
             let slots = query.columns.map(\.access.slot)
             try readers.withUnsafeBufferPointer { readers in
-              try slots.withUnsafeBufferPointer { slots in
-                while try statement.step() {
-                    let object = objectType.init(dbManager: manager)
-                    readKeys(row, object)
-                    let line = chunks.nextLine()
-                    for index in readers.indices {
-                        // The usual value of a common type straight into the storage; anything
-                        // else through the property's reader, which keeps it or names the error.
-                        if let slot = slots[index], let value = withExtendedLifetime(object, { slot.read(row, index + 3, into: object) }) {
-                            (line + index).initialize(to: value)
-                            continue
+                try slots.withUnsafeBufferPointer { slots in
+                    while try statement.step() {
+                        let object = objectType.init(dbManager: manager)
+                        readKeys(row, object)
+                        let line = chunks.nextLine()
+                        for index in readers.indices {
+                            // The usual value of a common type straight into the storage; anything
+                            // else through the property's reader, which keeps it or names the error.
+                            if let slot = slots[index],
+                                let value = withExtendedLifetime(object, { slot.read(row, index + 3, into: object) })
+                            {
+                                (line + index).initialize(to: value)
+                                continue
+                            }
+                            do {
+                                (line + index).initialize(to: try readers[index](row, index + 3, object))
+                            } catch {
+                                line.deinitialize(count: index)
+                                throw Self.unreadable(error, query.columns[index].name, object, mapping)
+                            }
                         }
-                        do {
-                            (line + index).initialize(to: try readers[index](row, index + 3, object))
-                        } catch {
-                            line.deinitialize(count: index)
-                            throw Self.unreadable(error, query.columns[index].name, object, mapping)
-                        }
+                        mapping.setSnapshot(chunks.lineFilled(), of: object)
+                        objects.append(consume object)
                     }
-                    mapping.setSnapshot(chunks.lineFilled(), of: object)
-                    objects.append(consume object)
                 }
-              }
             }
         } else {
             // Some columns: the others snapshot the value the new object holds, so a save
@@ -121,8 +123,10 @@ final class FetchSession {
     }
 
     /// The failure to read `property` of the row of `object`, naming both.
-    private static func unreadable(_ error: any Error, _ property: String, _ object: DBBTableObject,
-                                   _ mapping: TableMapping) -> any Error {
+    private static func unreadable(
+        _ error: any Error, _ property: String, _ object: DBBTableObject,
+        _ mapping: TableMapping
+    ) -> any Error {
         guard let error = error as? DBBError else { return error }
         return error.about(table: mapping.tableName, property: property, rowID: object.id)
     }
@@ -165,15 +169,17 @@ final class FetchSession {
                 do {
                     snapshots.append(try join.access.assign(Array(values[run]), object))
                 } catch let error as DBBError {
-                    throw DBBError(error.kind, table: manager.tableName(of: type(of: object)), property: join.name,
-                                   rowID: object.id, "\(error.message) (object \(object.id))")
+                    throw DBBError(
+                        error.kind, table: manager.tableName(of: type(of: object)), property: join.name,
+                        rowID: object.id, "\(error.message) (object \(object.id))")
                 }
             }
             batch.loaded(join.name, snapshots)
             return
         }
         // Only the objects' own runs: rows of owners outside the batch (a range query) refer to nothing fetched.
-        let targets = try referenced(relation.targetType, ids: objectRuns.flatMap { values[$0].compactMap(\.integerValue) })
+        let targets = try referenced(
+            relation.targetType, ids: objectRuns.flatMap { values[$0].compactMap(\.integerValue) })
         for (object, run) in zip(batch.objects, objectRuns) {
             relation.assignObjects(values[run].compactMap { $0.integerValue.flatMap { targets[$0] } }, object)
         }
@@ -183,7 +189,9 @@ final class FetchSession {
     /// the range from the least to the greatest (a whole table, a run of ids), one range of the
     /// owner index: rows of owners outside the batch come along and match no object. Otherwise
     /// the list of ids, which the database sorts into an index of its own first.
-    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: DBBDialect) -> (String, [DBBValue]) {
+    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: DBBDialect) -> (
+        String, [DBBValue]
+    ) {
         let sql = JoinSQL(dialect: dialect)
         let order = batch.positionsByID
         if let first = order.first, let last = order.last {

@@ -57,7 +57,9 @@ extension DBBTableObject {
     func appendDifferingColumns(_ count: Int, current: UnsafePointer<SQLiteValue>, to changed: inout [Int]) {
         guard let stored = snapshot?.row else { return changed.append(contentsOf: 0..<count) }
         withExtendedLifetime(self) {
-            for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) { changed.append(index) }
+            for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) {
+                changed.append(index)
+            }
         }
     }
 }
@@ -106,7 +108,8 @@ extension SQLiteValue {
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         let compared = a.utf8.withContiguousStorageIfAvailable { first in
             b.utf8.withContiguousStorageIfAvailable { second in
-                first.count == second.count && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+                first.count == second.count
+                    && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
             }
         }
         return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)

@@ -32,8 +32,10 @@ struct ColumnAccess: @unchecked Sendable {
     let slot: StoredSlot?
 
     @usableFromInline
-    init(read: @escaping Reader, value: @escaping Getter, copy: @escaping Copier,
-         direct: @escaping (DBBTableObject) -> ColumnAccess?, slot: StoredSlot? = nil) {
+    init(
+        read: @escaping Reader, value: @escaping Getter, copy: @escaping Copier,
+        direct: @escaping (DBBTableObject) -> ColumnAccess?, slot: StoredSlot? = nil
+    ) {
         self.read = read
         self.value = value
         self.copy = copy
@@ -65,7 +67,10 @@ struct JoinAccess: @unchecked Sendable {
     let direct: (DBBTableObject) -> JoinAccess?
 
     @usableFromInline
-    init(values: @escaping Values, assign: @escaping Assign, direct: @escaping (DBBTableObject) -> JoinAccess? = { _ in nil }) {
+    init(
+        values: @escaping Values, assign: @escaping Assign,
+        direct: @escaping (DBBTableObject) -> JoinAccess? = { _ in nil }
+    ) {
         self.values = values
         self.assign = assign
         self.relation = nil
@@ -94,8 +99,10 @@ struct RelationAccess: @unchecked Sendable {
     let assignObjects: ([DBBTableObject], DBBTableObject) -> Void
 
     @usableFromInline
-    init(targetType: DBBTableObject.Type, objects: @escaping (DBBTableObject) -> [DBBTableObject],
-         assignObjects: @escaping ([DBBTableObject], DBBTableObject) -> Void) {
+    init(
+        targetType: DBBTableObject.Type, objects: @escaping (DBBTableObject) -> [DBBTableObject],
+        assignObjects: @escaping ([DBBTableObject], DBBTableObject) -> Void
+    ) {
         self.targetType = targetType
         self.objects = objects
         self.assignObjects = assignObjects

@@ -99,8 +99,10 @@ final class SaveSession {
     /// when it fails, what it wrote is undone and its objects are put back, and the outer
     /// save goes on (or fails, as the hook decides).
     func nested(_ body: () throws -> Void) throws {
-        let mark = (written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count,
-                    deleted: deleted.count, replaced: replaced.count, replacedJoins: replacedJoins.count)
+        let mark = (
+            written: written.count, values: values.count, snapshots: newSnapshots.count, hooked: hooked.count,
+            deleted: deleted.count, replaced: replaced.count, replacedJoins: replacedJoins.count
+        )
         let start = marks.beginNested()
         nesting += 1
         defer { nesting -= 1 }
@@ -111,7 +113,9 @@ final class SaveSession {
             undoDeletions(from: mark.deleted)
             for entry in replaced[mark.replaced...].reversed() { values.base[entry.position] = entry.value }
             replaced.removeSubrange(mark.replaced...)
-            for entry in replacedJoins[mark.replacedJoins...].reversed() { newSnapshots[entry.entry].joins[entry.join] = entry.values }
+            for entry in replacedJoins[mark.replacedJoins...].reversed() {
+                newSnapshots[entry.entry].joins[entry.join] = entry.values
+            }
             replacedJoins.removeSubrange(mark.replacedJoins...)
             values.removeAll(from: mark.values)
             newSnapshots.removeSubrange(mark.snapshots...)
@@ -159,8 +163,9 @@ final class SaveSession {
                 let entry = entries.baseAddress! + index
                 entry.pointee.object._withUnsafeGuaranteedRef { object in
                     entry.pointee.mapping._withUnsafeGuaranteedRef { mapping in
-                        mapping.setSnapshot(ObjectSnapshot(storage: storage, start: entry.pointee.start, joins: entry.pointee.joins),
-                                            of: object)
+                        mapping.setSnapshot(
+                            ObjectSnapshot(storage: storage, start: entry.pointee.start, joins: entry.pointee.joins),
+                            of: object)
                     }
                     if object.forcedDirty { object.forcedDirty = false }
                 }
@@ -202,9 +207,10 @@ final class SaveSession {
 
     private func visit(_ object: DBBTableObject, _ mapping: TableMapping, explicit: Bool) throws {
         guard !object.isDeleted else {
-            throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
-                           "row \(object.id) was deleted through this object, which is not saved again (nor "
-                           + "referred to): copy its values into a new object to store them anew")
+            throw DBBError(
+                .rowNotFound, table: mapping.tableName, rowID: object.id,
+                "row \(object.id) was deleted through this object, which is not saved again (nor "
+                    + "referred to): copy its values into a new object to store them anew")
         }
         // A related object is saved only when it is new or changed; the objects the caller
         // named run their hooks whether or not anything changed.
@@ -235,8 +241,10 @@ final class SaveSession {
             return try saveRelated(of: object, mapping)
         }
 
-        written.append(Written(object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
-                               forcedDirty: object.forcedDirty, start: start))
+        written.append(
+            Written(
+                object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
+                forcedDirty: object.forcedDirty, start: start))
         try naming(mapping) {
             if isNew {
                 try insertRow(object, mapping, from: start)
@@ -250,9 +258,10 @@ final class SaveSession {
         // rows written now would point at nothing (PostgreSQL's foreign keys refuse them;
         // SQLite, which does not enforce them, would keep them).
         if object.isDeleted && !mapping.joins.isEmpty {
-            throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
-                           "row \(object.id) was deleted by a save hook while its own save was writing it; "
-                           + "the save was rolled back rather than write join rows for a row that is gone")
+            throw DBBError(
+                .rowNotFound, table: mapping.tableName, rowID: object.id,
+                "row \(object.id) was deleted by a save hook while its own save was writing it; "
+                    + "the save was rolled back rather than write join rows for a row that is gone")
         }
         var joinValues: [[SQLiteValue]] = []
         // Not for a class without joins: reserving 0 allocates a buffer, which each snapshot keeps.
@@ -266,8 +275,10 @@ final class SaveSession {
             }
             joinValues.append(current)
         }
-        newSnapshots.append(NewSnapshot(object: .passUnretained(object), mapping: .passUnretained(mapping), start: start,
-                                        joins: joinValues))
+        newSnapshots.append(
+            NewSnapshot(
+                object: .passUnretained(object), mapping: .passUnretained(mapping), start: start,
+                joins: joinValues))
     }
 
     /// Writes again what changed in `object` since the session wrote its row (at `start` of
@@ -283,7 +294,10 @@ final class SaveSession {
             }
         }
         if !changed.isEmpty { try naming(mapping) { try updateRow(object, mapping, from: start, changed) } }
-        guard let entry = newSnapshots.lastIndex(where: { $0.object.toOpaque() == Unmanaged.passUnretained(object).toOpaque() })
+        guard
+            let entry = newSnapshots.lastIndex(where: {
+                $0.object.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
+            })
         else { return }
         try saveRelated(of: object, mapping)
         for (index, join) in mapping.joins.enumerated() {
@@ -316,13 +330,16 @@ final class SaveSession {
             let targetMapping = try manager.mapping(for: relation.targetType)
             for target in related {
                 guard type(of: target) == relation.targetType else {
-                    throw DBBError(.invalidOption, table: mapping.tableName, property: join.name,
-                                   "holds a \(type(of: target)), but references are stored by the declared class \(relation.targetType)")
+                    throw DBBError(
+                        .invalidOption, table: mapping.tableName, property: join.name,
+                        "holds a \(type(of: target)), but references are stored by the declared class \(relation.targetType)"
+                    )
                 }
                 guard target.dbManager === manager else {
-                    throw DBBError(.foreignObject, table: mapping.tableName, property: join.name,
-                                   "refers to a \(targetMapping.tableName) of another manager (\(target.dbManager.databaseLabel)); "
-                                   + "an object can only refer to objects of its own database")
+                    throw DBBError(
+                        .foreignObject, table: mapping.tableName, property: join.name,
+                        "refers to a \(targetMapping.tableName) of another manager (\(target.dbManager.databaseLabel)); "
+                            + "an object can only refer to objects of its own database")
                 }
                 try save(target, targetMapping, explicit: false)
             }
@@ -341,18 +358,23 @@ final class SaveSession {
         // A new object met here was visited and not yet inserted: its own save is further up
         // this one (a save hook saved an object referring to it). Its id, 0, names no row of it.
         if unconfirmed.contains(where: \.isNew) {
-            throw DBBError(.rowNotFound, table: mapping.tableName, property: join.name,
-                           "refers to a new \(targetMapping.tableName) that has no row yet: its own save is under way and has "
-                           + "not inserted it (a save hook saved an object that refers to it); save the referring object "
-                           + "from performPostSaveActions, once the row exists")
+            throw DBBError(
+                .rowNotFound, table: mapping.tableName, property: join.name,
+                "refers to a new \(targetMapping.tableName) that has no row yet: its own save is under way and has "
+                    + "not inserted it (a save hook saved an object that refers to it); save the referring object "
+                    + "from performPostSaveActions, once the row exists")
         }
         let ids = Set(unconfirmed.map(\.id))
-        let existing = Set(try connection.fetchAll(targetMapping.statements.existingIDs,
-                                                   [SQLDialect.idList(ids)]) { $0.int64(at: 0) })
+        let existing = Set(
+            try connection.fetchAll(
+                targetMapping.statements.existingIDs,
+                [SQLDialect.idList(ids)]
+            ) { $0.int64(at: 0) })
         if let missing = ids.subtracting(existing).min() {
-            throw DBBError(.rowNotFound, table: mapping.tableName, property: join.name, rowID: missing,
-                           "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "
-                           + "object, manager, process or SQL); the save was refused rather than store a reference to nothing")
+            throw DBBError(
+                .rowNotFound, table: mapping.tableName, property: join.name, rowID: missing,
+                "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "
+                    + "object, manager, process or SQL); the save was refused rather than store a reference to nothing")
         }
         for target in unconfirmed { confirm(target) }
     }
@@ -374,9 +396,10 @@ final class SaveSession {
         try insert.execute()
         let rowID = connection.lastInsertedRowID
         guard rowID != 0 else {
-            throw DBBError(.invalidValue, table: mapping.tableName, rowID: 0,
-                           "the database gave the new row id 0, which stands for \"not saved yet\": restart the table's "
-                           + "id sequence above 0 (the save was rolled back)")
+            throw DBBError(
+                .invalidValue, table: mapping.tableName, rowID: 0,
+                "the database gave the new row id 0, which stands for \"not saved yet\": restart the table's "
+                    + "id sequence above 0 (the save was rolled back)")
         }
         object.id = rowID
         object.createdTime = created
@@ -385,7 +408,8 @@ final class SaveSession {
 
     /// UPDATEs the changed columns and `modifiedTime`.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
-    private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws {
+    private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws
+    {
         let update = try updateStatement(mapping, changed)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
@@ -394,15 +418,18 @@ final class SaveSession {
         try update.bind(.integer(object.id), at: changed.count + 2)
         try update.execute()
         guard connection.changes > 0 else {
-            throw DBBError(.rowNotFound, table: mapping.tableName, rowID: object.id,
-                           "row \(object.id) no longer exists (deleted by another object, manager, process or SQL); "
-                           + "the save was refused rather than insert it again")
+            throw DBBError(
+                .rowNotFound, table: mapping.tableName, rowID: object.id,
+                "row \(object.id) no longer exists (deleted by another object, manager, process or SQL); "
+                    + "the save was refused rather than insert it again")
         }
         object.modifiedTime = now
     }
 
     private func updateStatement(_ mapping: TableMapping, _ changed: [Int]) throws -> any DatabaseStatement {
-        if let update, updateMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque(), updateColumns == changed {
+        if let update, updateMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque(),
+            updateColumns == changed
+        {
             return update
         }
         let statement = try connection.statement(mapping.updateSQL(changed), clearing: false)
@@ -424,7 +451,9 @@ final class SaveSession {
         }
     }
 
-    private func bindColumn(_ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int) throws {
+    private func bindColumn(
+        _ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int
+    ) throws {
         let value = values.base[start + index]
         if let error = unstorable(value, in: mapping.columns[index].storageType) {
             throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
@@ -433,8 +462,10 @@ final class SaveSession {
     }
 
     /// Writes the join rows of one property: deletes the old ones when `replacing`.
-    private func writeJoinRows(_ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
-                               replacing: Bool) throws {
+    private func writeJoinRows(
+        _ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
+        replacing: Bool
+    ) throws {
         if replacing {
             let delete = try connection.statement(JoinSQL(dialect: connection.dialect).deleteRows(join))
             try delete.bind(.integer(object.id), at: 1)

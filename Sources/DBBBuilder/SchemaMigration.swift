@@ -47,7 +47,8 @@ struct SchemaMigration {
             }
             if !plan.releasedColumns.isEmpty {
                 if connection.dialect == .sqlite {
-                    try TableRebuild(connection: connection, table: plan.mapping.tableName).run(droppingNotNullOf: plan.releasedColumns)
+                    try TableRebuild(connection: connection, table: plan.mapping.tableName).run(
+                        droppingNotNullOf: plan.releasedColumns)
                 } else {
                     for column in plan.releasedColumns {
                         try connection.execute(schema.dropNotNull(column, of: plan.mapping.tableName))
@@ -66,14 +67,16 @@ struct SchemaMigration {
                 try connection.execute(schema.createJoinTable(join, owner: mapping, target: target))
                 try connection.execute(schema.createJoinIndex(join))
                 if schema.usesCleanupTriggers {
-                    try addTrigger(schema.ownerTriggerName(join), schema.ownerDeleteTrigger(join, owner: mapping),
-                                   purge: schema.deleteOrphanRows(join, owner: mapping))
+                    try addTrigger(
+                        schema.ownerTriggerName(join), schema.ownerDeleteTrigger(join, owner: mapping),
+                        purge: schema.deleteOrphanRows(join, owner: mapping))
                 }
                 if let target {
                     try connection.execute(schema.createJoinTargetIndex(join))
                     if schema.usesCleanupTriggers {
-                        try addTrigger(schema.targetTriggerName(join), schema.targetDeleteTrigger(join, target: target),
-                                       purge: schema.deleteDanglingReferences(join, target: target))
+                        try addTrigger(
+                            schema.targetTriggerName(join), schema.targetDeleteTrigger(join, target: target),
+                            purge: schema.deleteDanglingReferences(join, target: target))
                     }
                 }
             }
@@ -105,9 +108,10 @@ struct SchemaMigration {
 
     private func columns(of table: String) throws -> [String: ExistingColumn] {
         let rows = try connection.fetchAll(schema.tableColumns, [.text(table)]) { row in
-            ExistingColumn(name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
-                           hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
-                           primaryKey: Int(row.int64(at: 5)))
+            ExistingColumn(
+                name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
+                hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
+                primaryKey: Int(row.int64(at: 5)))
         }
         return Dictionary(rows.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -116,17 +120,21 @@ struct SchemaMigration {
         let existing = try columns(of: mapping.tableName)
         for join in mapping.joins {
             if let column = try columns(of: join.joinTable)[join.column.lowercased()] {
-                try check(column, holds: join.storageType, of: mapping, property: join.name, swiftType: join.valueTypeName)
+                try check(
+                    column, holds: join.storageType, of: mapping, property: join.name, swiftType: join.valueTypeName)
             }
         }
-        guard !existing.isEmpty else { return Plan(mapping: mapping, exists: false, addedColumns: [], releasedColumns: []) }
+        guard !existing.isEmpty else {
+            return Plan(mapping: mapping, exists: false, addedColumns: [], releasedColumns: [])
+        }
         try checkRowID(existing, of: mapping)
         var addedTimes: [String] = []
         for time in [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
             if let stored = existing[time.lowercased()] {
-                try check(stored, holds: .date, of: mapping, property: time, swiftType: "Date?",
-                          advice: "DBBBuilder keeps its times there; copy the rows into a table whose "
-                            + "\(time) is REAL, or map the class to another table (databaseTableName)")
+                try check(
+                    stored, holds: .date, of: mapping, property: time, swiftType: "Date?",
+                    advice: "DBBBuilder keeps its times there; copy the rows into a table whose "
+                        + "\(time) is REAL, or map the class to another table (databaseTableName)")
             } else {
                 addedTimes.append(time)
             }
@@ -134,7 +142,9 @@ struct SchemaMigration {
         var added: [ColumnProperty] = []
         for column in mapping.columns {
             if let stored = existing[column.column.lowercased()] {
-                try check(stored, holds: column.storageType, of: mapping, property: column.name, swiftType: column.valueTypeName)
+                try check(
+                    stored, holds: column.storageType, of: mapping, property: column.name,
+                    swiftType: column.valueTypeName)
             } else {
                 added.append(column)
             }
@@ -142,18 +152,22 @@ struct SchemaMigration {
         if let unique = added.first(where: { $0.isNotNull && $0.isUnique }) {
             let rows = try connection.fetchValue(schema.count(mapping.tableName), as: Int.self) ?? 0
             if rows > 0 {
-                throw DBBError(.migrationRefused, table: mapping.tableName, property: unique.name,
-                               "\(String(reflecting: mapping.objectType)).\(unique.name) is a new NOT NULL UNIQUE property, but the "
-                               + "table has \(rows) row(s): each would get the same default value, which UNIQUE refuses. "
-                               + "Add it without NOT NULL (or UNIQUE), fill it, then tighten it in a new table")
+                throw DBBError(
+                    .migrationRefused, table: mapping.tableName, property: unique.name,
+                    "\(String(reflecting: mapping.objectType)).\(unique.name) is a new NOT NULL UNIQUE property, but the "
+                        + "table has \(rows) row(s): each would get the same default value, which UNIQUE refuses. "
+                        + "Add it without NOT NULL (or UNIQUE), fill it, then tighten it in a new table")
             }
         }
-        let mapped = Set(mapping.columns.map { $0.column.lowercased() }
-            + DBBFormat.reservedColumns.map { $0.lowercased() })
+        let mapped = Set(
+            mapping.columns.map { $0.column.lowercased() }
+                + DBBFormat.reservedColumns.map { $0.lowercased() })
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()
-        return Plan(mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added, releasedColumns: released)
+        return Plan(
+            mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added, releasedColumns: released
+        )
     }
 
     /// Refuses a table whose `id` is not its `INTEGER PRIMARY KEY` (the row id): missing, of
@@ -176,20 +190,27 @@ struct SchemaMigration {
         } else {
             problem = "it has no column 'id'"
         }
-        throw DBBError(.migrationRefused, table: table, property: SchemaSQL.idColumn,
-                       "table \(table) cannot hold \(String(reflecting: mapping.objectType)) objects: \(problem), and "
-                       + "DBBBuilder needs 'id INTEGER PRIMARY KEY' (the row id) to save and fetch them. Nothing was changed; "
-                       + "copy the rows into a table with such a column, or map the class to another table (databaseTableName)")
+        throw DBBError(
+            .migrationRefused, table: table, property: SchemaSQL.idColumn,
+            "table \(table) cannot hold \(String(reflecting: mapping.objectType)) objects: \(problem), and "
+                + "DBBBuilder needs 'id INTEGER PRIMARY KEY' (the row id) to save and fetch them. Nothing was changed; "
+                + "copy the rows into a table with such a column, or map the class to another table (databaseTableName)"
+        )
     }
 
-    private func check(_ column: ExistingColumn, holds type: DBBStorageType, of mapping: TableMapping, property: String,
-                       swiftType: String,
-                       advice: String = "migrations only add, so map the property to a new column (columnName:) instead") throws {
+    private func check(
+        _ column: ExistingColumn, holds type: DBBStorageType, of mapping: TableMapping, property: String,
+        swiftType: String,
+        advice: String = "migrations only add, so map the property to a new column (columnName:) instead"
+    ) throws {
         guard !connection.dialect.holds(type, declaredType: column.type) else { return }
-        let affinity = connection.dialect == .sqlite ? " (\(SQLDialect.Affinity(declaredType: column.type).rawValue) affinity)" : ""
-        throw DBBError(.migrationRefused, table: mapping.tableName, property: property,
-                       "\(String(reflecting: mapping.objectType)).\(property) is a \(swiftType), but its column '\(column.name)' "
-                       + "is declared '\(column.type)'\(affinity), which would not give its values back "
-                       + "as stored; \(advice)")
+        let affinity =
+            connection.dialect == .sqlite
+            ? " (\(SQLDialect.Affinity(declaredType: column.type).rawValue) affinity)" : ""
+        throw DBBError(
+            .migrationRefused, table: mapping.tableName, property: property,
+            "\(String(reflecting: mapping.objectType)).\(property) is a \(swiftType), but its column '\(column.name)' "
+                + "is declared '\(column.type)'\(affinity), which would not give its values back "
+                + "as stored; \(advice)")
     }
 }

@@ -44,15 +44,17 @@ enum StoredProperty {
     /// not plain stored storage of the object (a computed property, or one with observers,
     /// projects to a temporary outside the object's allocation, and must go through its setter).
     @usableFromInline
-    static func offset<Root: AnyObject, Value>(of keyPath: ReferenceWritableKeyPath<Root, Value>, in object: Root) -> Int? {
+    static func offset<Root: AnyObject, Value>(of keyPath: ReferenceWritableKeyPath<Root, Value>, in object: Root)
+        -> Int?
+    {
         let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
         let first = withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) }
         let second = withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) }
         let offset = first - base
         let headerSize = 2 * MemoryLayout<Int>.size  // isa pointer and reference counts
         guard first == second, offset >= headerSize,
-              offset + MemoryLayout<Value>.size <= dbb_allocation_size(base),
-              offset % MemoryLayout<Value>.alignment == 0
+            offset + MemoryLayout<Value>.size <= dbb_allocation_size(base),
+            offset % MemoryLayout<Value>.alignment == 0
         else { return nil }
         return offset
     }

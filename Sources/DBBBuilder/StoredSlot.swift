@@ -50,7 +50,8 @@ struct StoredSlot: Sendable {
         case .optionalInt64: return base.assumingMemoryBound(to: Int64?.self).pointee.map { .integer($0) } ?? .null
         case .optionalDouble: return base.assumingMemoryBound(to: Double?.self).pointee.map { .real($0) } ?? .null
         case .optionalDate:
-            return base.assumingMemoryBound(to: Date?.self).pointee.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null
+            return base.assumingMemoryBound(to: Date?.self).pointee.map { .real($0.timeIntervalSinceReferenceDate) }
+                ?? .null
         case .optionalString: return base.assumingMemoryBound(to: String?.self).pointee.map { .text($0) } ?? .null
         }
     }
@@ -72,9 +73,11 @@ struct StoredSlot: Sendable {
             case (.integer, .bool):
                 base.assumingMemoryBound(to: Bool.self).pointee = value != 0
                 return .integer(value != 0 ? 1 : 0)
-            case (.null, .optionalInt): base.assumingMemoryBound(to: Int?.self).pointee = nil
+            case (.null, .optionalInt):
+                base.assumingMemoryBound(to: Int?.self).pointee = nil
                 return .null
-            case (.null, .optionalInt64): base.assumingMemoryBound(to: Int64?.self).pointee = nil
+            case (.null, .optionalInt64):
+                base.assumingMemoryBound(to: Int64?.self).pointee = nil
                 return .null
             default: return nil
             }
@@ -83,14 +86,17 @@ struct StoredSlot: Sendable {
             let (type, value) = row.typedDouble(at: index)
             switch (type, kind) {
             case (.real, .double), (.integer, .double): base.assumingMemoryBound(to: Double.self).pointee = value
-            case (.real, .optionalDouble), (.integer, .optionalDouble): base.assumingMemoryBound(to: Double?.self).pointee = value
+            case (.real, .optionalDouble), (.integer, .optionalDouble):
+                base.assumingMemoryBound(to: Double?.self).pointee = value
             case (.real, .date), (.integer, .date):
                 base.assumingMemoryBound(to: Date.self).pointee = Date(timeIntervalSinceReferenceDate: value)
             case (.real, .optionalDate), (.integer, .optionalDate):
                 base.assumingMemoryBound(to: Date?.self).pointee = Date(timeIntervalSinceReferenceDate: value)
-            case (.null, .optionalDouble): base.assumingMemoryBound(to: Double?.self).pointee = nil
+            case (.null, .optionalDouble):
+                base.assumingMemoryBound(to: Double?.self).pointee = nil
                 return .null
-            case (.null, .optionalDate): base.assumingMemoryBound(to: Date?.self).pointee = nil
+            case (.null, .optionalDate):
+                base.assumingMemoryBound(to: Date?.self).pointee = nil
                 return .null
             default: return nil
             }

@@ -126,9 +126,11 @@ final class TableMapping: Sendable {
     ///   - prototype: an object of `objectType`, to find the storage of its properties.
     ///   - storedOffsets: whether properties that are plain stored storage are read and written
     ///     at their offsets (``StoredProperty``); `false` keeps every access on key paths.
-    init(objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
-         indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect,
-         storedOffsets: Bool) throws(DBBError) {
+    init(
+        objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
+        indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect,
+        storedOffsets: Bool
+    ) throws(DBBError) {
         self.objectType = objectType
         self.dialect = dialect
         let tableName = objectType.databaseTableName
@@ -145,28 +147,35 @@ final class TableMapping: Sendable {
             let persistence = properties[name]!
             let column = persistence.columnName.isEmpty ? name : persistence.columnName
             if ["id", "idnum", "createdtime", "modifiedtime"].contains(name.lowercased()) {
-                throw DBBError(.invalidMapping, table: tableName, property: name,
-                               "'\(name)' is managed by DBBTableObject and cannot be mapped")
+                throw DBBError(
+                    .invalidMapping, table: tableName, property: name,
+                    "'\(name)' is managed by DBBTableObject and cannot be mapped")
             }
             if let owner = owners[column.lowercased()] {
-                throw DBBError(.invalidMapping, table: tableName, property: name,
-                               "column '\(column)' is already used by '\(owner)'")
+                throw DBBError(
+                    .invalidMapping, table: tableName, property: name,
+                    "column '\(column)' is already used by '\(owner)'")
             }
             owners[column.lowercased()] = name
             switch persistence.access {
             case .column(let access):
                 let direct = storedOffsets ? access.direct(prototype) : nil
-                columns.append(ColumnProperty(name: name, column: column, storageType: persistence.storageType,
-                                              access: direct ?? access, throughStorage: direct != nil,
-                                              valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
-                                              defaultValue: access.value(prototype)))
+                columns.append(
+                    ColumnProperty(
+                        name: name, column: column, storageType: persistence.storageType,
+                        access: direct ?? access, throughStorage: direct != nil,
+                        valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
+                        defaultValue: access.value(prototype)))
             case .join(let access):
                 let direct = storedOffsets ? access.direct(prototype) : nil
-                joins.append(JoinProperty(
-                    name: name, column: column, storageType: persistence.storageType, access: direct ?? access,
-                    throughStorage: direct != nil,
-                    valueTypeName: persistence.valueTypeName, joinTable: DBBFormat.joinTable(tableName, column: column),
-                    parentColumn: DBBFormat.ownerColumn(tableName), indexName: DBBFormat.joinIndex(tableName, property: name)))
+                joins.append(
+                    JoinProperty(
+                        name: name, column: column, storageType: persistence.storageType, access: direct ?? access,
+                        throughStorage: direct != nil,
+                        valueTypeName: persistence.valueTypeName,
+                        joinTable: DBBFormat.joinTable(tableName, column: column),
+                        parentColumn: DBBFormat.ownerColumn(tableName),
+                        indexName: DBBFormat.joinIndex(tableName, property: name)))
             }
         }
         self.columns = columns
@@ -176,17 +185,21 @@ final class TableMapping: Sendable {
         joinIndex = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($1.name, $0) })
 
         for name in attributes.keys.sorted() where columnIndex[name] == nil {
-            throw DBBError(.unknownProperty, table: tableName, property: name,
-                           "attributesDictionary names '\(name)', which is not a mapped column property")
+            throw DBBError(
+                .unknownProperty, table: tableName, property: name,
+                "attributesDictionary names '\(name)', which is not a mapped column property")
         }
         for name in attributes.keys.sorted() where attributes[name]!.contains(.unrecognized) {
-            throw DBBError(.invalidMapping, table: tableName, property: name,
-                           "attributesDictionary gives '\(name)' text other than NOT NULL and UNIQUE, the only attributes supported")
+            throw DBBError(
+                .invalidMapping, table: tableName, property: name,
+                "attributesDictionary gives '\(name)' text other than NOT NULL and UNIQUE, the only attributes supported"
+            )
         }
         for indexer in indexers {
             for name in indexer.columns where columnIndex[name] == nil {
-                throw DBBError(.unknownProperty, table: tableName, property: name,
-                               "DBBIndexer names '\(name)', which is not a mapped column property")
+                throw DBBError(
+                    .unknownProperty, table: tableName, property: name,
+                    "DBBIndexer names '\(name)', which is not a mapped column property")
             }
         }
         statements = MappingStatements(table: tableName, columns: columns, dialect: dialect)
@@ -200,7 +213,10 @@ final class TableMapping: Sendable {
     /// offset is known: a fetch does this once per row.
     @inline(__always)
     func setSnapshot(_ snapshot: ObjectSnapshot, of object: DBBTableObject) {
-        guard let snapshotOffset else { return object.snapshot = snapshot }
+        guard let snapshotOffset else {
+            object.snapshot = snapshot
+            return
+        }
         withExtendedLifetime(object) {
             StoredProperty.pointer(object, snapshotOffset, as: ObjectSnapshot?.self).pointee = snapshot
         }
@@ -217,8 +233,8 @@ final class TableMapping: Sendable {
     /// `nil` for no prototype (stored offsets are off).
     private static func keyReader(_ prototype: DBBTableObject?) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
         guard let prototype, let id = StoredProperty.offset(of: \DBBTableObject.id, in: prototype),
-              let created = StoredProperty.offset(of: \DBBTableObject.createdTime, in: prototype),
-              let modified = StoredProperty.offset(of: \DBBTableObject.modifiedTime, in: prototype)
+            let created = StoredProperty.offset(of: \DBBTableObject.createdTime, in: prototype),
+            let modified = StoredProperty.offset(of: \DBBTableObject.modifiedTime, in: prototype)
         else {
             return { row, object in
                 object.id = row.int64(at: 0)
@@ -293,7 +309,9 @@ final class MappingRegistry: Sendable {
         }
     }
 
-    private func build(_ type: DBBTableObject.Type, key: ObjectIdentifier, manager: DBBManager) throws(DBBError) -> TableMapping {
+    private func build(_ type: DBBTableObject.Type, key: ObjectIdentifier, manager: DBBManager) throws(DBBError)
+        -> TableMapping
+    {
         state.withLock { $0.recordings[key] = Recording() }
         activeRecordings.add(1, ordering: .sequentiallyConsistent)
         defer { activeRecordings.subtract(1, ordering: .sequentiallyConsistent) }
@@ -301,19 +319,24 @@ final class MappingRegistry: Sendable {
         let recording = state.withLock { $0.recordings.removeValue(forKey: key) } ?? Recording()
         let tableName = type.databaseTableName
         guard recording.calls > 0 else {
-            throw DBBError(.invalidMapping, table: tableName,
-                           "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:)")
+            throw DBBError(
+                .invalidMapping, table: tableName,
+                "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:)")
         }
         let mapping = try TableMapping(
             objectType: type, prototype: prototype, properties: recording.properties,
-            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:], dialect: manager.access.dialect,
+            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:],
+            dialect: manager.access.dialect,
             storedOffsets: manager.storedOffsetAccess)
         return try state.withLock { state throws(DBBError) in
             if let existing = state.mappings[key] { return existing }
-            if let other = state.mappings.values.first(where: { $0.tableName.lowercased() == mapping.tableName.lowercased() }) {
-                throw DBBError(.invalidMapping, table: mapping.tableName,
-                               "\(String(reflecting: type)) and \(String(reflecting: other.objectType)) would share the table "
-                               + "'\(mapping.tableName)'; override `class var databaseTableName` in one of them")
+            if let other = state.mappings.values.first(where: {
+                $0.tableName.lowercased() == mapping.tableName.lowercased()
+            }) {
+                throw DBBError(
+                    .invalidMapping, table: mapping.tableName,
+                    "\(String(reflecting: type)) and \(String(reflecting: other.objectType)) would share the table "
+                        + "'\(mapping.tableName)'; override `class var databaseTableName` in one of them")
             }
             state.mappings[key] = mapping
             return mapping

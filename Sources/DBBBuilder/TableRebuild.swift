@@ -14,14 +14,17 @@ struct TableRebuild {
 
     func run(droppingNotNullOf columns: [String]) throws {
         let refuse = { (reason: String) in
-            DBBError(.migrationRefused, table: table, property: columns.first,
-                     "the NOT NULL column(s) \(columns.joined(separator: ", ")) of \(table) are no longer mapped, so inserts "
-                     + "would fail; lifting NOT NULL needs a rebuild of the table, which \(reason)")
+            DBBError(
+                .migrationRefused, table: table, property: columns.first,
+                "the NOT NULL column(s) \(columns.joined(separator: ", ")) of \(table) are no longer mapped, so inserts "
+                    + "would fail; lifting NOT NULL needs a rebuild of the table, which \(reason)")
         }
         guard let create = try connection.fetchValue(RebuildSQL.createStatement, [.text(table)], as: String.self) else {
             throw refuse("found no CREATE TABLE statement")
         }
-        let referencing = try connection.fetchAll(RebuildSQL.referencingTables, [.text(table)]) { $0.string(at: 0) ?? "" }
+        let referencing = try connection.fetchAll(RebuildSQL.referencingTables, [.text(table)]) {
+            $0.string(at: 0) ?? ""
+        }
         if !referencing.isEmpty, try connection.fetchValue(RebuildSQL.foreignKeysEnabled, as: Int.self) == 1 {
             throw refuse("foreign keys of \(referencing.joined(separator: ", ")) refer to; rebuild it by hand")
         }
@@ -32,7 +35,8 @@ struct TableRebuild {
         let copied = try connection.fetchAll(RebuildSQL.ordinaryColumns, [.text(table)]) { $0.string(at: 0) ?? "" }
         let dependents = try connection.fetchAll(RebuildSQL.dependents, [.text(table)]) { $0.string(at: 0) ?? "" }
         let hasSequence = try connection.fetchValue(RebuildSQL.sequenceTableExists, as: Int.self) == 1
-        let sequence = hasSequence ? try connection.fetchValue(RebuildSQL.sequence, [.text(table)], as: Int64.self) : nil
+        let sequence =
+            hasSequence ? try connection.fetchValue(RebuildSQL.sequence, [.text(table)], as: Int64.self) : nil
 
         try connection.execute(newCreate)
         try connection.execute(RebuildSQL.copyRows(from: table, to: newName, columns: copied))

@@ -31,23 +31,29 @@ struct TransferTable {
     /// Refuses a source that lacks the table or one of its columns: the copy reads the
     /// source as it is and never changes it.
     func checkSource(_ origin: any DatabaseConnection, label: String) throws {
-        let present = Set(try origin.fetchAll(SchemaSQL(dialect: origin.dialect).tableColumns, [.text(name)]) {
-            ($0.string(at: 0) ?? "").lowercased()
-        })
+        let present = Set(
+            try origin.fetchAll(SchemaSQL(dialect: origin.dialect).tableColumns, [.text(name)]) {
+                ($0.string(at: 0) ?? "").lowercased()
+            })
         guard !present.isEmpty else {
-            throw DBBError(.invalidOption, table: name, "\(label) has no table \(name) to copy from; "
-                           + "register the classes on the source first")
+            throw DBBError(
+                .invalidOption, table: name,
+                "\(label) has no table \(name) to copy from; "
+                    + "register the classes on the source first")
         }
         for column in columns where !present.contains(column.lowercased()) {
-            throw DBBError(.invalidOption, table: name, property: property(of: column),
-                           "\(label) has no column \(column) in \(name) to copy from; register the classes on the source first, "
-                           + "which adds it")
+            throw DBBError(
+                .invalidOption, table: name, property: property(of: column),
+                "\(label) has no column \(column) in \(name) to copy from; register the classes on the source first, "
+                    + "which adds it")
         }
     }
 
     /// Copies the rows, in id order, and raises the destination's id counter to the source's.
-    func copy(from origin: any DatabaseConnection, _ from: TransferSQL,
-              to destination: any DatabaseConnection, _ into: TransferSQL) throws -> Int {
+    func copy(
+        from origin: any DatabaseConnection, _ from: TransferSQL,
+        to destination: any DatabaseConnection, _ into: TransferSQL
+    ) throws -> Int {
         do {
             return try copyRows(from: origin, from, to: destination, into)
         } catch let failure as any DatabaseFailure {
@@ -55,8 +61,10 @@ struct TransferTable {
         }
     }
 
-    private func copyRows(from origin: any DatabaseConnection, _ from: TransferSQL,
-                          to destination: any DatabaseConnection, _ into: TransferSQL) throws -> Int {
+    private func copyRows(
+        from origin: any DatabaseConnection, _ from: TransferSQL,
+        to destination: any DatabaseConnection, _ into: TransferSQL
+    ) throws -> Int {
         var batch: [DBBValue] = []
         batch.reserveCapacity(columns.count * Self.rowsPerInsert)
         var count = 0
@@ -92,18 +100,20 @@ struct TransferTable {
     /// exact — or a refusal naming the property and row: a value that would be stored as
     /// another value (a blob as its hex text, 1.5 as 2, NaN as NULL) is not copied.
     private func admitted(_ value: DBBValue, _ index: Int, rowID: Int64) throws -> DBBValue {
-        let fits: DBBValue? = switch (holds[index], value) {
-        case (_, .null): value
-        case (.integer, .integer), (.text, .text), (.blob, .blob): value
-        // (Optional's `.none`: DBBValue's own nil literal is NULL.)
-        case (.real, .real(let real)): real.isNaN ? Optional.none : value
-        case (.real, .integer(let integer)): Double(exactly: integer).map(DBBValue.real)
-        default: nil
-        }
+        let fits: DBBValue? =
+            switch (holds[index], value) {
+            case (_, .null): value
+            case (.integer, .integer), (.text, .text), (.blob, .blob): value
+            // (Optional's `.none`: DBBValue's own nil literal is NULL.)
+            case (.real, .real(let real)): real.isNaN ? Optional.none : value
+            case (.real, .integer(let integer)): Double(exactly: integer).map(DBBValue.real)
+            default: nil
+            }
         guard let fits else {
-            throw DBBError(.invalidValue, table: name, property: property(of: columns[index]), rowID: rowID,
-                           "\(value) in column \(columns[index]) of \(name) is not \(holds[index]) as the column holds: "
-                           + "the copy would store another value, so it copies nothing")
+            throw DBBError(
+                .invalidValue, table: name, property: property(of: columns[index]), rowID: rowID,
+                "\(value) in column \(columns[index]) of \(name) is not \(holds[index]) as the column holds: "
+                    + "the copy would store another value, so it copies nothing")
         }
         return fits
     }
@@ -113,7 +123,9 @@ struct TransferTable {
         properties.first { $0.column == column }?.property ?? column
     }
 
-    private func insert(_ values: [DBBValue], rows: Int, into destination: any DatabaseConnection, _ into: TransferSQL) throws {
+    private func insert(_ values: [DBBValue], rows: Int, into destination: any DatabaseConnection, _ into: TransferSQL)
+        throws
+    {
         let statement = try destination.statement(into.insert(name, columns, rows: rows))
         defer { statement.reset() }
         try statement.bind(values)

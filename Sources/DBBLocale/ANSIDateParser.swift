@@ -24,15 +24,15 @@ enum ANSIDateParser {
         var scanner = Scanner(text)
         scanner.skipSpaces()
         guard let year = scanner.number(digits: 4), scanner.take(UInt8(ascii: "-")),
-              let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
-              let day = scanner.number(digits: 2),
-              year >= 1, DBBDay(year: year, month: month, day: day) != nil
+            let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
+            let day = scanner.number(digits: 2),
+            year >= 1, DBBDay(year: year, month: month, day: day) != nil
         else { return nil }
 
         var fields = Fields(year: year, month: month, day: day)
         if scanner.startsTime() {
             guard let hour = scanner.number(digits: 2), hour < 24, scanner.take(UInt8(ascii: ":")),
-                  let minute = scanner.number(digits: 2), minute < 60
+                let minute = scanner.number(digits: 2), minute < 60
             else { return nil }
             fields.secondsOfDay = Double(hour * 3600 + minute * 60)
             if scanner.take(UInt8(ascii: ":")) {
@@ -86,8 +86,8 @@ enum ANSIDateParser {
         /// space is not a separator).
         mutating func startsTime() -> Bool {
             guard position + 1 < text.count,
-                  text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "T"),
-                  (0x30...0x39).contains(text[position + 1])
+                text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "T"),
+                (0x30...0x39).contains(text[position + 1])
             else { return false }
             position += 1
             return true

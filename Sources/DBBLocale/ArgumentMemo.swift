@@ -15,10 +15,12 @@ final class ArgumentMemo<Value>: @unchecked Sendable {
     func value<E: Error>(
         for text: UnsafeBufferPointer<UInt8>, make: (String) throws(E) -> Value
     ) throws(E) -> Value {
-        if let value, bytes.count == text.count, bytes.withUnsafeBufferPointer({ stored in
-            guard let storedBase = stored.baseAddress, let textBase = text.baseAddress else { return true }
-            return memcmp(storedBase, textBase, text.count) == 0
-        }) {
+        if let value, bytes.count == text.count,
+            bytes.withUnsafeBufferPointer({ stored in
+                guard let storedBase = stored.baseAddress, let textBase = text.baseAddress else { return true }
+                return memcmp(storedBase, textBase, text.count) == 0
+            })
+        {
             return value
         }
         let made = try make(String(decoding: text, as: UTF8.self))

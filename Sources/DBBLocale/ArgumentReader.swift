@@ -48,8 +48,10 @@ struct ArgumentReader: Sendable {
     }
 
     /// What `make` makes of the text argument at `index`, made once while the text stays the same.
-    func compiled<T>(_ arguments: SQLiteFunctionArguments, at index: Int, in memo: ArgumentMemo<T>,
-                     _ make: (String) -> T) -> T {
+    func compiled<T>(
+        _ arguments: SQLiteFunctionArguments, at index: Int, in memo: ArgumentMemo<T>,
+        _ make: (String) -> T
+    ) -> T {
         arguments.withUnsafeUTF8(at: index) { text in memo.value(for: text, make: make) }
     }
 

@@ -106,8 +106,9 @@ public struct DBBDay: Sendable, Hashable, Comparable, CustomStringConvertible {
         let total = year * 12 + (month - 1) + count
         let newYear = total >= 0 ? total / 12 : (total - 11) / 12
         let newMonth = total - newYear * 12 + 1
-        return DBBDay(daysSince1970: DBBDay.days(
-            year: newYear, month: newMonth, day: min(day, DBBDay.daysIn(month: newMonth, year: newYear))))
+        return DBBDay(
+            daysSince1970: DBBDay.days(
+                year: newYear, month: newMonth, day: min(day, DBBDay.daysIn(month: newMonth, year: newYear))))
     }
 
     public static func < (lhs: DBBDay, rhs: DBBDay) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }

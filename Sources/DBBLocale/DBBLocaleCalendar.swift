@@ -85,7 +85,8 @@ public struct DBBLocaleCalendar: Sendable, Hashable {
             // Late December may already be in week 1 of the next year.
             let relativeWeekdayOfDecember31 = (relativeWeekday + yearLength - dayOfYear) % 7
             if 6 - relativeWeekdayOfDecember31 >= minimumDaysInFirstWeek,
-               dayOfYear + 7 - relativeWeekday > yearLength {
+                dayOfYear + 7 - relativeWeekday > yearLength
+            {
                 return (year + 1, 1)
             }
         }
@@ -155,7 +156,8 @@ public struct DBBLocaleCalendar: Sendable, Hashable {
     /// us.alignRange(from: DBBDay(year: 2012, month: 5, day: 2)!, to: DBBDay(year: 2012, month: 5, day: 24)!)
     /// // (.week, 2012-04-29, 2012-05-26)
     /// ```
-    public func alignRange(from start: DBBDay, to end: DBBDay) -> (resolution: DBBDateUnit, start: DBBDay, end: DBBDay) {
+    public func alignRange(from start: DBBDay, to end: DBBDay) -> (resolution: DBBDateUnit, start: DBBDay, end: DBBDay)
+    {
         let (first, last) = start <= end ? (start, end) : (end, start)
         let unit = resolution(from: first, to: last)
         return (unit, align(first, to: unit, edge: .start), align(last, to: unit, edge: .end))

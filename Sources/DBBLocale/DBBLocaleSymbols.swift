@@ -40,9 +40,11 @@ public struct DBBLocaleSymbols: Sendable, Hashable {
             switch self {
             case .digits: 10
             case .monthAbbreviated, .monthWide, .monthNarrow, .standaloneMonthAbbreviated,
-                 .standaloneMonthWide, .standaloneMonthNarrow: 12
+                .standaloneMonthWide, .standaloneMonthNarrow:
+                12
             case .weekdayAbbreviated, .weekdayWide, .weekdayNarrow, .standaloneWeekdayAbbreviated,
-                 .standaloneWeekdayWide, .standaloneWeekdayNarrow: 7
+                .standaloneWeekdayWide, .standaloneWeekdayNarrow:
+                7
             case .quarterAbbreviated, .quarterWide, .standaloneQuarterAbbreviated, .standaloneQuarterWide: 4
             case .dayPeriod, .era: 2
             }

@@ -128,7 +128,7 @@ struct DatePattern: Sendable {
                 var count = 0
                 for token in tokens {
                     guard let field = token.field else {
-                        for byte in literals[token.start ..< token.start + token.count] {
+                        for byte in literals[token.start..<token.start + token.count] {
                             buffer[count] = byte
                             count += 1
                         }
@@ -198,11 +198,17 @@ struct LocaleDigits: Sendable, Hashable {
         guard max(length, width) * maximumDigitLength <= buffer.count - position else { return nil }
         var end = position
         for _ in length..<max(length, width) {
-            for byte in digits[0] { buffer[end] = byte; end += 1 }
+            for byte in digits[0] {
+                buffer[end] = byte
+                end += 1
+            }
         }
         var rest = value
         while divisor > 0 {
-            for byte in digits[rest / divisor] { buffer[end] = byte; end += 1 }
+            for byte in digits[rest / divisor] {
+                buffer[end] = byte
+                end += 1
+            }
             rest %= divisor
             divisor /= 10
         }

@@ -93,7 +93,8 @@ enum FoundationDates {
             let month = calendar.component(.month, from: date)
             let back = (month - 1) % months
             guard let start = calendar.date(byAdding: .month, value: -back, to: interval.start),
-                  let end = calendar.date(byAdding: .month, value: months, to: start) else { return nil }
+                let end = calendar.date(byAdding: .month, value: months, to: start)
+            else { return nil }
             interval = DateInterval(start: start, end: end)
         }
         return edge == .start ? interval.start : interval.end.addingTimeInterval(-86_400)

@@ -72,7 +72,8 @@ public enum DBBLocaleFunctions {
             let locale = try reader.locale(arguments, at: 2)
             guard let date = ResolvedDate(arguments, at: 1) else { return .null }
             if let day = date.formatterDay, let digits = locale.digits,
-               let text = pattern.format(day, calendar: locale.calendar, digits: digits) {
+                let text = pattern.format(day, calendar: locale.calendar, digits: digits)
+            {
                 return nonEmpty(text)
             }
             return nonEmpty(FoundationDates.format(date.date, pattern: pattern.text, locale: locale))
@@ -107,7 +108,8 @@ public enum DBBLocaleFunctions {
             }
             let parts = FoundationDates.gregorian(locale.calendar)
                 .dateComponents([.yearForWeekOfYear, .weekOfYear], from: date.date)
-            return .text(ASCIIDigits.pad(parts.yearForWeekOfYear ?? 0, 4) + "-" + ASCIIDigits.pad(parts.weekOfYear ?? 0, 2))
+            return .text(
+                ASCIIDigits.pad(parts.yearForWeekOfYear ?? 0, 4) + "-" + ASCIIDigits.pad(parts.weekOfYear ?? 0, 2))
         }
     }
 
@@ -121,8 +123,9 @@ public enum DBBLocaleFunctions {
         let reader = ArgumentReader(function: "dbb_align", names: ["date", "unit", "locale", "edge"])
         return SQLiteFunction("dbb_align", argumentCount: 4) { arguments in
             try reader.requireNonNull(arguments)
-            let unit = try reader.choice(arguments, at: 1, DBBDateUnit.init(sqlName:),
-                                         expected: "day, week, month, quarter, halfyear or year")
+            let unit = try reader.choice(
+                arguments, at: 1, DBBDateUnit.init(sqlName:),
+                expected: "day, week, month, quarter, halfyear or year")
             let locale = try reader.locale(arguments, at: 2)
             let edge = try reader.choice(
                 arguments, at: 3, DBBAlignmentEdge.init(sqlName:), expected: "start or end")
@@ -131,7 +134,9 @@ public enum DBBLocaleFunctions {
         }
     }
 
-    private static func aligned(_ date: ResolvedDate, to unit: DBBDateUnit, edge: DBBAlignmentEdge, locale: LocaleInfo) -> SQLiteValue {
+    private static func aligned(_ date: ResolvedDate, to unit: DBBDateUnit, edge: DBBAlignmentEdge, locale: LocaleInfo)
+        -> SQLiteValue
+    {
         if let day = date.day {
             return .text(locale.calendar.align(day, to: unit, edge: edge).description)
         }
@@ -161,13 +166,15 @@ public enum DBBLocaleFunctions {
         return SQLiteFunction(name, argumentCount: 5) { arguments in
             try reader.requireNonNull(arguments)
             let locale = try reader.locale(arguments, at: 1)
-            let shortYear = try reader.choice(arguments, at: 4, { mode -> Bool? in
-                switch mode.trimmingCharacters(in: .whitespaces).lowercased() {
-                case "short": true
-                case "long": false
-                default: nil
-                }
-            }, expected: "short or long")
+            let shortYear = try reader.choice(
+                arguments, at: 4,
+                { mode -> Bool? in
+                    switch mode.trimmingCharacters(in: .whitespaces).lowercased() {
+                    case "short": true
+                    case "long": false
+                    default: nil
+                    }
+                }, expected: "short or long")
             guard let date = ResolvedDate(arguments, at: 0) else { return .null }
             let (year, month) = yearAndMonth(date, locale)
             let half = month <= 6 ? 0 : 1

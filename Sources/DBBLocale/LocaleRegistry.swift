@@ -34,9 +34,11 @@ final class LocaleInfo: Sendable {
         guard ten.count == 2, Array(String(ten[0]).utf8) == digits[0] else { return nil }
         let candidate = LocaleDigits([Array(String(ten[1]).utf8)] + digits)
 
-        let probeDays = [(2011, 1, 1), (2011, 1, 2), (2012, 12, 30), (2012, 12, 31), (2014, 12, 29),
-                         (2015, 12, 31), (2016, 2, 29), (2020, 12, 31), (2021, 1, 3), (1999, 7, 4)]
-            .map { DBBDay(year: $0.0, month: $0.1, day: $0.2)! }
+        let probeDays = [
+            (2011, 1, 1), (2011, 1, 2), (2012, 12, 30), (2012, 12, 31), (2014, 12, 29),
+            (2015, 12, 31), (2016, 2, 29), (2020, 12, 31), (2021, 1, 3), (1999, 7, 4),
+        ]
+        .map { DBBDay(year: $0.0, month: $0.1, day: $0.2)! }
         for pattern in ["YYYY-ww", "yyyy-MM-dd", "Y w M d Q", "yy YY QQ"] {
             formatter.dateFormat = pattern
             let compiled = DatePattern(pattern)

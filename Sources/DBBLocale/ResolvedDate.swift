@@ -30,7 +30,7 @@ struct ResolvedDate {
     /// ``DatePattern/maximumYearDigits``).
     static let fastYears = 1600...9999
     /// Julian 0001-01-01 ..< Gregorian 10000-01-01, in seconds since 1970.
-    private static let supported = -62_135_769_600.0 ..< 253_402_300_800.0
+    private static let supported = -62_135_769_600.0..<253_402_300_800.0
 
     /// The date at argument `index`: TEXT in the accepted forms, or a number of seconds since
     /// 2001-01-01 UTC. `nil` when it is NULL, does not parse or lies outside the supported instants.

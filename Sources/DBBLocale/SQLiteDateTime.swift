@@ -17,7 +17,7 @@ struct SQLiteDateTime {
     /// Julian day 2440587.5, 1970-01-01 00:00 UTC, in milliseconds.
     private static let julianMilliseconds1970 = 210_866_760_000_000.0
     /// 0001-01-01 00:00 ..< 10000-01-01 00:00 (proleptic Gregorian), in Julian milliseconds.
-    private static let supported: Range<Int64> = 148_731_163_200_000 ..< 464_269_060_800_000
+    private static let supported: Range<Int64> = 148_731_163_200_000..<464_269_060_800_000
     private static let millisecondsPerDay: Int64 = 86_400_000
 
     /// The date at argument `index`; `nil` when it is NULL, does not parse or lies outside the years 1...9999.
@@ -43,7 +43,7 @@ struct SQLiteDateTime {
         // The same operations, in the same order, as SQLite's 'unixepoch' modifier.
         let milliseconds = seconds * 1000.0 + SQLiteDateTime.julianMilliseconds1970
         guard milliseconds >= Double(SQLiteDateTime.supported.lowerBound),
-              milliseconds < Double(SQLiteDateTime.supported.upperBound)
+            milliseconds < Double(SQLiteDateTime.supported.upperBound)
         else { return nil }  // NaN included
         // Rounding may reach 10000-01-01, which SQLite refuses too.
         let rounded = Int64(milliseconds + 0.5)
@@ -75,19 +75,29 @@ struct SQLiteDateTime {
                 buffer[position] = UInt8(ascii: character)
                 position += 1
             }
-            put(year, digits: 4); put("-"); put(month, digits: 2); put("-"); put(day, digits: 2); put(" ")
-            put(second / 3600, digits: 2); put(":"); put(second / 60 % 60, digits: 2); put(":"); put(second % 60, digits: 2)
+            put(year, digits: 4)
+            put("-")
+            put(month, digits: 2)
+            put("-")
+            put(day, digits: 2)
+            put(" ")
+            put(second / 3600, digits: 2)
+            put(":")
+            put(second / 60 % 60, digits: 2)
+            put(":")
+            put(second % 60, digits: 2)
             if fraction != 0 {
-                put("."); put(fraction, digits: 3)
+                put(".")
+                put(fraction, digits: 3)
             }
             return position
         }
     }
 }
 
-private extension Int64 {
+extension Int64 {
     /// Quotient rounded down and the non-negative remainder.
-    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let remainder = self % divisor
         return remainder < 0 ? (self / divisor - 1, remainder + divisor) : (self / divisor, remainder)
     }

@@ -44,13 +44,16 @@ extension DBBManager {
     ///   sees it. Without it (the default), a replica may answer a read from a moment before
     ///   this manager's last write; other managers' writes are never waited for either way.
     public convenience init(postgres primary: String, replicas: [String], readYourWrites: Bool = false) throws {
-        try self.init(postgres: DBBPostgresConfiguration(url: primary),
-                      replicas: replicas.map(DBBPostgresConfiguration.init(url:)), readYourWrites: readYourWrites)
+        try self.init(
+            postgres: DBBPostgresConfiguration(url: primary),
+            replicas: replicas.map(DBBPostgresConfiguration.init(url:)), readYourWrites: readYourWrites)
     }
 
     /// ``init(postgres:replicas:readYourWrites:)`` with configurations (TLS, pool sizes, timeouts).
-    public convenience init(postgres primary: DBBPostgresConfiguration, replicas: [DBBPostgresConfiguration],
-                            readYourWrites: Bool = false) throws {
+    public convenience init(
+        postgres primary: DBBPostgresConfiguration, replicas: [DBBPostgresConfiguration],
+        readYourWrites: Bool = false
+    ) throws {
         let tracing = TraceSwitch()
         let primaryAccess = try Self.openPrimary(primary, tracing: tracing)
         var replicaAccesses: [PostgresAccess] = []
@@ -65,9 +68,11 @@ extension DBBManager {
             for access in replicaAccesses { access.close() }
             throw error
         }
-        let access = ReplicatedAccess(primary: primaryAccess, replicas: replicaAccesses, readYourWrites: readYourWrites,
-                                      tracing: tracing)
-        let label = "database \(primary.database) on \(primary.place.host)"
+        let access = ReplicatedAccess(
+            primary: primaryAccess, replicas: replicaAccesses, readYourWrites: readYourWrites,
+            tracing: tracing)
+        let label =
+            "database \(primary.database) on \(primary.place.host)"
             + (replicas.isEmpty ? "" : " (replicas on \(replicas.map(\.place.host).joined(separator: ", ")))")
         self.init(access: access, label: label)
     }
@@ -92,14 +97,18 @@ extension DBBManager {
             return
         }
         guard inRecovery else {
-            throw DBBError(backend: .invalidOption, "the replica \(configuration.description) is not a standby "
-                           + "(pg_is_in_recovery() is false): its reads would not be the primary's data")
+            throw DBBError(
+                backend: .invalidOption,
+                "the replica \(configuration.description) is not a standby "
+                    + "(pg_is_in_recovery() is false): its reads would not be the primary's data")
         }
     }
 
     /// The connections of a primary, checked now: fail with the server's reason rather than at
     /// the first save; then the locale functions installed.
-    private static func openPrimary(_ configuration: DBBPostgresConfiguration, tracing: TraceSwitch) throws -> PostgresAccess {
+    private static func openPrimary(_ configuration: DBBPostgresConfiguration, tracing: TraceSwitch) throws
+        -> PostgresAccess
+    {
         let access = try PostgresAccess(configuration: configuration, tracing: tracing)
         do {
             try access.read { try $0.execute("SELECT 1", []) }

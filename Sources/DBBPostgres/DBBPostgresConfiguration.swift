@@ -29,8 +29,10 @@ public struct DBBPostgresConfiguration: Sendable {
     /// Where postgres-nio logs (nothing by default).
     public var logger = Logger(label: "DBBPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
-                tls: TLS = .prefer(.makeClientConfiguration())) {
+    public init(
+        host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
+        tls: TLS = .prefer(.makeClientConfiguration())
+    ) {
         self.host = host
         self.port = port
         self.username = username
@@ -56,11 +58,14 @@ public struct DBBPostgresConfiguration: Sendable {
         case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
         case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
         case let mode:
-            throw DBBError(backend: .invalidOption, "sslmode=\(mode) in the PostgreSQL URL '\(PostgresURL.redacted(url))' "
-                           + "is not disable, allow, prefer, require, verify-ca or verify-full")
+            throw DBBError(
+                backend: .invalidOption,
+                "sslmode=\(mode) in the PostgreSQL URL '\(PostgresURL.redacted(url))' "
+                    + "is not disable, allow, prefer, require, verify-ca or verify-full")
         }
-        self.init(host: parsed.host, port: parsed.port, username: parsed.user ?? parsed.database,
-                  password: parsed.password, database: parsed.database, tls: tls)
+        self.init(
+            host: parsed.host, port: parsed.port, username: parsed.user ?? parsed.database,
+            password: parsed.password, database: parsed.database, tls: tls)
         if let seconds = parsed.connectTimeout { connectTimeout = .seconds(seconds) }
     }
 
@@ -82,13 +87,16 @@ public struct DBBPostgresConfiguration: Sendable {
     /// - Throws: ``DBBError/Kind/invalidOption`` when the TLS configuration cannot be used.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
         guard poolSize >= 1 else {
-            throw DBBError(backend: .invalidOption, "poolSize \(poolSize) for \(place.host): a manager needs at least one connection")
+            throw DBBError(
+                backend: .invalidOption,
+                "poolSize \(poolSize) for \(place.host): a manager needs at least one connection")
         }
         guard (1...65535).contains(port) else {
             throw DBBError(backend: .invalidOption, "port \(port) for \(host) is not a number from 1 to 65535")
         }
         guard connectTimeout > .zero else {
-            throw DBBError(backend: .invalidOption, "connectTimeout \(connectTimeout) for \(place.host) is not above zero")
+            throw DBBError(
+                backend: .invalidOption, "connectTimeout \(connectTimeout) for \(place.host) is not above zero")
         }
         let connectionTLS: PostgresConnection.Configuration.TLS
         do {
@@ -100,10 +108,12 @@ public struct DBBPostgresConfiguration: Sendable {
         } catch {
             throw DBBError(backend: .invalidOption, "the TLS configuration for \(place.host) cannot be used: \(error)")
         }
-        var configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
-                                                             database: database, tls: connectionTLS)
-        configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
-                                                            + connectTimeout.components.attoseconds / 1_000_000_000)
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password,
+            database: database, tls: connectionTLS)
+        configuration.options.connectTimeout = .nanoseconds(
+            Int64(connectTimeout.components.seconds) * 1_000_000_000
+                + connectTimeout.components.attoseconds / 1_000_000_000)
         return configuration
     }
 
@@ -114,20 +124,26 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
     /// The configuration without its password: `postgres://app:***@db.internal:5432/shop (pool 8, TLS prefer)`.
     public var description: String {
         let user = username + (password == nil ? "" : ":***")
-        let tls = switch tls {
-        case .disable: "disable"
-        case .prefer: "prefer"
-        case .require: "require"
-        }
-        return "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database) (pool \(poolSize), TLS \(tls))"
+        let tls =
+            switch tls {
+            case .disable: "disable"
+            case .prefer: "prefer"
+            case .require: "require"
+            }
+        return
+            "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database) (pool \(poolSize), TLS \(tls))"
     }
 
     public var debugDescription: String { description }
 
     /// What `dump` and the debugger show: the fields, the password hidden.
     public var customMirror: Mirror {
-        Mirror(self, children: ["host": host, "port": port, "username": username, "password": password == nil ? "nil" : "***",
-                                "database": database, "poolSize": poolSize, "connectTimeout": connectTimeout],
-               displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "host": host, "port": port, "username": username, "password": password == nil ? "nil" : "***",
+                "database": database, "poolSize": poolSize, "connectTimeout": connectTimeout,
+            ],
+            displayStyle: .struct)
     }
 }

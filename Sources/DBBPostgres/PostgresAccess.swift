@@ -89,7 +89,8 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
             throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
         }
         guard slots.wait(timeout: .now() + Self.seconds(timeout)) == .success else {
-            throw DBBError(backend: .unavailable, "cannot use \(location): every pooled connection stayed busy for \(timeout)")
+            throw DBBError(
+                backend: .unavailable, "cannot use \(location): every pooled connection stayed busy for \(timeout)")
         }
         defer { slots.signal() }
         let connection = try takeConnection()
@@ -111,7 +112,9 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         }
         do {
             let loop = MultiThreadedEventLoopGroup.singleton.next()
-            let connection = try PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger).wait()
+            let connection = try PostgresConnection.connect(
+                on: loop, configuration: configuration, id: id, logger: logger
+            ).wait()
             return PooledConnection(connection: connection, watch: SessionWatch(connection))
         } catch {
             poolLock.withLock { opened -= 1 }
@@ -150,9 +153,10 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     private func refuseOnEventLoop() throws {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {
-            throw DBBError(backend: .invalidOption,
-                           "a synchronous DBBBuilder call on a SwiftNIO event loop would block the loop that must answer it: "
-                           + "call the async form (try await object.save()), or run it on another thread")
+            throw DBBError(
+                backend: .invalidOption,
+                "a synchronous DBBBuilder call on a SwiftNIO event loop would block the loop that must answer it: "
+                    + "call the async form (try await object.save()), or run it on another thread")
         }
     }
 
@@ -169,5 +173,7 @@ struct PooledConnection {
 
 extension PostgresAccess: CustomReflectable {
     /// What `dump(manager)` shows: where, not the connection settings (which hold the password).
-    var customMirror: Mirror { Mirror(self, children: ["host": place.host, "database": place.database], displayStyle: .class) }
+    var customMirror: Mirror {
+        Mirror(self, children: ["host": place.host, "database": place.database], displayStyle: .class)
+    }
 }

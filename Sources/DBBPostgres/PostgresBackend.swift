@@ -46,8 +46,10 @@ final class PostgresBackend: DatabaseConnection {
         }
         let numbered = numberedSQL.numbered(sql).statements
         guard numbered.count == 1 else {
-            throw DBBError(backend: .invalidOption, "a statement to run or query must be one statement; this SQL holds "
-                           + "\(numbered.count): \(sql)")
+            throw DBBError(
+                backend: .invalidOption,
+                "a statement to run or query must be one statement; this SQL holds "
+                    + "\(numbered.count): \(sql)")
         }
         let statement = PostgresStatement(sql: sql, numbered: numbered[0], backend: self)
         statements[sql] = statement
@@ -65,8 +67,10 @@ final class PostgresBackend: DatabaseConnection {
         // Counted before anything runs: a mismatch writes nothing.
         let parameters = numbered.reduce(0) { $0 + $1.parameterCount }
         guard parameters == arguments.count else {
-            throw DBBError(backend: .invalidOption, "\(arguments.count) argument(s) given, but the SQL has \(parameters) "
-                           + "parameter(s): \(sql)")
+            throw DBBError(
+                backend: .invalidOption,
+                "\(arguments.count) argument(s) given, but the SQL has \(parameters) "
+                    + "parameter(s): \(sql)")
         }
         var remaining = arguments[...]
         for statement in numbered {
@@ -98,12 +102,16 @@ final class PostgresBackend: DatabaseConnection {
         return rows
     }
 
-    private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
+    private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws
+        -> [[DBBValue]]
+    {
         traceHandler?(original)
         if let lostWith { throw lostWith.later(sql: original) }
         guard arguments.count == statement.parameterCount else {
-            throw DBBError(backend: .invalidOption, "the statement has \(statement.parameterCount) parameter(s) but "
-                           + "\(arguments.count) argument(s) were given: \(original)")
+            throw DBBError(
+                backend: .invalidOption,
+                "the statement has \(statement.parameterCount) parameter(s) but "
+                    + "\(arguments.count) argument(s) were given: \(original)")
         }
         let numbered = statement.text
         var bindings = PostgresBindings(capacity: arguments.count)
@@ -133,7 +141,8 @@ final class PostgresBackend: DatabaseConnection {
             rows.append(values)
         }
         changes = result.metadata.rows ?? 0
-        if result.metadata.command == "INSERT", rows.count == 1, rows[0].count == 1, case .integer(let id) = rows[0][0] {
+        if result.metadata.command == "INSERT", rows.count == 1, rows[0].count == 1, case .integer(let id) = rows[0][0]
+        {
             lastInsertedRowID = id
         }
         return rows
@@ -213,7 +222,9 @@ final class PostgresStatement: DatabaseStatement {
     }
 
     func bind(_ value: DBBValue, at index: Int) throws {
-        if arguments.count < index { arguments.append(contentsOf: repeatElement(.null, count: index - arguments.count)) }
+        if arguments.count < index {
+            arguments.append(contentsOf: repeatElement(.null, count: index - arguments.count))
+        }
         arguments[index - 1] = value
     }
 

@@ -30,8 +30,9 @@ struct PostgresFailure: DatabaseFailure {
     init(_ error: PSQLError, sql: String?, place: PostgresPlace) {
         let info = error.serverInfo
         server = info.map {
-            ServerSaid(sqlState: $0[.sqlState], severity: $0[.severity], message: $0[.message], detail: $0[.detail],
-                       column: $0[.columnName], constraint: $0[.constraintName])
+            ServerSaid(
+                sqlState: $0[.sqlState], severity: $0[.severity], message: $0[.message], detail: $0[.detail],
+                column: $0[.columnName], constraint: $0[.constraintName])
         }
         clientMessage = Self.describe(error)
         self.sql = sql
@@ -48,7 +49,8 @@ struct PostgresFailure: DatabaseFailure {
     /// The connection closed before the server answered `sql` (postgres-nio leaves such a
     /// query unanswered; see ``SessionWatch``).
     static func closedUnanswered(sql: String?, place: PostgresPlace) -> PostgresFailure {
-        PostgresFailure(server: nil, clientMessage: "the connection closed before the server answered", sql: sql, place: place)
+        PostgresFailure(
+            server: nil, clientMessage: "the connection closed before the server answered", sql: sql, place: place)
     }
 
     /// SQLSTATE classes that mean the database cannot be used at all: connection exceptions
@@ -71,15 +73,18 @@ struct PostgresFailure: DatabaseFailure {
         let sqlState = server?.sqlState
         var message = server?.message ?? clientMessage
         if let detail = server?.detail { message += " (\(detail))" }
-        let serverError = DBBServerError(sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
+        let serverError = DBBServerError(
+            sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.
         let refusedStatement = sqlState == "08P01" && server?.severity == "ERROR"
-        let unavailable = server == nil
+        let unavailable =
+            server == nil
             || (!refusedStatement && sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true)
         if unavailable {
-            return DBBError(backend: .unavailable, table: table,
-                            "cannot use \(serverError.location): \(message)", serverError: serverError)
+            return DBBError(
+                backend: .unavailable, table: table,
+                "cannot use \(serverError.location): \(message)", serverError: serverError)
         }
         // The column a constraint names: NOT NULL names it; UNIQUE's index is Table_column_key.
         let constraint = server?.constraint ?? ""

@@ -21,8 +21,10 @@ struct PostgresURL {
     init(_ url: String) throws(DBBError) {
         let shown = Self.redacted(url)
         func refuse(_ problem: String) -> DBBError {
-            DBBError(backend: .invalidOption, "\(problem) in the PostgreSQL URL '\(shown)': "
-                     + "write postgres://user:password@host:port/database")
+            DBBError(
+                backend: .invalidOption,
+                "\(problem) in the PostgreSQL URL '\(shown)': "
+                    + "write postgres://user:password@host:port/database")
         }
         guard let schemeEnd = url.range(of: "://") else { throw refuse("no scheme (postgres://)") }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
@@ -33,7 +35,8 @@ struct PostgresURL {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         if !rest[..<authorityEnd].contains("@") && rest[authorityEnd...].contains("@") {
             // Most likely a password holding one of them: say so without showing any of it.
-            throw refuse("a '/', '?' or '#' before the '@' (percent-encode it in a user name or password: %2F, %3F, %23)")
+            throw refuse(
+                "a '/', '?' or '#' before the '@' (percent-encode it in a user name or password: %2F, %3F, %23)")
         }
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
         var query: Substring = ""
@@ -50,12 +53,16 @@ struct PostgresURL {
             authority = authority[authority.index(after: at)...]
             let colon = userInfo.firstIndex(of: ":")
             user = try Self.decoded(userInfo[..<(colon ?? userInfo.endIndex)], "the user name", refuse)
-            if let colon { password = try Self.decoded(userInfo[userInfo.index(after: colon)...], "the password", refuse) }
+            if let colon {
+                password = try Self.decoded(userInfo[userInfo.index(after: colon)...], "the password", refuse)
+            }
             if user?.isEmpty == true { user = nil }
         }
         var portText: Substring?
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw refuse("an IPv6 address without its closing ]") }
+            guard let close = authority.firstIndex(of: "]") else {
+                throw refuse("an IPv6 address without its closing ]")
+            }
             host = String(authority[authority.index(after: authority.startIndex)..<close])
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
@@ -103,8 +110,10 @@ struct PostgresURL {
         }
     }
 
-    private static func decoded(_ text: Substring, _ what: String,
-                                _ refuse: (String) -> DBBError) throws(DBBError) -> String? {
+    private static func decoded(
+        _ text: Substring, _ what: String,
+        _ refuse: (String) -> DBBError
+    ) throws(DBBError) -> String? {
         guard let value = String(text).removingPercentEncoding else { throw refuse("a malformed %-escape in \(what)") }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw refuse("a control character (NUL, a line break…) in \(what)")
@@ -118,7 +127,8 @@ struct PostgresURL {
     static func redacted(_ url: String) -> String {
         let start = url.range(of: "://")?.upperBound ?? url.startIndex
         guard let at = url[start...].lastIndex(of: "@"),
-              let colon = url[start..<at].firstIndex(of: ":") else { return url }
+            let colon = url[start..<at].firstIndex(of: ":")
+        else { return url }
         return String(url[...colon]) + "***" + String(url[at...])
     }
 }

@@ -36,19 +36,25 @@ extension DBBValue {
         } catch let error as DBBError {
             throw error
         } catch {
-            throw DBBError(backend: .invalidValue, "column \(cell.columnName) (PostgreSQL type \(cell.dataType)) could not be read: \(error)")
+            throw DBBError(
+                backend: .invalidValue,
+                "column \(cell.columnName) (PostgreSQL type \(cell.dataType)) could not be read: \(error)")
         }
     }
 
     /// Types whose binary form is their text.
-    private static let textTypes: Set<PostgresDataType> = [.text, .varchar, .bpchar, .name, .json, .jsonb, .xml, PostgresDataType(705)]
+    private static let textTypes: Set<PostgresDataType> = [
+        .text, .varchar, .bpchar, .name, .json, .jsonb, .xml, PostgresDataType(705),
+    ]
 
     private static func decoded(_ cell: PostgresCell) throws -> DBBValue {
         switch cell.dataType {
         case .int2, .int4, .int8:
             return .integer(try cell.decode(Int64.self))
         case .oid:
-            guard let oid = cell.bytes.flatMap({ $0.getInteger(at: $0.readerIndex, as: UInt32.self) }) else { return .null }
+            guard let oid = cell.bytes.flatMap({ $0.getInteger(at: $0.readerIndex, as: UInt32.self) }) else {
+                return .null
+            }
             return .integer(Int64(oid))
         case .bool:
             return .integer(try cell.decode(Bool.self) ? 1 : 0)
@@ -85,8 +91,10 @@ extension DBBValue {
             // User-defined types (enums, citext) are sent as their text.
             return .text(try cell.decode(String.self))
         case let type:
-            throw DBBError(backend: .invalidValue, "column \(cell.columnName) has PostgreSQL type \(type), which DBBBuilder does "
-                           + "not read: cast it in the query (\(cell.columnName)::text)")
+            throw DBBError(
+                backend: .invalidValue,
+                "column \(cell.columnName) has PostgreSQL type \(type), which DBBBuilder does "
+                    + "not read: cast it in the query (\(cell.columnName)::text)")
         }
     }
 }

@@ -49,10 +49,10 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
                 return try primary.read(body)
             }
             return try replica.access.read(body)
-        } catch where Self.isUnreachable(error) {
+        } catch  where Self.isUnreachable(error) {
             replica.leaveOut(for: Self.retryInterval)
             return try primary.read(body)
-        } catch where Self.isRecoveryConflict(error) {
+        } catch  where Self.isRecoveryConflict(error) {
             // The standby cancelled the read to replay WAL that conflicts with it.
             return try primary.read(body)
         }
@@ -141,7 +141,9 @@ struct WALPosition: Comparable, Sendable {
         defer { statement.reset() }
         guard try statement.step(), let text = statement.reader.string(at: 0) else { return nil }
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let high = UInt64(parts[0], radix: 16), let low = UInt64(parts[1], radix: 16) else { return nil }
+        guard parts.count == 2, let high = UInt64(parts[0], radix: 16), let low = UInt64(parts[1], radix: 16) else {
+            return nil
+        }
         return WALPosition(value: high << 32 | low)
     }
 }

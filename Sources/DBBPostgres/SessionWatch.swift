@@ -30,8 +30,10 @@ final class SessionWatch: Sendable {
     /// Runs `query` and waits for its answer, or for the connection to close without one.
     /// - Returns: `nil` when the connection is closed, before or while the query ran
     ///   without an answer.
-    func answer(on connection: PostgresConnection,
-                _ query: () -> EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult? {
+    func answer(
+        on connection: PostgresConnection,
+        _ query: () -> EventLoopFuture<PostgresQueryResult>
+    ) throws -> PostgresQueryResult? {
         let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let open = state.withLock { state -> Bool in
             guard !state.closed else { return false }

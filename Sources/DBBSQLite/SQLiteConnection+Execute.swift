@@ -36,7 +36,8 @@ extension SQLiteConnection {
         guard remaining.isEmpty else {
             throw SQLiteError(
                 code: .range,
-                message: "\(arguments.count) argument(s) given, but the SQL has only \(arguments.count - remaining.count) parameter(s)",
+                message:
+                    "\(arguments.count) argument(s) given, but the SQL has only \(arguments.count - remaining.count) parameter(s)",
                 sql: sql, path: filename)
         }
     }
@@ -134,7 +135,9 @@ extension SQLiteConnection {
     /// compile throws an ``SQLiteError`` whose ``SQLiteError/offset`` is the UTF-8 offset in
     /// `sql` of the token SQLite points at (`sqlite3_error_offset`), so a script reader can
     /// name the line.
-    public func forEachStatementWithOffset(in sql: String, _ body: (SQLiteStatement, _ offset: Int) throws -> Void) throws {
+    public func forEachStatementWithOffset(in sql: String, _ body: (SQLiteStatement, _ offset: Int) throws -> Void)
+        throws
+    {
         var text = sql
         try text.withUTF8 { try forEachStatement(inUTF8: $0, body) }
     }
@@ -142,7 +145,9 @@ extension SQLiteConnection {
     /// ``forEachStatementWithOffset(in:_:)`` over SQL given as bytes, which reach SQLite as they
     /// are: text literals that are not valid UTF-8 are stored unchanged, as the sqlite3 shell
     /// stores them. Offsets are byte offsets in `sql`.
-    public func forEachStatement(inUTF8 sql: UnsafeBufferPointer<UInt8>, _ body: (SQLiteStatement, _ offset: Int) throws -> Void) throws {
+    public func forEachStatement(
+        inUTF8 sql: UnsafeBufferPointer<UInt8>, _ body: (SQLiteStatement, _ offset: Int) throws -> Void
+    ) throws {
         let db = try liveHandle()
         guard let start = sql.baseAddress else { return }
         try start.withMemoryRebound(to: CChar.self, capacity: sql.count) { base in

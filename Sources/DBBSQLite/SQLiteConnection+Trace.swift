@@ -20,14 +20,16 @@ extension SQLiteConnection {
             sqlite3_trace_v2(db, 0, nil, nil)
             return
         }
-        sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, context, _, text in
-            guard let context, let text else { return 0 }
-            var sql = Substring(String(cString: text.assumingMemoryBound(to: CChar.self)))
-            sql = sql.drop(while: \.isWhitespace)
-            while let last = sql.last, last.isWhitespace || last == ";" { sql.removeLast() }
-            Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue().handler(String(sql))
-            return 0
-        }, Unmanaged.passUnretained(box).toOpaque())
+        sqlite3_trace_v2(
+            db, UInt32(SQLITE_TRACE_STMT),
+            { _, context, _, text in
+                guard let context, let text else { return 0 }
+                var sql = Substring(String(cString: text.assumingMemoryBound(to: CChar.self)))
+                sql = sql.drop(while: \.isWhitespace)
+                while let last = sql.last, last.isWhitespace || last == ";" { sql.removeLast() }
+                Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue().handler(String(sql))
+                return 0
+            }, Unmanaged.passUnretained(box).toOpaque())
     }
 }
 

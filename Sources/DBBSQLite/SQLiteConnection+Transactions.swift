@@ -24,8 +24,9 @@ extension SQLiteConnection {
     ///
     /// Transactions do not nest; use ``savepoint(_:)`` inside one.
     public func transaction<T>(_ kind: SQLiteTransactionKind = .deferred, _ body: () throws -> T) throws -> T {
-        try run(body, begin: "BEGIN \(kind.rawValue) TRANSACTION", commit: "COMMIT TRANSACTION",
-                rollback: "ROLLBACK TRANSACTION")
+        try run(
+            body, begin: "BEGIN \(kind.rawValue) TRANSACTION", commit: "COMMIT TRANSACTION",
+            rollback: "ROLLBACK TRANSACTION")
     }
 
     /// Runs `body` inside a savepoint: released when `body` returns, rolled back to when it
@@ -45,8 +46,9 @@ extension SQLiteConnection {
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
         savepointCounter += 1
         let name = "dbb_savepoint_\(savepointCounter)"
-        return try run(body, begin: "SAVEPOINT \(name)", commit: "RELEASE SAVEPOINT \(name)",
-                       rollback: "ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+        return try run(
+            body, begin: "SAVEPOINT \(name)", commit: "RELEASE SAVEPOINT \(name)",
+            rollback: "ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
     }
 
     /// Runs `body` atomically: in a new transaction of `kind`, or, when a transaction is open

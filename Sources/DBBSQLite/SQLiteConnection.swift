@@ -87,7 +87,8 @@ public final class SQLiteConnection {
         let quotes: Int32 = configuration.doubleQuotedStrings ? 1 : 0
         _ = dbb_sqlite_db_config_flag(db, SQLITE_DBCONFIG_DQS_DML, quotes)
         _ = dbb_sqlite_db_config_flag(db, SQLITE_DBCONFIG_DQS_DDL, quotes)
-        let milliseconds = configuration.busyTimeout.components.seconds * 1000
+        let milliseconds =
+            configuration.busyTimeout.components.seconds * 1000
             + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
         let deadline = ContinuousClock.now + configuration.busyTimeout

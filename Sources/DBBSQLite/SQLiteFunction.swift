@@ -61,8 +61,9 @@ public struct SQLiteFunction: Sendable {
     public static func aggregate<A: SQLiteAggregate>(
         _ name: String, argumentCount: Int, deterministic: Bool = true, _ type: A.Type
     ) -> SQLiteFunction {
-        SQLiteFunction(name: name, argumentCount: argumentCount, deterministic: deterministic,
-                       kind: .aggregate { TypedAggregateState<A>() })
+        SQLiteFunction(
+            name: name, argumentCount: argumentCount, deterministic: deterministic,
+            kind: .aggregate { TypedAggregateState<A>() })
     }
 
     private init(name: String, argumentCount: Int, deterministic: Bool, kind: Kind) {
@@ -167,26 +168,27 @@ private func aggregateSlot(_ context: OpaquePointer?, create: Bool) -> UnsafeMut
     return sqlite3_aggregate_context(context, size)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
 }
 
-private let aggregateStepCallback: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
-    context, argc, argv in
-    guard let slot = aggregateSlot(context, create: true) else {
-        sqlite3_result_error_nomem(context)
-        return
+private let aggregateStepCallback:
+    @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+        context, argc, argv in
+        guard let slot = aggregateSlot(context, create: true) else {
+            sqlite3_result_error_nomem(context)
+            return
+        }
+        let state: AggregateState
+        if let existing = slot.pointee {
+            state = Unmanaged<AggregateState>.fromOpaque(existing).takeUnretainedValue()
+        } else {
+            guard case .aggregate(let make) = functionBox(context).kind else { return }
+            state = make()
+            slot.pointee = Unmanaged.passRetained(state).toOpaque()
+        }
+        do {
+            try state.step(SQLiteFunctionArguments(count: argc, argv: argv))
+        } catch {
+            setError(error, on: context)
+        }
     }
-    let state: AggregateState
-    if let existing = slot.pointee {
-        state = Unmanaged<AggregateState>.fromOpaque(existing).takeUnretainedValue()
-    } else {
-        guard case .aggregate(let make) = functionBox(context).kind else { return }
-        state = make()
-        slot.pointee = Unmanaged.passRetained(state).toOpaque()
-    }
-    do {
-        try state.step(SQLiteFunctionArguments(count: argc, argv: argv))
-    } catch {
-        setError(error, on: context)
-    }
-}
 
 private let aggregateFinalCallback: @convention(c) (OpaquePointer?) -> Void = { context in
     let state: AggregateState

@@ -52,7 +52,8 @@ extension SQLiteStatement {
             return
         }
         let code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            sqlite3_bind_text64(handle, column, $0, sqlite3_uint64(bytes.count), dbb_sqlite_transient(), UInt8(SQLITE_UTF8))
+            sqlite3_bind_text64(
+                handle, column, $0, sqlite3_uint64(bytes.count), dbb_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
         try check(code)
     }
@@ -96,7 +97,8 @@ extension SQLiteStatement {
     /// - Throws: ``SQLiteResultCode/range`` naming the parameter when the statement has none so named.
     public func parameterIndex(named name: String) throws -> Int {
         let handle = try liveHandle()
-        let candidates = name.first.map { ":@$".contains($0) } == true
+        let candidates =
+            name.first.map { ":@$".contains($0) } == true
             ? [name] : [":" + name, "@" + name, "$" + name]
         for candidate in candidates {
             let index = sqlite3_bind_parameter_index(handle, candidate)

@@ -40,7 +40,8 @@ struct StatementCache {
     /// Caches `statement`, evicting the least recently used statement not in use when full.
     mutating func insert(_ statement: SQLiteStatement) {
         if entries.count >= capacity,
-           let victim = entries.filter({ !$0.value.isBusy }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            let victim = entries.filter({ !$0.value.isBusy }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+        {
             if let evicted = entries.removeValue(forKey: victim) { recent.removeAll { $0 === evicted } }
         }
         clock &+= 1

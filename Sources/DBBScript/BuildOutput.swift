@@ -49,14 +49,16 @@ final class BuildOutput {
             let candidate = folder.appendingPathComponent(Self.temporaryPrefix(of: output) + UUID().uuidString)
             let descriptor = open(candidate.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw DBBScriptError(.fileSystem, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
+                throw DBBScriptError(
+                    .fileSystem, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
             }
             // Between open and flock another build may have taken the file for abandoned and
             // removed it: keep it only if the name still leads to the locked file.
             var locked = stat()
             var named = stat()
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0, fstat(descriptor, &locked) == 0,
-               stat(candidate.path, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev {
+                stat(candidate.path, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev
+            {
                 temporary = candidate
                 lock = descriptor
                 _ = Self.active.withLock { $0.insert(candidate.path) }
@@ -121,7 +123,8 @@ final class BuildOutput {
         guard lstat(target, &existing) == 0 else { return }
         let kind = existing.st_mode & S_IFMT
         guard kind == S_IFREG else {
-            throw DBBScriptError(.fileSystem, "\(target) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
+            throw DBBScriptError(
+                .fileSystem, "\(target) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
         }
         guard replacing else { throw Self.exists(target) }
         try refuseIfOpen(target)
@@ -171,7 +174,8 @@ final class BuildOutput {
         let old = open(target, O_RDWR | O_CLOEXEC)
         guard old >= 0 else { throw fileError("cannot open \(target)") }
         defer { close(old) }
-        let inUse = DBBScriptError(.outputInUse, "\(target) is in use by another connection: close it before replacing it")
+        let inUse = DBBScriptError(
+            .outputInUse, "\(target) is in use by another connection: close it before replacing it")
         let index = open(target + "-shm", O_RDONLY | O_CLOEXEC)
         if index >= 0 {
             let used = SQLiteFileLocks.isWALIndexInUse(index)
@@ -184,7 +188,9 @@ final class BuildOutput {
 
         // The new file takes the old one's permissions (and owner, where allowed).
         fchmod(lock, existing.st_mode & 0o7777)
-        if existing.st_uid != getuid() || existing.st_gid != getgid() { _ = fchown(lock, existing.st_uid, existing.st_gid) }
+        if existing.st_uid != getuid() || existing.st_gid != getgid() {
+            _ = fchown(lock, existing.st_uid, existing.st_gid)
+        }
         guard fsync(lock) == 0 else { throw fileError("cannot write \(temporary.path) to disk") }
 
         // The old side files step aside (back if anything fails), so none meets the new file.
@@ -212,7 +218,8 @@ final class BuildOutput {
     private static func checkReplaceable(_ path: String, _ status: stat) throws {
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG else {
-            throw DBBScriptError(.fileSystem, "\(path) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
+            throw DBBScriptError(
+                .fileSystem, "\(path) is \(kind == S_IFDIR ? "a folder" : "not a regular file"), not a database file")
         }
         guard access(path, W_OK) == 0 else {
             throw DBBScriptError(.fileSystem, "\(path) is write-protected: make it writable to replace it")
@@ -231,9 +238,12 @@ final class BuildOutput {
     private static func refuseIfOpen(_ target: String) throws {
         let (others, own) = OpenFileHolders.holders(of: target)
         if let pid = others.first {
-            throw DBBScriptError(.outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
+            throw DBBScriptError(
+                .outputInUse, "\(target) is open in process \(pid): close it there before replacing it")
         }
-        if own > 0 { throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it") }
+        if own > 0 {
+            throw DBBScriptError(.outputInUse, "\(target) is open in this process: close it before replacing it")
+        }
     }
 
     /// Whether the file at `path` is empty or starts with SQLite's header.

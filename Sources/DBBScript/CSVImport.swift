@@ -44,14 +44,17 @@ struct CSVImport {
             if let error = error as? SQLiteError { throw fail(error.message, sqliteError: error) }
             throw error
         }
-        progress?(DBBImportProgress(file: fileName, table: table, bytesRead: totalBytes, totalBytes: totalBytes,
-                                    rows: inserted, isFinished: true))
+        progress?(
+            DBBImportProgress(
+                file: fileName, table: table, bytesRead: totalBytes, totalBytes: totalBytes,
+                rows: inserted, isFinished: true))
         return inserted
     }
 
     private func importRecords(_ descriptor: Int32, totalBytes: Int64) throws -> Int {
-        var reader = DelimitedReader(descriptor: descriptor, columnSeparator: columnSeparator,
-                                     rowSeparator: rowSeparator, quoting: quoting)
+        var reader = DelimitedReader(
+            descriptor: descriptor, columnSeparator: columnSeparator,
+            rowSeparator: rowSeparator, quoting: quoting)
         let target = (schema.map { quote($0) + "." } ?? "") + quote(table)
         var inserted = 0
         var insert: SQLiteStatement?
@@ -73,13 +76,16 @@ struct CSVImport {
                 continue
             }
             guard let expected = columnCount else {
-                try createTable(target, header: (0..<count).map { Array(Self.cString(reader.field($0))) }, row: startLine)
+                try createTable(
+                    target, header: (0..<count).map { Array(Self.cString(reader.field($0))) }, row: startLine)
                 columnCount = count
                 continue
             }
             guard count == expected else {
                 if count == 1 && reader.field(0).isEmpty {
-                    throw fail("an empty line where \(expected) fields were expected (the columns of \(table))", row: startLine)
+                    throw fail(
+                        "an empty line where \(expected) fields were expected (the columns of \(table))", row: startLine
+                    )
                 }
                 throw fail("expected \(expected) fields (the columns of \(table)), found \(count)", row: startLine)
             }
@@ -89,7 +95,9 @@ struct CSVImport {
                     insert = try connection.prepare("INSERT INTO \(target) VALUES(\(placeholders))")
                 }
                 for index in 0..<count {
-                    try Self.cString(reader.field(index)).withUnsafeBufferPointer { try insert!.bindText(utf8: $0, at: index + 1) }
+                    try Self.cString(reader.field(index)).withUnsafeBufferPointer {
+                        try insert!.bindText(utf8: $0, at: index + 1)
+                    }
                 }
                 try insert!.execute()
             } catch let error as SQLiteError {
@@ -98,8 +106,10 @@ struct CSVImport {
             inserted += 1
             if let progress, inserted % 4096 == 0, Date().timeIntervalSince(lastReport) > 0.1 {
                 lastReport = Date()
-                progress(DBBImportProgress(file: fileName, table: table, bytesRead: min(reader.bytesRead, totalBytes),
-                                           totalBytes: totalBytes, rows: inserted, isFinished: false))
+                progress(
+                    DBBImportProgress(
+                        file: fileName, table: table, bytesRead: min(reader.bytesRead, totalBytes),
+                        totalBytes: totalBytes, rows: inserted, isFinished: false))
             }
         }
         if columnCount == nil {
@@ -111,7 +121,9 @@ struct CSVImport {
     private func describe(_ failure: DelimitedReader.Failure) -> DBBScriptError {
         switch failure {
         case .unterminatedQuote(let line):
-            fail("the quoted field that starts here is not closed: a \" is missing before the end of the file", row: line)
+            fail(
+                "the quoted field that starts here is not closed: a \" is missing before the end of the file", row: line
+            )
         case .strayQuote(let line):
             fail("a quoted field goes on after its closing \" (write a \" inside a quoted field as \"\")", row: line)
         case .readFailed(let code):
@@ -123,10 +135,13 @@ struct CSVImport {
     private func existingColumnCount() throws -> Int? {
         let count: Int
         if let schema {
-            count = try connection.fetchValue(
-                "SELECT count(*) FROM pragma_table_info(?, ?)", [.text(table), .text(schema)], as: Int.self) ?? 0
+            count =
+                try connection.fetchValue(
+                    "SELECT count(*) FROM pragma_table_info(?, ?)", [.text(table), .text(schema)], as: Int.self) ?? 0
         } else {
-            count = try connection.fetchValue("SELECT count(*) FROM pragma_table_info(?)", [.text(table)], as: Int.self) ?? 0
+            count =
+                try connection.fetchValue("SELECT count(*) FROM pragma_table_info(?)", [.text(table)], as: Int.self)
+                ?? 0
         }
         return count > 0 ? count : nil
     }
@@ -145,7 +160,8 @@ struct CSVImport {
             var width = 1
             while true {
                 let candidate = names.indices.map { index in
-                    repeated.contains(index) ? names[index] + Array("_".utf8) + Array(Self.padded(index + 1, width).utf8) : names[index]
+                    repeated.contains(index)
+                        ? names[index] + Array("_".utf8) + Array(Self.padded(index + 1, width).utf8) : names[index]
                 }
                 let lowered = candidate.map(Self.asciiLowercased)
                 if Set(lowered).count == lowered.count || width > 9 {
@@ -158,7 +174,9 @@ struct CSVImport {
         var sql = Array("CREATE TABLE \(target)(\n".utf8)
         for (index, name) in names.enumerated() {
             if index > 0 { sql += Array((index % 4 == 0 ? ",\n " : ", ").utf8) }
-            sql += [UInt8(ascii: "\"")] + name.flatMap { $0 == UInt8(ascii: "\"") ? [$0, $0] : [$0] } + Array("\" TEXT".utf8)
+            sql +=
+                [UInt8(ascii: "\"")] + name.flatMap { $0 == UInt8(ascii: "\"") ? [$0, $0] : [$0] }
+                + Array("\" TEXT".utf8)
         }
         sql.append(UInt8(ascii: ")"))
         do {

@@ -36,7 +36,10 @@ public struct DBBScriptError: Error, Sendable, CustomStringConvertible {
     /// The SQLite error underneath, when SQLite refused something.
     public let sqliteError: SQLiteError?
 
-    init(script: String, line: Int, dataFile: String? = nil, row: Int? = nil, _ message: String, sqliteError: SQLiteError? = nil) {
+    init(
+        script: String, line: Int, dataFile: String? = nil, row: Int? = nil, _ message: String,
+        sqliteError: SQLiteError? = nil
+    ) {
         self.kind = .script
         self.script = script
         self.line = line

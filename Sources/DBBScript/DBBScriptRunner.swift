@@ -61,15 +61,17 @@ public enum DBBScriptRunner {
             try connection.execute("PRAGMA main.locking_mode = EXCLUSIVE")
             try connection.execute("PRAGMA cache_size = -65536")
         } catch let error as SQLiteError {
-            throw DBBScriptError(.fileSystem, "cannot create \(file.temporary.path): \(error.message)", sqliteError: error)
+            throw DBBScriptError(
+                .fileSystem, "cannot create \(file.temporary.path): \(error.message)", sqliteError: error)
         }
         var session = ScriptSession(connection: connection, progress: progress)
         defer { connection.close() }
         try session.run(script)
         if let start = session.transactionStart {
-            throw DBBScriptError(script: start.script, line: start.line,
-                                 "the transaction begun here is still open at the end of the script: add COMMIT "
-                                 + "(the sqlite3 shell would roll it back)")
+            throw DBBScriptError(
+                script: start.script, line: start.line,
+                "the transaction begun here is still open at the end of the script: add COMMIT "
+                    + "(the sqlite3 shell would roll it back)")
         }
         connection.close()
         let log = file.temporary.path + "-wal"
@@ -100,7 +102,9 @@ public enum DBBScriptRunner {
             } catch {
                 throw DBBScriptError(.fileSystem, "cannot read the symbolic link \(current)")
             }
-            current = destination.hasPrefix("/") ? destination
+            current =
+                destination.hasPrefix("/")
+                ? destination
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
         }
         throw DBBScriptError(.fileSystem, "\(path) leads through too many symbolic links (a loop?)")

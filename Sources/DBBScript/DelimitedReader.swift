@@ -74,7 +74,7 @@ struct DelimitedReader: ~Copyable {
 
     /// The bytes of field `index` of the last record.
     func field(_ index: Int) -> ArraySlice<UInt8> {
-        recordBytes[(index == 0 ? 0 : fieldEnds[index - 1]) ..< fieldEnds[index]]
+        recordBytes[(index == 0 ? 0 : fieldEnds[index - 1])..<fieldEnds[index]]
     }
 
     /// Reads one field onto the end of `recordBytes`; returns what ended it (a separator byte,
@@ -99,7 +99,8 @@ struct DelimitedReader: ~Copyable {
                 }
                 if (byte == column && previous == quote) || (byte == row && previous == quote)
                     || (byte == row && previous == Int(UInt8(ascii: "\r")) && beforePrevious == quote)
-                    || (byte < 0 && previous == quote) {
+                    || (byte < 0 && previous == quote)
+                {
                     // Drop the closing quote (and a \r after it).
                     while recordBytes.count > fieldStart, let last = recordBytes.popLast(), Int(last) != quote {}
                     seenFirstField = true
@@ -133,7 +134,9 @@ struct DelimitedReader: ~Copyable {
         }
         if byte == row {
             line += 1
-            if quoting, recordBytes.count > fieldStart, recordBytes.last == UInt8(ascii: "\r") { recordBytes.removeLast() }
+            if quoting, recordBytes.count > fieldStart, recordBytes.last == UInt8(ascii: "\r") {
+                recordBytes.removeLast()
+            }
         }
         return byte
     }

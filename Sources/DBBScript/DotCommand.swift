@@ -19,7 +19,9 @@ struct DotCommand {
         /// The command `word` (without its dot) names, as the shell matches it: a prefix, case
         /// sensitive, at least ``shortestPrefix`` long.
         init?(abbreviation word: String) {
-            guard let name = Name.allCases.first(where: { $0.rawValue.hasPrefix(word) && word.count >= $0.shortestPrefix })
+            guard
+                let name = Name.allCases.first(where: { $0.rawValue.hasPrefix(word) && word.count >= $0.shortestPrefix }
+                )
             else { return nil }
             self = name
         }
@@ -53,12 +55,16 @@ struct DotCommand {
                 index += 1
                 let start = index
                 while index < bytes.count, bytes[index] != delimiter {
-                    if bytes[index] == UInt8(ascii: "\\"), delimiter == UInt8(ascii: "\""), index + 1 < bytes.count { index += 1 }
+                    if bytes[index] == UInt8(ascii: "\\"), delimiter == UInt8(ascii: "\""), index + 1 < bytes.count {
+                        index += 1
+                    }
                     index += 1
                 }
                 let word = bytes[start..<index]
                 if index < bytes.count { index += 1 }  // the closing quote
-                words.append(delimiter == UInt8(ascii: "\"") ? resolvingBackslashes(word) : String(decoding: word, as: UTF8.self))
+                words.append(
+                    delimiter == UInt8(ascii: "\"") ? resolvingBackslashes(word) : String(decoding: word, as: UTF8.self)
+                )
             } else {
                 let start = index
                 while index < bytes.count, !QuickScan.isSpace(bytes[index]) { index += 1 }
@@ -90,7 +96,8 @@ struct DotCommand {
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var value = Int(byte - UInt8(ascii: "0"))
                     for _ in 0..<2 {
-                        guard index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) else { break }
+                        guard index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index])
+                        else { break }
                         value = value * 8 + Int(bytes[index] - UInt8(ascii: "0"))
                         index += 1
                     }

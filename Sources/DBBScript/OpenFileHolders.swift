@@ -23,7 +23,9 @@ enum OpenFileHolders {
                 let entry = name(of: descriptor)
                 guard entry != ".", entry != ".." else { continue }
                 var status = stat()
-                if stat("\(folder)/\(entry)", &status) == 0, status.st_dev == target.st_dev, status.st_ino == target.st_ino {
+                if stat("\(folder)/\(entry)", &status) == 0, status.st_dev == target.st_dev,
+                    status.st_ino == target.st_ino
+                {
                     count += 1
                 }
             }

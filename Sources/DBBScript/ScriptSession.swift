@@ -84,12 +84,15 @@ struct ScriptSession {
 
     // MARK: - Dot commands
 
-    private mutating func dotCommand(_ command: DotCommand, script: String, line: Int, folder: URL) throws -> ScriptSplitter.Next {
+    private mutating func dotCommand(_ command: DotCommand, script: String, line: Int, folder: URL) throws
+        -> ScriptSplitter.Next
+    {
         func fail(_ message: String) -> DBBScriptError { DBBScriptError(script: script, line: line, message) }
         guard let name = command.name else {
-            throw fail(".\(command.word) is not supported in a build script "
-                + "(.mode, .separator, .import, .read, .bail, .print; .headers, .nullvalue, .echo, .changes, .timer, "
-                + ".schema and .tables are accepted and print nothing; .exit, .quit)")
+            throw fail(
+                ".\(command.word) is not supported in a build script "
+                    + "(.mode, .separator, .import, .read, .bail, .print; .headers, .nullvalue, .echo, .changes, .timer, "
+                    + ".schema and .tables are accepted and print nothing; .exit, .quit)")
         }
         let arguments = command.arguments
         func require(_ count: ClosedRange<Int>, _ usage: String) throws {
@@ -107,7 +110,9 @@ struct ScriptSession {
             try importCommand(arguments, script: script, line: line, folder: folder)
         case .read:
             try require(1...1, "read FILE")
-            guard !arguments[0].hasPrefix("|") else { throw fail(".read from a command (\(arguments[0])) is not supported") }
+            guard !arguments[0].hasPrefix("|") else {
+                throw fail(".read from a command (\(arguments[0])) is not supported")
+            }
             let target = Self.resolve(arguments[0], in: folder)
             guard !reading.contains(target.standardizedFileURL.path) else {
                 throw fail(".read \(arguments[0]) would read a script that is already being read (a cycle)")
@@ -144,7 +149,9 @@ struct ScriptSession {
         case "tcl": (columnSeparator, rowSeparator) = (" ", "\n")
         case "box", "column", "columns", "html", "insert", "json", "line", "lines", "markdown", "qbox", "table": break
         default:
-            throw fail(".mode \(name) is not a mode: ascii, box, column, csv, html, insert, json, line, list, markdown, qbox, quote, table, tabs or tcl")
+            throw fail(
+                ".mode \(name) is not a mode: ascii, box, column, csv, html, insert, json, line, list, markdown, qbox, quote, table, tabs or tcl"
+            )
         }
         mode = name
     }
@@ -181,14 +188,20 @@ struct ScriptSession {
         }
         guard arguments.count == 2 else { throw fail(".import needs a file and a table: .import FILE TABLE") }
         guard !arguments[0].isEmpty, !arguments[1].isEmpty else {
-            throw fail(".import needs a file name and a table name, not an empty \(arguments[0].isEmpty ? "file" : "table") name")
+            throw fail(
+                ".import needs a file name and a table name, not an empty \(arguments[0].isEmpty ? "file" : "table") name"
+            )
         }
-        guard !arguments[0].hasPrefix("|") else { throw fail(".import from a command (\(arguments[0])) is not supported") }
+        guard !arguments[0].hasPrefix("|") else {
+            throw fail(".import from a command (\(arguments[0])) is not supported")
+        }
         let column = forced?.column ?? columnSeparator
         var row = forced?.row ?? rowSeparator
-        if forced == nil && mode == "csv" && row == "\r\n" { row = "\n" }  // the shell reads CSV rows ending in \n or \r\n
+        // The shell reads CSV rows ending in \n or \r\n.
+        if forced == nil && mode == "csv" && row == "\r\n" { row = "\n" }
         guard column.utf8.count == 1, row.utf8.count == 1 else {
-            throw fail("the separators must be one byte each to import, not \(Self.visible(column)) and \(Self.visible(row))")
+            throw fail(
+                "the separators must be one byte each to import, not \(Self.visible(column)) and \(Self.visible(row))")
         }
         let importer = CSVImport(
             connection: connection, file: Self.resolve(arguments[0], in: folder), table: arguments[1], schema: schema,
@@ -200,7 +213,8 @@ struct ScriptSession {
 
     /// A separator as a person reads it: `"\t"`, `"|"`.
     private static func visible(_ separator: String) -> String {
-        "\"" + separator.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
+        "\""
+            + separator.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\r", with: "\\r") + "\""
     }
 

@@ -53,7 +53,8 @@ struct ScriptSplitter {
             }
             if pending.isEmpty, let first = line.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
                 if first == UInt8(ascii: "."),
-                   try body(.dotCommand(line, line: number)) == .stop {
+                    try body(.dotCommand(line, line: number)) == .stop
+                {
                     return
                 }
                 state = .start
@@ -91,7 +92,9 @@ struct ScriptSplitter {
         var rest = line.drop(while: QuickScan.isSpace)
         if rest.first == UInt8(ascii: "/") {
             rest = rest.dropFirst()
-        } else if rest.count >= 2, rest.first! | 0x20 == UInt8(ascii: "g"), rest.dropFirst().first! | 0x20 == UInt8(ascii: "o") {
+        } else if rest.count >= 2, rest.first! | 0x20 == UInt8(ascii: "g"),
+            rest.dropFirst().first! | 0x20 == UInt8(ascii: "o")
+        {
             rest = rest.dropFirst(2)
         } else {
             return false

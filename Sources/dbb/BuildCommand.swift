@@ -63,7 +63,7 @@ struct BuildCommand: ParsableCommand {
         guard !output.isEmpty else { throw CommandFailure(description: "the output path is empty") }
         guard !script.isEmpty else { throw CommandFailure(description: "the script path is empty") }
         let signals = Self.removeTemporariesOnSignals()
-        defer { signals.forEach { $0.cancel() } }
+        defer { for signal in signals { signal.cancel() } }
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
         let report: DBBBuildReport
         do {
@@ -115,8 +115,9 @@ final class ProgressBar {
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
         let seconds = max(Date().timeIntervalSince(started), 0.001)
         let rate = Int(Double(progress.rows) / seconds)
-        let line = String(format: "\r%@ → %@ [%@] %3d%% %@/%@ %d rows/s", progress.file, progress.table, bar,
-                          Int(fraction * 100), megabytes(progress.bytesRead), megabytes(progress.totalBytes), rate)
+        let line = String(
+            format: "\r%@ → %@ [%@] %3d%% %@/%@ %d rows/s", progress.file, progress.table, bar,
+            Int(fraction * 100), megabytes(progress.bytesRead), megabytes(progress.totalBytes), rate)
         FileHandle.standardError.write(Data(line.utf8))
     }
 

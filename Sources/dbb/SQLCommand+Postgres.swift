@@ -17,7 +17,8 @@ extension SQLCommand {
             var configuration = try DBBPostgresConfiguration(url: database)
             configuration.poolSize = 1  // one session: BEGIN … COMMIT across statements holds
             let manager = try DBBManager(postgres: configuration)
-            let texts = sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
+            let texts =
+                sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
             let printer = ResultPrinter(format: format)
             try manager.backendAccess.write { connection in
                 for text in texts {
@@ -27,7 +28,8 @@ extension SQLCommand {
                 }
                 if connection.hasOpenTransaction {
                     try? connection.execute("ROLLBACK", [])
-                    throw CommandFailure(description: "the SQL left a transaction open, and nothing of it was saved: add COMMIT")
+                    throw CommandFailure(
+                        description: "the SQL left a transaction open, and nothing of it was saved: add COMMIT")
                 }
             }
             printer.finish()
@@ -36,22 +38,28 @@ extension SQLCommand {
         } catch {
             let error = (error as? any DatabaseFailure)?.dbbError(table: nil, columns: []) ?? error
             if (error as? DBBError)?.serverError?.sqlState == "25006" {
-                throw CommandFailure(description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
+                throw CommandFailure(
+                    description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
             }
             throw CommandFailure(description: "\(error)")
         }
     }
 
     /// The first words of statements that could lift a read-only transaction or write outside it.
-    private static let refusedWhenReadOnly: Set<String> = ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT",
-                                                           "RELEASE", "PREPARE", "SET", "RESET", "COPY", "DO", "CALL"]
+    private static let refusedWhenReadOnly: Set<String> = [
+        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT",
+        "RELEASE", "PREPARE", "SET", "RESET", "COPY", "DO", "CALL",
+    ]
 
-    private func run(_ statement: PlaceholderSQL.Statement, on connection: any DatabaseConnection, _ printer: ResultPrinter) throws {
+    private func run(
+        _ statement: PlaceholderSQL.Statement, on connection: any DatabaseConnection, _ printer: ResultPrinter
+    ) throws {
         if !write {
             guard !Self.refusedWhenReadOnly.contains(statement.leadingWord) else {
-                throw CommandFailure(description: "this statement can write or end the read-only transaction: "
-                    + "\(statement.text.trimmingCharacters(in: .whitespacesAndNewlines))\n"
-                    + "dbb sql opens the database read-only; add --write to change it")
+                throw CommandFailure(
+                    description: "this statement can write or end the read-only transaction: "
+                        + "\(statement.text.trimmingCharacters(in: .whitespacesAndNewlines))\n"
+                        + "dbb sql opens the database read-only; add --write to change it")
             }
             try connection.execute("BEGIN READ ONLY", [])
         }

@@ -46,8 +46,10 @@ struct SQLCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("The database file (it must exist), or a PostgreSQL URL.",
-                                 valueName: "file | postgres://user:password@host/database"))
+    @Argument(
+        help: ArgumentHelp(
+            "The database file (it must exist), or a PostgreSQL URL.",
+            valueName: "file | postgres://user:password@host/database"))
     var database: String
 
     @Argument(help: "SQL to run; standard input when none is given.")
@@ -56,7 +58,8 @@ struct SQLCommand: ParsableCommand {
     @Flag(help: "The output format.")
     var format: Format = .table
 
-    @Option(name: .customLong("attach"), help: ArgumentHelp("Attach a database read-only as NAME.", valueName: "NAME=PATH"))
+    @Option(
+        name: .customLong("attach"), help: ArgumentHelp("Attach a database read-only as NAME.", valueName: "NAME=PATH"))
     var attachments: [String] = []
 
     @Flag(help: "Open the database for writing (without it, statements that write are refused).")
@@ -83,15 +86,18 @@ struct SQLCommand: ParsableCommand {
                 }
                 try connection.attach(databaseAt: parts[1], as: parts[0], readOnly: true)
             }
-            let texts = sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
+            let texts =
+                sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
             let printer = ResultPrinter(format: format)
             for text in texts {
                 try connection.forEachStatement(in: text) { statement in
                     // Refused before it runs: VACUUM INTO, say, writes a new file even on a
                     // read-only connection. (A PRAGMA that would change the file fails on its own.)
                     guard write || statement.isReadOnly || Self.isPragma(statement.sql) else {
-                        throw CommandFailure(description: "this statement writes: \(statement.sql.trimmingCharacters(in: .whitespacesAndNewlines))\n"
-                            + "dbb sql opens the database read-only; add --write to change it")
+                        throw CommandFailure(
+                            description:
+                                "this statement writes: \(statement.sql.trimmingCharacters(in: .whitespacesAndNewlines))\n"
+                                + "dbb sql opens the database read-only; add --write to change it")
                     }
                     var rows: [[SQLiteValue]] = []
                     try statement.forEachRow { rows.append($0.values) }
@@ -100,15 +106,18 @@ struct SQLCommand: ParsableCommand {
             }
             printer.finish()
             if connection.isInTransaction {
-                throw CommandFailure(description: "the SQL left a transaction open, and nothing of it was saved: add COMMIT")
+                throw CommandFailure(
+                    description: "the SQL left a transaction open, and nothing of it was saved: add COMMIT")
             }
         } catch let error as CommandFailure {
             throw error
-        } catch let error as SQLiteError where error.extendedCode.rawValue == 776 /* SQLITE_READONLY_ROLLBACK */ {
-            throw CommandFailure(description: "\(database) has a hot journal (a write was interrupted) that must be "
-                + "rolled back before it can be read: run dbb sql once with --write, or open it with sqlite3")
+        } catch let error as SQLiteError where error.extendedCode.rawValue == 776 {  // SQLITE_READONLY_ROLLBACK
+            throw CommandFailure(
+                description: "\(database) has a hot journal (a write was interrupted) that must be "
+                    + "rolled back before it can be read: run dbb sql once with --write, or open it with sqlite3")
         } catch let error as SQLiteError where error.code == .readOnly && !write {
-            throw CommandFailure(description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
+            throw CommandFailure(
+                description: "\(error)\ndbb sql opens the database read-only; add --write to change it")
         } catch {
             throw CommandFailure(description: "\(error)")
         }
@@ -176,12 +185,13 @@ final class ResultPrinter {
             }.joined(separator: "  ")
         }
         let numeric = columns.indices.map { index in
-            !rows.isEmpty && rows.allSatisfy { row in
-                switch row[index] {
-                case .integer, .real, .null: true
-                default: false
+            !rows.isEmpty
+                && rows.allSatisfy { row in
+                    switch row[index] {
+                    case .integer, .real, .null: true
+                    default: false
+                    }
                 }
-            }
         }
         Swift.print(line(columns, numeric: columns.map { _ in false }))
         Swift.print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))

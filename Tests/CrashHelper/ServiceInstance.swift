@@ -53,7 +53,7 @@ struct ServiceInstance {
                     try claim.save()
                     tally.claimed.append(claim.key)
                 } catch let error as DBBError where error.property == "key" {
-                    tally.lost += 1   // another instance holds it: the UNIQUE constraint held
+                    tally.lost += 1  // another instance holds it: the UNIQUE constraint held
                 }
             }
         }

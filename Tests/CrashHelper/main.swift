@@ -40,7 +40,8 @@ func manager(_ place: String) throws -> DBBManager {
 }
 
 let arguments = CommandLine.arguments
-let usage = "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
+let usage =
+    "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
     + " | hot-journal DATABASE | instance DATABASE SEED OPERATIONS [AT]"
 do {
     switch arguments.dropFirst().first {
@@ -50,7 +51,9 @@ do {
             while Date().timeIntervalSince1970 < start { usleep(100) }
         }
         // DBBBuilder's form, which reports a failure only through errorMessage().
-        let manager = arguments[2].hasPrefix("postgres://") ? try DBBManager(postgres: arguments[2])
+        let manager =
+            arguments[2].hasPrefix("postgres://")
+            ? try DBBManager(postgres: arguments[2])
             : DBBManager(databaseURL: URL(fileURLWithPath: arguments[2]))
         manager.addTableClasses([CrashCompany.self, CrashItem.self])
         let item = CrashItem(dbManager: manager)
@@ -83,7 +86,8 @@ do {
         for _ in 0..<200 { try connection.execute("INSERT INTO filler VALUES (randomblob(4000))") }
         kill(getpid(), SIGKILL)
     case "instance":
-        guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]), let operations = Int(arguments[4])
+        guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]),
+            let operations = Int(arguments[4])
         else { fail(usage, code: 2) }
         if arguments.count == 6, let start = Double(arguments[5]) {
             while Date().timeIntervalSince1970 < start { usleep(100) }

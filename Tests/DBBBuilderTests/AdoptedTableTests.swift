@@ -13,11 +13,12 @@ final class InventoryItem: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\InventoryItem.name, columnName: "itemName"),
-            "price": DBBPropertyPersistence(\InventoryItem.price),
-            "tags": DBBPropertyPersistence(\InventoryItem.tags),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"], unique: true))
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\InventoryItem.name, columnName: "itemName"),
+                "price": DBBPropertyPersistence(\InventoryItem.price),
+                "tags": DBBPropertyPersistence(\InventoryItem.tags),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"], unique: true))
     }
 }
 
@@ -38,13 +39,19 @@ struct AdoptedTableTests {
         }
     }
 
-    @Test("the time columns are added, the rows kept, and fetch and save work",
-          arguments: ["CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL)",
-                      "CREATE TABLE Inventory (itemName TEXT, \"ID\" integer NOT NULL PRIMARY KEY, price REAL)"])
+    @Test(
+        "the time columns are added, the rows kept, and fetch and save work",
+        arguments: [
+            "CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL)",
+            "CREATE TABLE Inventory (itemName TEXT, \"ID\" integer NOT NULL PRIMARY KEY, price REAL)",
+        ])
     func adopted(create: String) throws {
         let idFirst = create.contains("id INTEGER")
-        let database = try database(create, rows: idFirst ? ["1, 'bolt', 0.5", "5, 'nut', 0.25"]
-                                                          : ["'bolt', 1, 0.5", "'nut', 5, 0.25"])
+        let database = try database(
+            create,
+            rows: idFirst
+                ? ["1, 'bolt', 0.5", "5, 'nut', 0.25"]
+                : ["'bolt', 1, 0.5", "'nut', 5, 0.25"])
         let manager = database.manager
         try manager.register([InventoryItem.self])
         let columns = try database.connection().fetchAll("SELECT name, type FROM pragma_table_info('Inventory')") {
@@ -53,7 +60,8 @@ struct AdoptedTableTests {
         #expect(columns.suffix(2) == ["createdTime REAL", "modifiedTime REAL"], "\(columns)")
 
         let items = try InventoryItem.all(manager: manager)
-        #expect(items.map(\.id) == [1, 5] && items.map(\.name) == ["bolt", "nut"] && items.map(\.price) == [0.5, 0.25])
+        #expect(
+            items.map(\.id) == [1, 5] && items.map(\.name) == ["bolt", "nut"] && items.map(\.price) == [0.5, 0.25])
         #expect(items.allSatisfy { $0.createdTime == nil && $0.modifiedTime == nil && $0.tags.isEmpty })
         items[0].price = 0.75
         items[0].tags = ["metal"]
@@ -70,15 +78,16 @@ struct AdoptedTableTests {
         #expect(try database.connection().fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
     }
 
-    @Test("a table without an INTEGER PRIMARY KEY id is refused, naming table and column; nothing changes",
-          arguments: [
-              "CREATE TABLE Inventory (id TEXT PRIMARY KEY, itemName TEXT, price REAL)",
-              "CREATE TABLE Inventory (code INTEGER PRIMARY KEY, itemName TEXT, price REAL)",
-              "CREATE TABLE Inventory (id INT PRIMARY KEY, itemName TEXT, price REAL)",
-              "CREATE TABLE Inventory (id INTEGER, itemName TEXT, price REAL)",
-              "CREATE TABLE Inventory (id INTEGER, itemName TEXT, price REAL, PRIMARY KEY (id, itemName))",
-              "CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL) WITHOUT ROWID",
-          ])
+    @Test(
+        "a table without an INTEGER PRIMARY KEY id is refused, naming table and column; nothing changes",
+        arguments: [
+            "CREATE TABLE Inventory (id TEXT PRIMARY KEY, itemName TEXT, price REAL)",
+            "CREATE TABLE Inventory (code INTEGER PRIMARY KEY, itemName TEXT, price REAL)",
+            "CREATE TABLE Inventory (id INT PRIMARY KEY, itemName TEXT, price REAL)",
+            "CREATE TABLE Inventory (id INTEGER, itemName TEXT, price REAL)",
+            "CREATE TABLE Inventory (id INTEGER, itemName TEXT, price REAL, PRIMARY KEY (id, itemName))",
+            "CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL) WITHOUT ROWID",
+        ])
     func refused(create: String) throws {
         let database = try database(create, rows: ["1, 'bolt', 0.5"])
         let schema = try database.schema()
@@ -99,8 +108,9 @@ struct AdoptedTableTests {
 
     @Test("a time column of another type is refused")
     func textTimeColumn() throws {
-        let database = try database("CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL, createdTime TEXT)",
-                                    rows: ["1, 'bolt', 0.5, 'yesterday'"])
+        let database = try database(
+            "CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL, createdTime TEXT)",
+            rows: ["1, 'bolt', 0.5, 'yesterday'"])
         let schema = try database.schema()
         #expect {
             try database.manager.register([InventoryItem.self])
@@ -115,8 +125,9 @@ struct AdoptedTableTests {
     @Test("the time columns come in the same transaction as the rest: a failure later leaves the table as it was")
     func sameTransaction() throws {
         // Two rows with one name: the unique index the class declares cannot be created.
-        let database = try database("CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL)",
-                                    rows: ["1, 'bolt', 0.5", "2, 'bolt', 0.75"])
+        let database = try database(
+            "CREATE TABLE Inventory (id INTEGER PRIMARY KEY, itemName TEXT, price REAL)",
+            rows: ["1, 'bolt', 0.5", "2, 'bolt', 0.75"])
         let schema = try database.schema()
         #expect(throws: DBBError.self) { try database.manager.register([InventoryItem.self]) }
         #expect(try database.schema() == schema)

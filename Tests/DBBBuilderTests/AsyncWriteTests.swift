@@ -32,7 +32,7 @@ private actor Gate {
     }
     func release() {
         open = true
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
         waiting = []
     }
 }
@@ -77,7 +77,9 @@ struct AsyncWriteTests {
         #expect(try m.count(of: "Project") == 0)
     }
 
-    @Test("a task cancelled before its write starts writes nothing and throws CancellationError", arguments: Backend.allCases)
+    @Test(
+        "a task cancelled before its write starts writes nothing and throws CancellationError",
+        arguments: Backend.allCases)
     func cancelledBeforeStart(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Paced.self]) else { return }
         let m = database.manager

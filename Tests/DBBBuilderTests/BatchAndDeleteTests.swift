@@ -81,7 +81,8 @@ struct BatchAndDeleteTests {
         #expect(AllTypes.allInstanceIDs(manager: m) == [2, 3, 4, 5])
         #expect(AllTypes.deleteMultipleInstances([objects[1], objects[2]], manager: m))
         #expect(try AllTypes.allIDs(manager: m) == [4, 5])
-        #expect(try database.values(#"SELECT "AllTypes_ID" FROM "AllTypes_blob" ORDER BY 1"#, as: Int64.self) == [4, 5])
+        #expect(
+            try database.values(#"SELECT "AllTypes_ID" FROM "AllTypes_blob" ORDER BY 1"#, as: Int64.self) == [4, 5])
         try objects[3].delete()
         #expect(AllTypes.deleteAllInstances(manager: m))
         #expect(try m.count(of: "AllTypes") == 0)

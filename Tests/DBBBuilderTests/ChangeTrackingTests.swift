@@ -39,7 +39,8 @@ struct ChangeTrackingTests {
         #expect(try Order.all(manager: manager).first?.note == "second")
     }
 
-    @Test("hasChanges, changedPropertyNames, and a save with nothing changed writes nothing", arguments: Backend.allCases)
+    @Test(
+        "hasChanges, changedPropertyNames, and a save with nothing changed writes nothing", arguments: Backend.allCases)
     func changesAreTracked(_ backend: Backend) throws {
         guard let database = try orderWithProducts(backend) else { return }
         let manager = database.manager
@@ -71,7 +72,9 @@ struct ChangeTrackingTests {
         #expect(try #require(try Order.all(manager: manager).first?.modifiedTime) > before)
     }
 
-    @Test("an update's changed values become the object's snapshot: objects of one fetch stay apart, a failed batch keeps them", arguments: Backend.allCases)
+    @Test(
+        "an update's changed values become the object's snapshot: objects of one fetch stay apart, a failed batch keeps them",
+        arguments: Backend.allCases)
     func updatedSnapshots(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Product.self]) else { return }
         let manager = database.manager
@@ -111,7 +114,9 @@ struct ChangeTrackingTests {
         #expect(products.map(\.modifiedTime) == modified)
     }
 
-    @Test("text changed to other bytes that Swift's == calls equal (é and e + U+0301) is a change, and is saved", arguments: Backend.allCases)
+    @Test(
+        "text changed to other bytes that Swift's == calls equal (é and e + U+0301) is a change, and is saved",
+        arguments: Backend.allCases)
     func canonicallyEquivalentText(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Product.self]) else { return }
         let product = Product("caf\u{E9}", price: 1, manager: database.manager)
@@ -144,15 +149,20 @@ struct ChangeTrackingTests {
         #expect(back.name == "fountain pen" && back.price == 7)
     }
 
-    @Test("a partial or sparse fetch saved back keeps the columns and join rows it did not load", arguments: Backend.allCases)
+    @Test(
+        "a partial or sparse fetch saved back keeps the columns and join rows it did not load",
+        arguments: Backend.allCases)
     func partialFetchKeepsTheRest(_ backend: Backend) throws {
         guard let database = try orderWithProducts(backend) else { return }
         let manager = database.manager
-        let partial = try #require(try Product.instances(
-            matching: .options(properties: ["price"]), manager: manager).first)
+        let partial = try #require(
+            try Product.instances(
+                matching: .options(properties: ["price"]), manager: manager
+            ).first)
         partial.price = 42
         try partial.save()
-        let sparse = try #require(try Product.instances(matching: DBBQueryOptions(), manager: manager, sparsePopulation: true).last)
+        let sparse = try #require(
+            try Product.instances(matching: DBBQueryOptions(), manager: manager, sparsePopulation: true).last)
         try sparse.save()
         let products = try Product.all(manager: manager)
         #expect(products.map(\.name) == ["product 1", "product 2", "product 3"])

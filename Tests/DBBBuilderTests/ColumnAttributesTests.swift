@@ -14,10 +14,11 @@ final class Subscriber: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["email": [.notNull, .unique], "name": .notNull]
-        dbManager.addPersistenceMapping([
-            "email": DBBPropertyPersistence(\Subscriber.email),
-            "name": DBBPropertyPersistence(\Subscriber.name),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "email": DBBPropertyPersistence(\Subscriber.email),
+                "name": DBBPropertyPersistence(\Subscriber.name),
+            ], for: self)
     }
 }
 
@@ -28,11 +29,14 @@ final class LegacySubscriber: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = ["email": ColumnAttribute.notNull + " " + ColumnAttribute.unique, "name": ColumnAttribute.notNull]
-        dbManager.addPersistenceMapping([
-            "email": DBBPropertyPersistence(\LegacySubscriber.email),
-            "name": DBBPropertyPersistence(\LegacySubscriber.name),
-        ], for: self)
+        attributesDictionary = [
+            "email": ColumnAttribute.notNull + " " + ColumnAttribute.unique, "name": ColumnAttribute.notNull,
+        ]
+        dbManager.addPersistenceMapping(
+            [
+                "email": DBBPropertyPersistence(\LegacySubscriber.email),
+                "name": DBBPropertyPersistence(\LegacySubscriber.name),
+            ], for: self)
     }
 }
 
@@ -64,7 +68,9 @@ final class DefaultingSubscriber: DBBTableObject {
 struct ColumnAttributesTests {
     /// The `CREATE TABLE` statement SQLite keeps for `table`.
     static func tableSQL(_ database: ManagerTestDatabase, _ table: String) throws -> String {
-        try #require(try database.connection().fetchValue("SELECT sql FROM sqlite_master WHERE name = '\(table)'", as: String.self))
+        try #require(
+            try database.connection().fetchValue(
+                "SELECT sql FROM sqlite_master WHERE name = '\(table)'", as: String.self))
     }
 
     /// Saves `object` and tells whether SQLite refused it with a constraint on `property`.
@@ -101,7 +107,9 @@ struct ColumnAttributesTests {
     func textForms() throws {
         let database = try ManagerTestDatabase([Subscriber.self, LegacySubscriber.self, TextSubscriber.self])
         let typed = try Self.tableSQL(database, "Subscriber")
-        #expect(try Self.tableSQL(database, "LegacySubscriber") == typed.replacingOccurrences(of: "Subscriber", with: "LegacySubscriber"))
+        #expect(
+            try Self.tableSQL(database, "LegacySubscriber")
+                == typed.replacingOccurrences(of: "Subscriber", with: "LegacySubscriber"))
         #expect(try Self.tableSQL(database, "TextSubscriber").contains("email Text NOT NULL UNIQUE"))
 
         let first = TextSubscriber(dbManager: database.manager)
@@ -119,7 +127,9 @@ struct ColumnAttributesTests {
         #expect(ColumnAttributes(parsing: " unique\tNot   Null ") == [.notNull, .unique])
         #expect(ColumnAttributes(parsing: ColumnAttribute.notNull.description) == .notNull)
         #expect(ColumnAttributes(parsing: "") == [])
-        #expect(ColumnAttributes(parsing: "NOT") == nil && ColumnAttributes(parsing: "NULL") == nil && ColumnAttributes(parsing: "CHECK (x > 0)") == nil)
+        #expect(
+            ColumnAttributes(parsing: "NOT") == nil && ColumnAttributes(parsing: "NULL") == nil
+                && ColumnAttributes(parsing: "CHECK (x > 0)") == nil)
         let both: ColumnAttributes = [.unique, .notNull]
         #expect(both.description == "NOT NULL UNIQUE")
         let literal: ColumnAttributes = "not null"
@@ -130,7 +140,8 @@ struct ColumnAttributesTests {
             try database.manager.register([DefaultingSubscriber.self])
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .invalidMapping && error.property == "email" && error.message.contains("NOT NULL and UNIQUE")
+            return error.kind == .invalidMapping && error.property == "email"
+                && error.message.contains("NOT NULL and UNIQUE")
         }
         #expect(try !database.schema().joined().contains("DefaultingSubscriber"), "nothing was created")
     }

@@ -17,16 +17,20 @@ struct ColumnNameOptionTests {
         return database
     }
 
-    @Test("sorting by a custom column name, a keyword column and a column with a quote, as by their properties",
-          arguments: [("itemName", "name"), ("group", "rank"), ("it\"em", "label"), ("ITEMNAME", "name")])
+    @Test(
+        "sorting by a custom column name, a keyword column and a column with a quote, as by their properties",
+        arguments: [("itemName", "name"), ("group", "rank"), ("it\"em", "label"), ("ITEMNAME", "name")])
     func sortByColumn(column: String, property: String) throws {
         let database = try database()
         let manager = database.manager
         let byColumn = try Shelf.instances(matching: .options(sortColumns: [column]), manager: manager).map(\.name)
         let byProperty = try Shelf.instances(matching: .options(sortColumns: [property]), manager: manager).map(\.name)
         #expect(byColumn == byProperty)
-        #expect(byColumn == (property == "rank" ? ["c", "b", "a"] : property == "label" ? ["c", "b", "a"] : ["a", "b", "c"]))
-        let descending = try Shelf.instances(matching: .queryOptionsWithDescendingSortForColumns([column]), manager: manager)
+        #expect(
+            byColumn
+                == (property == "rank" ? ["c", "b", "a"] : property == "label" ? ["c", "b", "a"] : ["a", "b", "c"]))
+        let descending = try Shelf.instances(
+            matching: .queryOptionsWithDescendingSortForColumns([column]), manager: manager)
         #expect(descending.map(\.name) == byColumn.reversed())
         let oneDescending = try Shelf.instances(matching: .options(sortColumns: ["\(column) DESC"]), manager: manager)
         #expect(oneDescending.map(\.name) == byColumn.reversed())
@@ -37,16 +41,19 @@ struct ColumnNameOptionTests {
     func propertyNamesByColumn() throws {
         let database = try database()
         let manager = database.manager
-        let partial = try Shelf.instances(matching: .queryOptionsWithPropertyNames(["itemName", "group"]), manager: manager)
+        let partial = try Shelf.instances(
+            matching: .queryOptionsWithPropertyNames(["itemName", "group"]), manager: manager)
         #expect(partial.map(\.name) == ["b", "c", "a"] && partial.map(\.rank) == [2, 1, 3])
         #expect(partial.allSatisfy { $0.label.isEmpty && $0.tags.isEmpty })
-        let both = try Shelf.instances(matching: .queryOptionsWithPropertyNames(["itemName", "name", "labels"]), manager: manager)
+        let both = try Shelf.instances(
+            matching: .queryOptionsWithPropertyNames(["itemName", "name", "labels"]), manager: manager)
         #expect(both.map(\.name) == ["b", "c", "a"] && both[0].tags == ["b1", "b2"])
 
         let extra = Shelf(dbManager: manager)
         (extra.name, extra.rank) = ("b", 9)
         try extra.save()
-        let distinct = try Shelf.instances(matching: .queryOptionsWithPropertyNames(["itemName"], distinct: true), manager: manager)
+        let distinct = try Shelf.instances(
+            matching: .queryOptionsWithPropertyNames(["itemName"], distinct: true), manager: manager)
         #expect(distinct.map(\.name).sorted() == ["a", "b", "c"])
 
         var joins = DBBQueryOptions.options(sortColumns: ["itemName"])
@@ -54,15 +61,20 @@ struct ColumnNameOptionTests {
         #expect(try Shelf.instances(matching: joins, manager: manager).first?.tags == ["a1", "a2"])
     }
 
-    @Test("a name that is neither a property nor a column is refused, naming it",
-          arguments: ["nope", "it\"em\"", "name; DROP TABLE Shelf", "Shelf_ID"])
+    @Test(
+        "a name that is neither a property nor a column is refused, naming it",
+        arguments: ["nope", "it\"em\"", "name; DROP TABLE Shelf", "Shelf_ID"])
     func unknownName(name: String) throws {
         let database = try database()
         let manager = database.manager
         let options: [DBBQueryOptions] = [
             .options(sortColumns: [name]),
             .queryOptionsWithPropertyNames([name]),
-            { var options = DBBQueryOptions(); options.joinPropertiesToPopulate = [name]; return options }(),
+            {
+                var options = DBBQueryOptions()
+                options.joinPropertiesToPopulate = [name]
+                return options
+            }(),
         ]
         for option in options {
             #expect {

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Concurrency: one manager, many tasks", .serialized)
 struct ConcurrencyTests {
-    @Test("8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(2)), arguments: Backend.allCases)
+    @Test(
+        "8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(2)),
+        arguments: Backend.allCases)
     func stress(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Member.self, Company.self]) else { return }
         let manager = database.manager
@@ -40,7 +42,10 @@ struct ConcurrencyTests {
                     return (kept, nicknames)
                 }
             }
-            return try await group.reduce(into: (kept: 0, nicknames: 0)) { $0.kept += $1.kept; $0.nicknames += $1.nicknames }
+            return try await group.reduce(into: (kept: 0, nicknames: 0)) {
+                $0.kept += $1.kept
+                $0.nicknames += $1.nicknames
+            }
         }
         #expect(tallies.kept == tasks * rounds * 3 / 4)
         #expect(try manager.count(of: "Member") == tallies.kept)
@@ -59,7 +64,10 @@ struct ConcurrencyTests {
         try await Member("Early", "Bird", age: 1, manager: manager).save()
         SlowSave.started = DispatchSemaphore(value: 0)
         SlowSave.release = DispatchSemaphore(value: 0)
-        defer { SlowSave.started = nil; SlowSave.release = nil }
+        defer {
+            SlowSave.started = nil
+            SlowSave.release = nil
+        }
 
         // The writer and the reader are threads, and this task waits by sleeping: none of them
         // holds a thread of the cooperative pool while it waits, which on a 2-core machine
@@ -76,7 +84,9 @@ struct ConcurrencyTests {
         // The write transaction is open now; a read on another thread must not wait for it.
         let readFinished = Atomic<Bool>(false)
         let reader = Thread {
-            if (try? Member.all(manager: manager).count) == 1 { readFinished.store(true, ordering: .sequentiallyConsistent) }
+            if (try? Member.all(manager: manager).count) == 1 {
+                readFinished.store(true, ordering: .sequentiallyConsistent)
+            }
         }
         reader.start()
         let deadline = Date().addingTimeInterval(10)
@@ -115,16 +125,19 @@ struct ConcurrencyTests {
     func queueForms(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Member.self]) else { return }
         let manager = database.manager
-        try await Member.save([Member("A", "X", age: 1, manager: manager), Member("B", "Y", age: 2, manager: manager)], manager: manager)
+        try await Member.save(
+            [Member("A", "X", age: 1, manager: manager), Member("B", "Y", age: 2, manager: manager)], manager: manager)
 
         let fetched: ([String], DBBError?) = await withCheckedContinuation { continuation in
-            Member.getInstancesFromQueue(withOptions: .options(sortColumns: ["firstName"]), manager: manager) { objects, error in
+            Member.getInstancesFromQueue(withOptions: .options(sortColumns: ["firstName"]), manager: manager) {
+                objects, error in
                 continuation.resume(returning: (objects.compactMap { ($0 as? Member)?.firstName }, error))
             }
         }
         #expect(fetched.0 == ["A", "B"] && fetched.1 == nil)
         let failed: (Int, DBBError?) = await withCheckedContinuation { continuation in
-            Member.getInstancesFromQueue(withOptions: .options(properties: ["nope"]), manager: manager) { objects, error in
+            Member.getInstancesFromQueue(withOptions: .options(properties: ["nope"]), manager: manager) {
+                objects, error in
                 continuation.resume(returning: (objects.count, error))
             }
         }
@@ -138,7 +151,9 @@ struct ConcurrencyTests {
         }
         #expect(ids == [1, 2])
         let some: Int = await withCheckedContinuation { continuation in
-            Member.getInstancesWithIDNumbersFromQueue(ids: [2], manager: manager) { continuation.resume(returning: $0.count) }
+            Member.getInstancesWithIDNumbersFromQueue(ids: [2], manager: manager) {
+                continuation.resume(returning: $0.count)
+            }
         }
         #expect(some == 1)
         let victims = try await Member.all(manager: manager)
@@ -149,8 +164,9 @@ struct ConcurrencyTests {
         #expect(try manager.count(of: "Member") == 0)
     }
 
-    @Test("fetches during re-saves see one committed state: purpose and participants of the same version",
-          .timeLimit(.minutes(1)), arguments: Backend.allCases)
+    @Test(
+        "fetches during re-saves see one committed state: purpose and participants of the same version",
+        .timeLimit(.minutes(1)), arguments: Backend.allCases)
     func noTornReads(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Meeting.self]) else { return }
         let manager = database.manager
@@ -163,7 +179,9 @@ struct ConcurrencyTests {
             while !stop.load(ordering: .relaxed) {
                 version += 1
                 meeting.purpose = "v\(version)"
-                meeting.participants = (0..<(1 + version % 3)).map { Member("v\(version)", "p\($0)", age: version, manager: manager) }
+                meeting.participants = (0..<(1 + version % 3)).map {
+                    Member("v\(version)", "p\($0)", age: version, manager: manager)
+                }
                 try meeting.save()
             }
             return version

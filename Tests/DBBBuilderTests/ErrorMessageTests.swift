@@ -16,7 +16,7 @@ struct ErrorMessageTests {
         #expect(manager.errorMessage() == "" && manager.lastError == nil)
 
         let unnamed = Person(dbManager: manager)
-        unnamed.firstName = nil                      // NOT NULL
+        unnamed.firstName = nil  // NOT NULL
         #expect(!unnamed.saveToDB())
         #expect(manager.lastError?.property == "firstName")
         unnamed.firstName = "Ann"
@@ -35,7 +35,9 @@ struct ErrorMessageTests {
         _ = Person.instancesWithOptions(.options(sortColumns: ["nope"]), manager: manager)
         _ = try Person.all(manager: manager)
         #expect(manager.errorMessage().contains("nope"))
-        #expect(throws: DBBError.self) { try Person.instances(matching: .options(sortColumns: ["other"]), manager: manager) }
+        #expect(throws: DBBError.self) {
+            try Person.instances(matching: .options(sortColumns: ["other"]), manager: manager)
+        }
         #expect(manager.errorMessage().contains("nope"))
     }
 
@@ -43,7 +45,9 @@ struct ErrorMessageTests {
     func twoThreads() throws {
         let database = try ManagerTestDatabase([Person.self])
         let manager = database.manager
-        let fail: @Sendable () -> Void = { _ = Person.instancesWithOptions(.options(sortColumns: ["nope"]), manager: manager) }
+        let fail: @Sendable () -> Void = {
+            _ = Person.instancesWithOptions(.options(sortColumns: ["nope"]), manager: manager)
+        }
         let succeed: @Sendable () -> Void = { _ = Person.allInstances(manager: manager) }
         for (first, second, expectError) in [(fail, succeed, false), (succeed, fail, true)] {
             onOtherThread(first)

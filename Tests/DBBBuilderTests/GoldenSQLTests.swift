@@ -15,12 +15,13 @@ final class CompanyV2: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["name": .notNull]
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\CompanyV2.name),
-            "blurb": DBBPropertyPersistence(\CompanyV2.blurb),
-            "suppliers": DBBPropertyPersistence(\CompanyV2.suppliers),
-            "founded": DBBPropertyPersistence(\CompanyV2.founded),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\CompanyV2.name),
+                "blurb": DBBPropertyPersistence(\CompanyV2.blurb),
+                "suppliers": DBBPropertyPersistence(\CompanyV2.suppliers),
+                "founded": DBBPropertyPersistence(\CompanyV2.founded),
+            ], for: self)
     }
 }
 
@@ -70,11 +71,13 @@ final class CompanyV2: DBBTableObject {
         ada.nicknames = ["Countess"]
         try ada.save()
         recorder.section("batch insert")
-        try Member.save([Member("Cy", "Byron", age: 3, manager: manager), Member("Di", "Byron", age: 5, manager: manager)],
-                        manager: manager)
+        try Member.save(
+            [Member("Cy", "Byron", age: 3, manager: manager), Member("Di", "Byron", age: 5, manager: manager)],
+            manager: manager)
 
         recorder.section("query: conditions with arguments, sorting")
-        var options = DBBQueryOptions.options(withConditions: ["lastName = ?", "age > ?"], sortColumns: ["age", "firstName"])
+        var options = DBBQueryOptions.options(
+            withConditions: ["lastName = ?", "age > ?"], sortColumns: ["age", "firstName"])
         options.arguments = ["Byron", 1]
         _ = try Member.instances(matching: options, manager: manager)
         recorder.section("query: a join-property condition, OR a reference")
@@ -82,7 +85,8 @@ final class CompanyV2: DBBTableObject {
         options.arguments = ["Countess", ada.id]
         _ = try Member.instances(matching: options, manager: manager)
         recorder.section("query: distinct, property subset, descending")
-        options = .options(properties: ["lastName"], sortColumns: ["lastName", ColumnSorting.descending], distinct: true)
+        options = .options(
+            properties: ["lastName"], sortColumns: ["lastName", ColumnSorting.descending], distinct: true)
         _ = try Member.instances(matching: options, manager: manager)
         recorder.section("query: ids list")
         _ = try Member.instances(ids: [bob.id, ada.id], manager: manager)
@@ -97,16 +101,22 @@ final class CompanyV2: DBBTableObject {
         try Member.deleteAll(manager: manager)
 
         let text = recorder.lines.withLock { $0 }.joined(separator: "\n") + "\n"
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(backend.rawValue).sql")
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Golden/\(backend.rawValue).sql")
         if ProcessInfo.processInfo.environment["DBB_UPDATE_GOLDEN"] == "1" {
             try text.write(to: golden, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
-        let (got, want) = (text.split(separator: "\n", omittingEmptySubsequences: false),
-                           expected.split(separator: "\n", omittingEmptySubsequences: false))
-        let firstDifference = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let (got, want) = (
+            text.split(separator: "\n", omittingEmptySubsequences: false),
+            expected.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        let firstDifference =
+            zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? (got.count == want.count ? nil : min(got.count, want.count))
-        #expect(firstDifference == nil, """
+        #expect(
+            firstDifference == nil,
+            """
             the SQL differs from Golden/\(backend.rawValue).sql at line \((firstDifference ?? 0) + 1):
               now:    \(firstDifference.map { $0 < got.count ? String(got[$0]) : "(end)" } ?? "")
               golden: \(firstDifference.map { $0 < want.count ? String(want[$0]) : "(end)" } ?? "")

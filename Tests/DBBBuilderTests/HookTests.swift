@@ -20,9 +20,13 @@ struct HookTests {
         #expect(entries.map(\.earlier) == [0, 1])
     }
 
-    @Test("when the outer save fails, the hook's saves are undone and their objects put back", arguments: Backend.allCases)
+    @Test(
+        "when the outer save fails, the hook's saves are undone and their objects put back", arguments: Backend.allCases
+    )
     func outerFailureUndoesHookSaves(_ backend: Backend) throws {
-        guard let database = try BackendDatabase(backend, [AuditedNote.self, AuditEntry.self, Person.self]) else { return }
+        guard let database = try BackendDatabase(backend, [AuditedNote.self, AuditEntry.self, Person.self]) else {
+            return
+        }
         let good = AuditedNote(dbManager: database.manager)
         good.text = "good"
         let refused = AuditedNote(dbManager: database.manager)
@@ -36,8 +40,9 @@ struct HookTests {
         #expect(try database.manager.count(of: "AuditEntry") == 2)
     }
 
-    @Test("a hook's save that failed leaves its object unsaved in the session: saving it again writes it",
-          arguments: Backend.allCases)
+    @Test(
+        "a hook's save that failed leaves its object unsaved in the session: saving it again writes it",
+        arguments: Backend.allCases)
     func failedNestedSaveCanBeRetried(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [LabelledNote.self, UniqueLabel.self]) else { return }
         let taken = UniqueLabel(dbManager: database.manager)
@@ -59,8 +64,9 @@ struct HookTests {
         #expect(try UniqueLabel.all(manager: database.manager).map(\.label).sorted() == ["draft", "draft (2)"])
     }
 
-    @Test("a related object whose hook drops the only reference to it is still saved whole, then released",
-          arguments: Backend.allCases)
+    @Test(
+        "a related object whose hook drops the only reference to it is still saved whole, then released",
+        arguments: Backend.allCases)
     func hookDropsOnlyReference(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
         let manager = database.manager
@@ -83,8 +89,9 @@ struct HookTests {
         #expect(stored.first?.tags == ["kept"] && stored.last?.peer == nil)
     }
 
-    @Test("a hook that changes an object this save met before, and saves it or not, gets the change written",
-          arguments: Backend.allCases)
+    @Test(
+        "a hook that changes an object this save met before, and saves it or not, gets the change written",
+        arguments: Backend.allCases)
     func hookChangesObjectAlreadyMet(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
         let manager = database.manager
@@ -147,8 +154,9 @@ struct HookTests {
         #expect(try manager.count(of: "PeerNote") == before + 2)
     }
 
-    @Test("an object a hook deleted is not marked deleted when the save rolls back: its row is back, and it saves",
-          arguments: Backend.allCases)
+    @Test(
+        "an object a hook deleted is not marked deleted when the save rolls back: its row is back, and it saves",
+        arguments: Backend.allCases)
     func hookDeletionRolledBack(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [DeletingNote.self]) else { return }
         let manager = database.manager
@@ -172,8 +180,9 @@ struct HookTests {
         #expect(try manager.count(of: "DeletingNote") == 2)
     }
 
-    @Test("a related object's hook that deletes the object whose save reached it: refused, rolled back, no join rows left",
-          arguments: Backend.allCases)
+    @Test(
+        "a related object's hook that deletes the object whose save reached it: refused, rolled back, no join rows left",
+        arguments: Backend.allCases)
     func hookDeletesOwnerMidSave(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
         let manager = database.manager
@@ -186,7 +195,8 @@ struct HookTests {
             try owner.save()
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .rowNotFound && error.table == "PeerNote" && error.message.contains("deleted by a save hook")
+            return error.kind == .rowNotFound && error.table == "PeerNote"
+                && error.message.contains("deleted by a save hook")
         }
         #expect(!owner.isDeleted && owner.id == 0 && peer.id == 0)
         for table in ["PeerNote", "PeerNote_peer", "PeerNote_tags"] {
@@ -197,8 +207,9 @@ struct HookTests {
         #expect(try PeerNote.all(manager: manager).count == 2)
     }
 
-    @Test("a hook that saves a reference to the new object being saved is refused by name, also when a row 0 exists",
-          arguments: Backend.allCases)
+    @Test(
+        "a hook that saves a reference to the new object being saved is refused by name, also when a row 0 exists",
+        arguments: Backend.allCases)
     func referenceToObjectUnderSave(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [TracedNote.self, NoteLog.self]) else { return }
         let manager = database.manager
@@ -238,9 +249,12 @@ final class PeerNote: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["text": DBBPropertyPersistence(\PeerNote.text),
-                                         "tags": DBBPropertyPersistence(\PeerNote.tags),
-                                         "peer": DBBPropertyPersistence(\PeerNote.peer)], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "text": DBBPropertyPersistence(\PeerNote.text),
+                "tags": DBBPropertyPersistence(\PeerNote.tags),
+                "peer": DBBPropertyPersistence(\PeerNote.peer),
+            ], for: self)
     }
 
     convenience init(_ text: String, manager: DBBManager) {

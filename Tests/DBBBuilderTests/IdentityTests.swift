@@ -6,9 +6,12 @@ import Testing
 
 @Suite("Identity: an object belongs to its manager; a row that is gone stays gone")
 struct IdentityTests {
-    @Test("an object of manager A put in an object of manager B is refused, and A's rows stay", arguments: Backend.allCases)
+    @Test(
+        "an object of manager A put in an object of manager B is refused, and A's rows stay",
+        arguments: Backend.allCases)
     func referenceAcrossManagers(_ backend: Backend) throws {
-        guard let a = try BackendDatabase(backend, [Order.self]), let b = try BackendDatabase(backend, [Order.self]) else { return }
+        guard let a = try BackendDatabase(backend, [Order.self]), let b = try BackendDatabase(backend, [Order.self])
+        else { return }
         let alice = Clerk("Alice", manager: a.manager)
         try alice.save()
         let carol = Clerk("Carol", manager: a.manager)  // unsaved, of A
@@ -27,9 +30,12 @@ struct IdentityTests {
         #expect(try Clerk.all(manager: a.manager).map(\.name) == ["Alice", "Carol"])
     }
 
-    @Test("a batch of A's objects saved or deleted through manager B is refused before anything is written", arguments: Backend.allCases)
+    @Test(
+        "a batch of A's objects saved or deleted through manager B is refused before anything is written",
+        arguments: Backend.allCases)
     func batchAcrossManagers(_ backend: Backend) throws {
-        guard let a = try BackendDatabase(backend, [Clerk.self]), let b = try BackendDatabase(backend, [Clerk.self]) else { return }
+        guard let a = try BackendDatabase(backend, [Clerk.self]), let b = try BackendDatabase(backend, [Clerk.self])
+        else { return }
         for name in ["Alice", "Bob"] { try Clerk(name, manager: a.manager).save() }
         for name in ["Xavier", "Yvonne"] { try Clerk(name, manager: b.manager).save() }
         let people = try Clerk.all(manager: a.manager)
@@ -51,9 +57,12 @@ struct IdentityTests {
         #expect(people[0].id != 0)
     }
 
-    @Test("copy puts new rows with their relations into another database and returns the copies", arguments: Backend.allCases)
+    @Test(
+        "copy puts new rows with their relations into another database and returns the copies",
+        arguments: Backend.allCases)
     func copyBetweenDatabases(_ backend: Backend) throws {
-        guard let a = try BackendDatabase(backend, [Order.self]), let b = try BackendDatabase(backend, [Order.self]) else { return }
+        guard let a = try BackendDatabase(backend, [Order.self]), let b = try BackendDatabase(backend, [Order.self])
+        else { return }
         try Clerk("Xavier", manager: b.manager).save()  // B's ids differ from A's
         let shared = Product("pen", price: 2, manager: a.manager)
         shared.tags = ["office"]
@@ -83,7 +92,9 @@ struct IdentityTests {
         #expect(try a.manager.count(of: "Order") == 2 && a.manager.count(of: "Clerk") == 1)
     }
 
-    @Test("a stale copy of a deleted row is refused with rowNotFound when changed, and never resurrected", arguments: Backend.allCases)
+    @Test(
+        "a stale copy of a deleted row is refused with rowNotFound when changed, and never resurrected",
+        arguments: Backend.allCases)
     func staleCopyOfDeletedRow(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Clerk.self]) else { return }
         try Clerk("Alice", manager: database.manager).save()
@@ -128,7 +139,9 @@ struct IdentityTests {
         #expect(order.products[1].id == 0)
     }
 
-    @Test("a row whose id is 0, written by SQL, is updated and deleted as that row: never copied by a save", arguments: Backend.allCases)
+    @Test(
+        "a row whose id is 0, written by SQL, is updated and deleted as that row: never copied by a save",
+        arguments: Backend.allCases)
     func rowZeroIsARow(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Order.self]) else { return }
         let manager = database.manager
@@ -184,7 +197,9 @@ struct IdentityTests {
         #expect(try clerk.id == 1 && manager.count(of: "Clerk") == 1)
     }
 
-    @Test("a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row", arguments: Backend.allCases)
+    @Test(
+        "a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row",
+        arguments: Backend.allCases)
     func referenceToDeletedRow(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Order.self]) else { return }
         let manager = database.manager
@@ -203,7 +218,9 @@ struct IdentityTests {
         #expect(try manager.count(of: "Order") == 0 && manager.count(of: "Order_products") == 0)
     }
 
-    @Test("an object deleted through itself stays deleted: saving it, or an object that still refers to it, is refused", arguments: Backend.allCases)
+    @Test(
+        "an object deleted through itself stays deleted: saving it, or an object that still refers to it, is refused",
+        arguments: Backend.allCases)
     func deletedObjectIsNotInsertedAgain(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Order.self]) else { return }
         let manager = database.manager
@@ -254,16 +271,19 @@ final class Assembly: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Assembly.name),
-            "parts": DBBPropertyPersistence(\Assembly.parts),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Assembly.name),
+                "parts": DBBPropertyPersistence(\Assembly.parts),
+            ], for: self)
     }
 }
 
 @Suite("errors in a graph save")
 struct GraphSaveErrorTests {
-    @Test("a constraint failure on a related object names that object's table and property; nothing is written", arguments: Backend.allCases)
+    @Test(
+        "a constraint failure on a related object names that object's table and property; nothing is written",
+        arguments: Backend.allCases)
     func constraintOnRelatedObject(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Assembly.self]) else { return }
         let manager = database.manager

@@ -12,11 +12,12 @@ final class Order: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "note": DBBPropertyPersistence(\Order.note),
-            "products": DBBPropertyPersistence(\Order.products),
-            "clerk": DBBPropertyPersistence(\Order.clerk),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "note": DBBPropertyPersistence(\Order.note),
+                "products": DBBPropertyPersistence(\Order.products),
+                "clerk": DBBPropertyPersistence(\Order.clerk),
+            ], for: self)
     }
 }
 
@@ -27,11 +28,12 @@ final class Product: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Product.name),
-            "price": DBBPropertyPersistence(\Product.price),
-            "tags": DBBPropertyPersistence(\Product.tags),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Product.name),
+                "price": DBBPropertyPersistence(\Product.price),
+                "tags": DBBPropertyPersistence(\Product.tags),
+            ], for: self)
     }
 
     convenience init(_ name: String, price: Double, manager: DBBManager) {
@@ -67,15 +69,16 @@ final class Ledger: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "value": DBBPropertyPersistence(\Ledger.value, columnName: "amount"),
-            "order": DBBPropertyPersistence(\Ledger.order),
-            "group": DBBPropertyPersistence(\Ledger.group),
-            "select": DBBPropertyPersistence(\Ledger.select),
-            "index": DBBPropertyPersistence(\Ledger.index),
-            "entries": DBBPropertyPersistence(\Ledger.entries),
-            "links": DBBPropertyPersistence(\Ledger.links),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "value": DBBPropertyPersistence(\Ledger.value, columnName: "amount"),
+                "order": DBBPropertyPersistence(\Ledger.order),
+                "group": DBBPropertyPersistence(\Ledger.group),
+                "select": DBBPropertyPersistence(\Ledger.select),
+                "index": DBBPropertyPersistence(\Ledger.index),
+                "entries": DBBPropertyPersistence(\Ledger.entries),
+                "links": DBBPropertyPersistence(\Ledger.links),
+            ], for: self)
     }
 }
 
@@ -88,12 +91,13 @@ final class Measurement: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "reading": DBBPropertyPersistence(\Measurement.reading),
-            "ratio": DBBPropertyPersistence(\Measurement.ratio),
-            "takenAt": DBBPropertyPersistence(\Measurement.takenAt),
-            "series": DBBPropertyPersistence(\Measurement.series),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "reading": DBBPropertyPersistence(\Measurement.reading),
+                "ratio": DBBPropertyPersistence(\Measurement.ratio),
+                "takenAt": DBBPropertyPersistence(\Measurement.takenAt),
+                "series": DBBPropertyPersistence(\Measurement.series),
+            ], for: self)
     }
 }
 
@@ -142,11 +146,12 @@ final class GadgetV1: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["serial": ColumnAttribute.notNull]
-        dbManager.addPersistenceMapping([
-            "code": DBBPropertyPersistence(\GadgetV1.code),
-            "serial": DBBPropertyPersistence(\GadgetV1.serial),
-            "name": DBBPropertyPersistence(\GadgetV1.name),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
+        dbManager.addPersistenceMapping(
+            [
+                "code": DBBPropertyPersistence(\GadgetV1.code),
+                "serial": DBBPropertyPersistence(\GadgetV1.serial),
+                "name": DBBPropertyPersistence(\GadgetV1.name),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
     }
 }
 
@@ -159,11 +164,12 @@ final class GadgetV2: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "code": DBBPropertyPersistence(\GadgetV2.code),
-            "serial": DBBPropertyPersistence(\GadgetV2.serial),
-            "name": DBBPropertyPersistence(\GadgetV2.name),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "code": DBBPropertyPersistence(\GadgetV2.code),
+                "serial": DBBPropertyPersistence(\GadgetV2.serial),
+                "name": DBBPropertyPersistence(\GadgetV2.name),
+            ], for: self)
     }
 }
 
@@ -175,10 +181,11 @@ final class GadgetV3: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "code": DBBPropertyPersistence(\GadgetV3.code),
-            "name": DBBPropertyPersistence(\GadgetV3.name),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
+        dbManager.addPersistenceMapping(
+            [
+                "code": DBBPropertyPersistence(\GadgetV3.code),
+                "name": DBBPropertyPersistence(\GadgetV3.name),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
     }
 }
 
@@ -192,11 +199,12 @@ final class GadgetV4: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["barcode": "NOT NULL UNIQUE"]
-        dbManager.addPersistenceMapping([
-            "code": DBBPropertyPersistence(\GadgetV4.code),
-            "name": DBBPropertyPersistence(\GadgetV4.name),
-            "barcode": DBBPropertyPersistence(\GadgetV4.barcode),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "code": DBBPropertyPersistence(\GadgetV4.code),
+                "name": DBBPropertyPersistence(\GadgetV4.name),
+                "barcode": DBBPropertyPersistence(\GadgetV4.barcode),
+            ], for: self)
     }
 }
 
@@ -235,10 +243,11 @@ final class AuditEntry: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "line": DBBPropertyPersistence(\AuditEntry.line),
-            "earlier": DBBPropertyPersistence(\AuditEntry.earlier),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "line": DBBPropertyPersistence(\AuditEntry.line),
+                "earlier": DBBPropertyPersistence(\AuditEntry.earlier),
+            ], for: self)
     }
 }
 
@@ -253,11 +262,12 @@ final class Shelf: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Shelf.name, columnName: "itemName"),
-            "rank": DBBPropertyPersistence(\Shelf.rank, columnName: "group"),
-            "label": DBBPropertyPersistence(\Shelf.label, columnName: "it\"em"),
-            "tags": DBBPropertyPersistence(\Shelf.tags, columnName: "labels"),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Shelf.name, columnName: "itemName"),
+                "rank": DBBPropertyPersistence(\Shelf.rank, columnName: "group"),
+                "label": DBBPropertyPersistence(\Shelf.label, columnName: "it\"em"),
+                "tags": DBBPropertyPersistence(\Shelf.tags, columnName: "labels"),
+            ], for: self)
     }
 }

@@ -24,7 +24,9 @@ struct JoinConditionTests {
         return (database, pen, ann)
     }
 
-    private func notes(_ conditions: [String], _ arguments: [SQLiteValue] = [], _ manager: DBBManager) throws -> [String] {
+    private func notes(_ conditions: [String], _ arguments: [SQLiteValue] = [], _ manager: DBBManager) throws
+        -> [String]
+    {
         var options = DBBQueryOptions.options(withConditions: conditions, sortColumns: ["id"])
         options.arguments = arguments
         return try Order.instances(matching: options, manager: manager).map(\.note)
@@ -32,7 +34,7 @@ struct JoinConditionTests {
 
     @Test("IS NULL and IS NOT NULL on a reference and an array", arguments: Backend.allCases)
     func nullTests(_ backend: Backend) throws {
-        guard case let (database, _, _)? = try orders(backend) else { return }
+        guard case (let database, _, _)? = try orders(backend) else { return }
         let manager = database.manager
         #expect(try notes(["clerk IS NULL"], [], manager) == ["pen", "none"])
         #expect(try notes(["clerk IS NOT NULL"], [], manager) == ["both"])
@@ -43,9 +45,11 @@ struct JoinConditionTests {
         #expect(try notes(["clerk IS NULL"], [], manager) == [""])
     }
 
-    @Test("NOT … IN, NOT IN, != select the objects without such a join row, empty ones included", arguments: Backend.allCases)
+    @Test(
+        "NOT … IN, NOT IN, != select the objects without such a join row, empty ones included",
+        arguments: Backend.allCases)
     func negations(_ backend: Backend) throws {
-        guard case let (database, pen, _)? = try orders(backend) else { return }
+        guard case (let database, let pen, _)? = try orders(backend) else { return }
         let manager = database.manager
         let penID: SQLiteValue = .integer(pen.id)
         #expect(try notes(["products IN (?)"], [penID], manager) == ["both", "pen"])
@@ -57,7 +61,7 @@ struct JoinConditionTests {
 
     @Test("a reference reads as a nullable column: any SQL over it means what SQL means", arguments: Backend.allCases)
     func referencesAsColumns(_ backend: Backend) throws {
-        guard case let (database, _, ann)? = try orders(backend) else { return }
+        guard case (let database, _, let ann)? = try orders(backend) else { return }
         let manager = database.manager
         let annID: SQLiteValue = .integer(ann.id)
         #expect(try notes(["(clerk IS NULL)"], [], manager) == ["pen", "none"])
@@ -71,7 +75,7 @@ struct JoinConditionTests {
 
     @Test("an array tested in a form with no one meaning is refused, not guessed at", arguments: Backend.allCases)
     func ambiguousArrayConditions(_ backend: Backend) throws {
-        guard case let (database, pen, _)? = try orders(backend) else { return }
+        guard case (let database, let pen, _)? = try orders(backend) else { return }
         for condition in ["? != products", "products = ? OR products IS NULL", "products IN (?) AND note = 'x'"] {
             var options = DBBQueryOptions.options(withConditions: [condition])
             options.arguments = [.integer(pen.id)]
@@ -86,14 +90,17 @@ struct JoinConditionTests {
 
     @Test("distinct that cannot compare any column is a typed error", arguments: Backend.allCases)
     func distinctWithoutColumns(_ backend: Backend) throws {
-        guard case let (database, _, _)? = try orders(backend) else { return }
+        guard case (let database, _, _)? = try orders(backend) else { return }
         for properties in [["products"], ["id"], ["clerk", "createdTime"]] {
             #expect {
-                try Order.instances(matching: .options(properties: properties, distinct: true), manager: database.manager)
+                try Order.instances(
+                    matching: .options(properties: properties, distinct: true), manager: database.manager)
             } throws: { error in
                 (error as? DBBError)?.kind == .invalidOption
             }
         }
-        #expect(try Order.instances(matching: .options(properties: ["note"], distinct: true), manager: database.manager).count == 3)
+        #expect(
+            try Order.instances(matching: .options(properties: ["note"], distinct: true), manager: database.manager)
+                .count == 3)
     }
 }

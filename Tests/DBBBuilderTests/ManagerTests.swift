@@ -25,11 +25,13 @@ struct ManagerTests {
         let database = try ManagerTestDatabase([Project.self])
         let m = database.manager
         try m.execute("CREATE TABLE Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date DATETIME)")
-        try m.execute("""
+        try m.execute(
+            """
             INSERT INTO Usage VALUES ('a', 10, 1, '2011-01-01'), ('a', 20, 2, '2011-01-02'), ('b', 30, 3, '2011-01-08'),
                                      ('b', 40, 4, '2011-01-09')
             """)
-        let report = try m.query("""
+        let report = try m.query(
+            """
             SELECT SUM(Value) / SUM(Visits) AS ratio, dbb_week(Date, 'en_US') AS week FROM Usage
             WHERE Date BETWEEN ? AND ? GROUP BY week ORDER BY week
             """, arguments: ["2011-01-01", "2011-01-31"])
@@ -37,8 +39,9 @@ struct ManagerTests {
         #expect(report.map { $0["ratio"]! } == [10, 10, 10])
 
         let project = Project("Kickoff", budget: 1, manager: m)
-        project.startDate = Calendar(identifier: .gregorian).date(from: DateComponents(
-            timeZone: TimeZone(identifier: "UTC"), year: 2011, month: 1, day: 2, hour: 9))
+        project.startDate = Calendar(identifier: .gregorian).date(
+            from: DateComponents(
+                timeZone: TimeZone(identifier: "UTC"), year: 2011, month: 1, day: 2, hour: 9))
         #expect(project.startDate != nil)
         try project.save()
         #expect(try m.query("SELECT dbb_week(startDate, 'en_US') AS w FROM Project").first?["w"] == "2011-02")
@@ -59,7 +62,9 @@ struct ManagerTests {
         #expect(try m.databaseVersion() == 1.5)
         try m.setDatabaseVersion(3)
         #expect(try database.reopen().databaseVersion() == 3)
-        let layout = try database.connection().fetchAll("SELECT name FROM pragma_table_info('DBVersion')") { $0.string(at: 0)! }
+        let layout = try database.connection().fetchAll("SELECT name FROM pragma_table_info('DBVersion')") {
+            $0.string(at: 0)!
+        }
         #expect(layout == ["id", "createdTime", "modifiedTime", "version"])
         #expect(try database.connection().fetchValue("SELECT count(*) FROM DBVersion", as: Int.self) == 1)
     }
@@ -71,7 +76,8 @@ struct ManagerTests {
         do {
             // As DBBBuilder writes it: its own column order, unquoted DDL, join table, DBVersion.
             let db = try SQLiteConnection(path: url.path)
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE TABLE Project (budget Real, endDate Real, id Integer PRIMARY KEY AUTOINCREMENT, code Text,
                     itemName Text, modifiedTime Real, startDate Real, createdTime Real);
                 CREATE INDEX IF NOT EXISTS Project_name ON Project (itemName);
@@ -82,7 +88,8 @@ struct ManagerTests {
                 """)
         }
         let before = try SQLiteConnection(path: url.path).fetchAll(
-            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name") { $0.string(at: 0)! }
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
+        ) { $0.string(at: 0)! }
 
         let manager = try DBBManager(url: url)
         try manager.register([Project.self])
@@ -95,7 +102,8 @@ struct ManagerTests {
         try apollo.save()
         try Project("Gemini", budget: 1, manager: manager).save()
         let after = try SQLiteConnection(path: url.path).fetchAll(
-            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name") { $0.string(at: 0)! }
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
+        ) { $0.string(at: 0)! }
         #expect(after == before, "no table, column or index was added or changed")
         #expect(try Project.all(manager: manager).map(\.budget) == [13, 1])
     }
@@ -109,7 +117,8 @@ struct ManagerTests {
             _ = try DBBManager(url: URL(fileURLWithPath: path))
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .unavailable && error.message.contains(path) && error.sqliteError?.code == .notADatabase
+            return error.kind == .unavailable && error.message.contains(path)
+                && error.sqliteError?.code == .notADatabase
         }
         let manager = DBBManager(databaseURL: URL(fileURLWithPath: path))
         #expect(manager.errorMessage().contains("junk.sqlite"))
@@ -124,7 +133,9 @@ struct ManagerTests {
         m.vacuumDB()
         #expect(m.errorMessage().isEmpty)
         #expect(m.dropIndex(named: "Project_name"))
-        #expect(try database.connection().fetchValue("SELECT count(*) FROM sqlite_master WHERE name = 'Project_name'", as: Int.self) == 0)
+        #expect(
+            try database.connection().fetchValue(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'Project_name'", as: Int.self) == 0)
 
         let memory = DBBManager.inMemoryDatabaseManager()
         memory.addTableClasses([Project.self])

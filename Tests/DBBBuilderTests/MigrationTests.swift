@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Migrations only add, and say so")
 struct MigrationTests {
-    @Test("a property whose type no longer fits its column is refused at registration; nothing changes", arguments: Backend.allCases)
+    @Test(
+        "a property whose type no longer fits its column is refused at registration; nothing changes",
+        arguments: Backend.allCases)
     func typeChangeIsRefused(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [GadgetV1.self]) else { return }
         let gadget = GadgetV1(dbManager: database.manager)
@@ -27,7 +29,9 @@ struct MigrationTests {
         #expect(try GadgetV1.all(manager: database.manager).map(\.code) == [7])
     }
 
-    @Test("a removed NOT NULL property no longer blocks inserts, and its data, ids and indexes stay", arguments: Backend.allCases)
+    @Test(
+        "a removed NOT NULL property no longer blocks inserts, and its data, ids and indexes stay",
+        arguments: Backend.allCases)
     func removedNotNullColumn(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [GadgetV1.self]) else { return }
         for n in 1...3 {
@@ -41,7 +45,8 @@ struct MigrationTests {
         (gadget.code, gadget.name) = (9, "g9")
         try gadget.save()
         #expect(gadget.id == 4)
-        let rows = try database.manager.query(#"SELECT "id", "code", "serial", "name" FROM "Gadget" ORDER BY "id""#).map { row in
+        let rows = try database.manager.query(#"SELECT "id", "code", "serial", "name" FROM "Gadget" ORDER BY "id""#).map
+        { row in
             "\(row[0, as: Int64.self] ?? -1) \(row[1, as: Int64.self] ?? -1) \(row[2, as: String.self] ?? "NULL") \(row[3, as: String.self] ?? "")"
         }
         #expect(rows == ["1 1 serial 1 g1", "2 2 serial 2 g2", "4 9 NULL g9"])
@@ -53,7 +58,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a new NOT NULL UNIQUE property is refused on a table with rows, and accepted on an empty one", arguments: Backend.allCases)
+    @Test(
+        "a new NOT NULL UNIQUE property is refused on a table with rows, and accepted on an empty one",
+        arguments: Backend.allCases)
     func notNullUniqueOnRows(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [GadgetV3.self]) else { return }
         try GadgetV3(dbManager: database.manager).save()
@@ -75,7 +82,9 @@ struct MigrationTests {
         #expect(throws: DBBError.self) { try twin.save() }
     }
 
-    @Test("a new NOT NULL property gives the rows already there its Swift default, not the type's zero", arguments: Backend.allCases)
+    @Test(
+        "a new NOT NULL property gives the rows already there its Swift default, not the type's zero",
+        arguments: Backend.allCases)
     func notNullColumnTakesTheSwiftDefault(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
         for note in ["a", "b"] {
@@ -97,11 +106,16 @@ struct MigrationTests {
             #expect(create?.contains("carrier Text NOT NULL DEFAULT 'D''HL'") == true)
         case .postgresql:
             let columns = try database.columns(of: "Shipment")
-            #expect(columns.first { $0.name == "priority" }?.description == "priority bigint NOT NULL DEFAULT 5", "\(columns)")
-            #expect(columns.first { $0.name == "carrier" }?.description == "carrier text NOT NULL DEFAULT 'D''HL'::text")
+            #expect(
+                columns.first { $0.name == "priority" }?.description == "priority bigint NOT NULL DEFAULT 5",
+                "\(columns)")
+            #expect(
+                columns.first { $0.name == "carrier" }?.description == "carrier text NOT NULL DEFAULT 'D''HL'::text")
         }
     }
-    @Test("a new property that may be NULL gives the rows already there its Swift default: they load unchanged", arguments: Backend.allCases)
+    @Test(
+        "a new property that may be NULL gives the rows already there its Swift default: they load unchanged",
+        arguments: Backend.allCases)
     func nullableColumnTakesTheSwiftDefault(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
         let first = ShipmentV1(dbManager: database.manager)
@@ -119,8 +133,9 @@ struct MigrationTests {
         #expect(row == ["2.5 none 3 1 NULL"])
     }
 
-    @Test("a new property whose default has a NUL character is added without a default (SQL text cannot hold one)",
-          arguments: Backend.allCases)
+    @Test(
+        "a new property whose default has a NUL character is added without a default (SQL text cannot hold one)",
+        arguments: Backend.allCases)
     func nulInDefault(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
         try ShipmentV1(dbManager: database.manager).save()
@@ -129,8 +144,9 @@ struct MigrationTests {
         #expect(old.code == "a\u{0}b" && old.changedPropertyNames == ["code"], "the row holds NULL")
     }
 
-    @Test("a NULL other SQL wrote into a non-optional property's column counts as a change; setting the default writes it",
-          arguments: Backend.allCases)
+    @Test(
+        "a NULL other SQL wrote into a non-optional property's column counts as a change; setting the default writes it",
+        arguments: Backend.allCases)
     func nullInNonOptionalColumn(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [ShipmentV3.self]) else { return }
         let manager = database.manager
@@ -173,17 +189,20 @@ final class ShipmentV2: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        attributesDictionary = ["priority": .notNull, "carrier": .notNull, "express": .notNull, "ratio": .notNull,
-                                "limit": .notNull, "tag": .notNull]
-        dbManager.addPersistenceMapping([
-            "note": DBBPropertyPersistence(\ShipmentV2.note),
-            "priority": DBBPropertyPersistence(\ShipmentV2.priority),
-            "carrier": DBBPropertyPersistence(\ShipmentV2.carrier),
-            "express": DBBPropertyPersistence(\ShipmentV2.express),
-            "ratio": DBBPropertyPersistence(\ShipmentV2.ratio),
-            "limit": DBBPropertyPersistence(\ShipmentV2.limit),
-            "tag": DBBPropertyPersistence(\ShipmentV2.tag),
-        ], for: self)
+        attributesDictionary = [
+            "priority": .notNull, "carrier": .notNull, "express": .notNull, "ratio": .notNull,
+            "limit": .notNull, "tag": .notNull,
+        ]
+        dbManager.addPersistenceMapping(
+            [
+                "note": DBBPropertyPersistence(\ShipmentV2.note),
+                "priority": DBBPropertyPersistence(\ShipmentV2.priority),
+                "carrier": DBBPropertyPersistence(\ShipmentV2.carrier),
+                "express": DBBPropertyPersistence(\ShipmentV2.express),
+                "ratio": DBBPropertyPersistence(\ShipmentV2.ratio),
+                "limit": DBBPropertyPersistence(\ShipmentV2.limit),
+                "tag": DBBPropertyPersistence(\ShipmentV2.tag),
+            ], for: self)
     }
 }
 
@@ -199,14 +218,15 @@ final class ShipmentV3: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "note": DBBPropertyPersistence(\ShipmentV3.note),
-            "weight": DBBPropertyPersistence(\ShipmentV3.weight),
-            "label": DBBPropertyPersistence(\ShipmentV3.label),
-            "count": DBBPropertyPersistence(\ShipmentV3.count),
-            "fragile": DBBPropertyPersistence(\ShipmentV3.fragile),
-            "memo": DBBPropertyPersistence(\ShipmentV3.memo),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "note": DBBPropertyPersistence(\ShipmentV3.note),
+                "weight": DBBPropertyPersistence(\ShipmentV3.weight),
+                "label": DBBPropertyPersistence(\ShipmentV3.label),
+                "count": DBBPropertyPersistence(\ShipmentV3.count),
+                "fragile": DBBPropertyPersistence(\ShipmentV3.fragile),
+                "memo": DBBPropertyPersistence(\ShipmentV3.memo),
+            ], for: self)
     }
 }
 
@@ -218,9 +238,10 @@ final class ShipmentV4: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "note": DBBPropertyPersistence(\ShipmentV4.note),
-            "code": DBBPropertyPersistence(\ShipmentV4.code),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "note": DBBPropertyPersistence(\ShipmentV4.note),
+                "code": DBBPropertyPersistence(\ShipmentV4.code),
+            ], for: self)
     }
 }

@@ -23,15 +23,16 @@ final class Person: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = [Keys.firstName: ColumnAttribute.notNull]
-        dbManager.addPersistenceMapping([
-            Keys.firstName: DBBPropertyPersistence(\Person.firstName),
-            Keys.lastName: DBBPropertyPersistence(\Person.lastName),
-            Keys.age: DBBPropertyPersistence(\Person.age),
-            Keys.birthday: DBBPropertyPersistence(\Person.birthday),
-            Keys.isMember: DBBPropertyPersistence(\Person.isMember),
-            Keys.rating: DBBPropertyPersistence(\Person.rating),
-            Keys.nickname: DBBPropertyPersistence(\Person.nickname, columnName: "nick"),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.lastName, Keys.nickname]))
+        dbManager.addPersistenceMapping(
+            [
+                Keys.firstName: DBBPropertyPersistence(\Person.firstName),
+                Keys.lastName: DBBPropertyPersistence(\Person.lastName),
+                Keys.age: DBBPropertyPersistence(\Person.age),
+                Keys.birthday: DBBPropertyPersistence(\Person.birthday),
+                Keys.isMember: DBBPropertyPersistence(\Person.isMember),
+                Keys.rating: DBBPropertyPersistence(\Person.rating),
+                Keys.nickname: DBBPropertyPersistence(\Person.nickname, columnName: "nick"),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.lastName, Keys.nickname]))
     }
 
     convenience init(_ first: String, _ last: String, age: Int, manager: DBBManager) {
@@ -51,13 +52,14 @@ final class Project: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Project.name, columnName: "itemName"),
-            "code": DBBPropertyPersistence(\Project.code),
-            "startDate": DBBPropertyPersistence(\Project.startDate),
-            "endDate": DBBPropertyPersistence(\Project.endDate),
-            "budget": DBBPropertyPersistence(\Project.budget),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Project.name, columnName: "itemName"),
+                "code": DBBPropertyPersistence(\Project.code),
+                "startDate": DBBPropertyPersistence(\Project.startDate),
+                "endDate": DBBPropertyPersistence(\Project.endDate),
+                "budget": DBBPropertyPersistence(\Project.budget),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
     }
 
     convenience init(_ name: String, budget: Float, manager: DBBManager) {
@@ -92,28 +94,29 @@ final class AllTypes: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "bytes": DBBPropertyPersistence(\AllTypes.bytes),
-            "bool": DBBPropertyPersistence(\AllTypes.bool),
-            "int": DBBPropertyPersistence(\AllTypes.int),
-            "int8": DBBPropertyPersistence(\AllTypes.int8),
-            "int16": DBBPropertyPersistence(\AllTypes.int16),
-            "int32": DBBPropertyPersistence(\AllTypes.int32),
-            "int64": DBBPropertyPersistence(\AllTypes.int64),
-            "uint8": DBBPropertyPersistence(\AllTypes.uint8),
-            "uint32": DBBPropertyPersistence(\AllTypes.uint32),
-            "uint64": DBBPropertyPersistence(\AllTypes.uint64),
-            "double": DBBPropertyPersistence(\AllTypes.double),
-            "float": DBBPropertyPersistence(\AllTypes.float, columnName: "single"),
-            "string": DBBPropertyPersistence(\AllTypes.string, columnName: "text"),
-            "date": DBBPropertyPersistence(\AllTypes.date),
-            "optionalBool": DBBPropertyPersistence(\AllTypes.optionalBool),
-            "optionalInt": DBBPropertyPersistence(\AllTypes.optionalInt),
-            "optionalDouble": DBBPropertyPersistence(\AllTypes.optionalDouble),
-            "optionalString": DBBPropertyPersistence(\AllTypes.optionalString),
-            "optionalDate": DBBPropertyPersistence(\AllTypes.optionalDate, columnName: "order"),
-            "blob": DBBPropertyPersistence(\AllTypes.blob),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "bytes": DBBPropertyPersistence(\AllTypes.bytes),
+                "bool": DBBPropertyPersistence(\AllTypes.bool),
+                "int": DBBPropertyPersistence(\AllTypes.int),
+                "int8": DBBPropertyPersistence(\AllTypes.int8),
+                "int16": DBBPropertyPersistence(\AllTypes.int16),
+                "int32": DBBPropertyPersistence(\AllTypes.int32),
+                "int64": DBBPropertyPersistence(\AllTypes.int64),
+                "uint8": DBBPropertyPersistence(\AllTypes.uint8),
+                "uint32": DBBPropertyPersistence(\AllTypes.uint32),
+                "uint64": DBBPropertyPersistence(\AllTypes.uint64),
+                "double": DBBPropertyPersistence(\AllTypes.double),
+                "float": DBBPropertyPersistence(\AllTypes.float, columnName: "single"),
+                "string": DBBPropertyPersistence(\AllTypes.string, columnName: "text"),
+                "date": DBBPropertyPersistence(\AllTypes.date),
+                "optionalBool": DBBPropertyPersistence(\AllTypes.optionalBool),
+                "optionalInt": DBBPropertyPersistence(\AllTypes.optionalInt),
+                "optionalDouble": DBBPropertyPersistence(\AllTypes.optionalDouble),
+                "optionalString": DBBPropertyPersistence(\AllTypes.optionalString),
+                "optionalDate": DBBPropertyPersistence(\AllTypes.optionalDate, columnName: "order"),
+                "blob": DBBPropertyPersistence(\AllTypes.blob),
+            ], for: self)
     }
 }
 
@@ -146,10 +149,11 @@ class Animal: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "species": DBBPropertyPersistence(\Animal.species),
-            "legs": DBBPropertyPersistence(\Animal.legs),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "species": DBBPropertyPersistence(\Animal.species),
+                "legs": DBBPropertyPersistence(\Animal.legs),
+            ], for: self)
     }
 }
 
@@ -158,7 +162,8 @@ class Mammal: Animal {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["furColor": DBBPropertyPersistence(\Mammal.furColor, columnName: "fur")], for: self)
+        dbManager.addPersistenceMapping(
+            ["furColor": DBBPropertyPersistence(\Mammal.furColor, columnName: "fur")], for: self)
     }
 }
 
@@ -168,10 +173,11 @@ final class Pet: Mammal {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Pet.name),
-            "adopted": DBBPropertyPersistence(\Pet.adopted),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"], unique: true))
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Pet.name),
+                "adopted": DBBPropertyPersistence(\Pet.adopted),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"], unique: true))
     }
 }
 
@@ -185,11 +191,12 @@ enum Version1 {
 
         required init(dbManager: DBBManager) {
             super.init(dbManager: dbManager)
-            dbManager.addPersistenceMapping([
-                "name": DBBPropertyPersistence(\Gadget.name),
-                "weight": DBBPropertyPersistence(\Gadget.weight),
-                "obsolete": DBBPropertyPersistence(\Gadget.obsolete),
-            ], for: self)
+            dbManager.addPersistenceMapping(
+                [
+                    "name": DBBPropertyPersistence(\Gadget.name),
+                    "weight": DBBPropertyPersistence(\Gadget.weight),
+                    "obsolete": DBBPropertyPersistence(\Gadget.obsolete),
+                ], for: self)
         }
     }
 }
@@ -205,12 +212,13 @@ enum Version2 {
         required init(dbManager: DBBManager) {
             super.init(dbManager: dbManager)
             attributesDictionary = ["serial": ColumnAttribute.notNull]
-            dbManager.addPersistenceMapping([
-                "name": DBBPropertyPersistence(\Gadget.name),
-                "weight": DBBPropertyPersistence(\Gadget.weight),
-                "color": DBBPropertyPersistence(\Gadget.color),
-                "serial": DBBPropertyPersistence(\Gadget.serial, columnName: "serialNumber"),
-            ], for: self, indexer: DBBIndexer(columnsToIndex: ["serial"]))
+            dbManager.addPersistenceMapping(
+                [
+                    "name": DBBPropertyPersistence(\Gadget.name),
+                    "weight": DBBPropertyPersistence(\Gadget.weight),
+                    "color": DBBPropertyPersistence(\Gadget.color),
+                    "serial": DBBPropertyPersistence(\Gadget.serial, columnName: "serialNumber"),
+                ], for: self, indexer: DBBIndexer(columnsToIndex: ["serial"]))
         }
     }
 }
@@ -224,10 +232,11 @@ final class ClashingColumns: DBBTableObject {
     var b = ""
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "a": DBBPropertyPersistence(\ClashingColumns.a, columnName: "same"),
-            "b": DBBPropertyPersistence(\ClashingColumns.b, columnName: "same"),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "a": DBBPropertyPersistence(\ClashingColumns.a, columnName: "same"),
+                "b": DBBPropertyPersistence(\ClashingColumns.b, columnName: "same"),
+            ], for: self)
     }
 }
 
@@ -235,8 +244,9 @@ final class BadIndexer: DBBTableObject {
     var a = ""
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["a": DBBPropertyPersistence(\BadIndexer.a)], for: self,
-                                        indexer: DBBIndexer(columnsToIndex: ["missing"]))
+        dbManager.addPersistenceMapping(
+            ["a": DBBPropertyPersistence(\BadIndexer.a)], for: self,
+            indexer: DBBIndexer(columnsToIndex: ["missing"]))
     }
 }
 
@@ -257,11 +267,12 @@ final class Observed: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "title": DBBPropertyPersistence(\Observed.title),
-            "fahrenheit": DBBPropertyPersistence(\Observed.fahrenheit),
-            "plain": DBBPropertyPersistence(\Observed.plain),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "title": DBBPropertyPersistence(\Observed.title),
+                "fahrenheit": DBBPropertyPersistence(\Observed.fahrenheit),
+                "plain": DBBPropertyPersistence(\Observed.plain),
+            ], for: self)
     }
 
     var celsius: Double { storedCelsius }
@@ -289,15 +300,16 @@ final class AccessShapes: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "plain": DBBPropertyPersistence(\AccessShapes.plain),
-            "observed": DBBPropertyPersistence(\AccessShapes.observed),
-            "computed": DBBPropertyPersistence(\AccessShapes.computed),
-            "lazyValue": DBBPropertyPersistence(\AccessShapes.lazyValue),
-            "wrapped": DBBPropertyPersistence(\AccessShapes.wrapped),
-            "plainTags": DBBPropertyPersistence(\AccessShapes.plainTags),
-            "observedTags": DBBPropertyPersistence(\AccessShapes.observedTags),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "plain": DBBPropertyPersistence(\AccessShapes.plain),
+                "observed": DBBPropertyPersistence(\AccessShapes.observed),
+                "computed": DBBPropertyPersistence(\AccessShapes.computed),
+                "lazyValue": DBBPropertyPersistence(\AccessShapes.lazyValue),
+                "wrapped": DBBPropertyPersistence(\AccessShapes.wrapped),
+                "plainTags": DBBPropertyPersistence(\AccessShapes.plainTags),
+                "observedTags": DBBPropertyPersistence(\AccessShapes.observedTags),
+            ], for: self)
     }
 }
 
@@ -338,10 +350,11 @@ final class GenericShape<Value: DBBColumnValue & Sendable>: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "value": DBBPropertyPersistence(\GenericShape<Value>.value),
-            "count": DBBPropertyPersistence(\GenericShape<Value>.count),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "value": DBBPropertyPersistence(\GenericShape<Value>.value),
+                "count": DBBPropertyPersistence(\GenericShape<Value>.count),
+            ], for: self)
     }
 }
 
@@ -361,16 +374,17 @@ final class SlotKinds: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "int": DBBPropertyPersistence(\SlotKinds.int), "int64": DBBPropertyPersistence(\SlotKinds.int64),
-            "double": DBBPropertyPersistence(\SlotKinds.double), "date": DBBPropertyPersistence(\SlotKinds.date),
-            "bool": DBBPropertyPersistence(\SlotKinds.bool), "string": DBBPropertyPersistence(\SlotKinds.string),
-            "optionalInt": DBBPropertyPersistence(\SlotKinds.optionalInt),
-            "optionalInt64": DBBPropertyPersistence(\SlotKinds.optionalInt64),
-            "optionalDouble": DBBPropertyPersistence(\SlotKinds.optionalDouble),
-            "optionalDate": DBBPropertyPersistence(\SlotKinds.optionalDate),
-            "optionalString": DBBPropertyPersistence(\SlotKinds.optionalString),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "int": DBBPropertyPersistence(\SlotKinds.int), "int64": DBBPropertyPersistence(\SlotKinds.int64),
+                "double": DBBPropertyPersistence(\SlotKinds.double), "date": DBBPropertyPersistence(\SlotKinds.date),
+                "bool": DBBPropertyPersistence(\SlotKinds.bool), "string": DBBPropertyPersistence(\SlotKinds.string),
+                "optionalInt": DBBPropertyPersistence(\SlotKinds.optionalInt),
+                "optionalInt64": DBBPropertyPersistence(\SlotKinds.optionalInt64),
+                "optionalDouble": DBBPropertyPersistence(\SlotKinds.optionalDouble),
+                "optionalDate": DBBPropertyPersistence(\SlotKinds.optionalDate),
+                "optionalString": DBBPropertyPersistence(\SlotKinds.optionalString),
+            ], for: self)
     }
 
     /// Every property, as text, for comparing two fetches.

@@ -38,8 +38,9 @@ struct NamingTests {
             (ledger.order, ledger.group, ledger.select, ledger.index) = (n, "g\(n % 2)", n == 2, Double(n) / 2)
             try ledger.save()
         }
-        var options = DBBQueryOptions.options(withConditions: ["order >= ?", "group = 'g1'", "select = 0", "index < 2"],
-                                              sortColumns: ["order"], ascendingSort: false)
+        var options = DBBQueryOptions.options(
+            withConditions: ["order >= ?", "group = 'g1'", "select = 0", "index < 2"],
+            sortColumns: ["order"], ascendingSort: false)
         options.arguments = [1]
         #expect(try Ledger.instances(matching: options, manager: database.manager).map(\.order) == [3, 1])
         // A string literal holding a property name is data, not a column.

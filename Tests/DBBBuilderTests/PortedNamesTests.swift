@@ -18,8 +18,9 @@ final class Note: DBBTableObject {
 
     /// Reaches both: its own `Keys` and DBBTableObject's.
     static func newest(manager: DBBManager) -> Note? {
-        let options = DBBQueryOptions.options(withConditions: ["\(Keys.text) <> ''"],
-                                              sortColumns: [DBBTableObject.Keys.id], ascendingSort: false)
+        let options = DBBQueryOptions.options(
+            withConditions: ["\(Keys.text) <> ''"],
+            sortColumns: [DBBTableObject.Keys.id], ascendingSort: false)
         return instancesWithOptions(options, manager: manager)?.first as? Note
     }
 }
@@ -28,8 +29,9 @@ final class Note: DBBTableObject {
 struct PortedNamesTests {
     @Test("DBBTableObject.Keys names the key columns, beside a subclass's own Keys")
     func keys() throws {
-        #expect([DBBTableObject.Keys.id, DBBTableObject.Keys.createdTime, DBBTableObject.Keys.modifiedTime]
-            == ["id", "createdTime", "modifiedTime"])
+        #expect(
+            [DBBTableObject.Keys.id, DBBTableObject.Keys.createdTime, DBBTableObject.Keys.modifiedTime]
+                == ["id", "createdTime", "modifiedTime"])
         let database = try ManagerTestDatabase([Note.self])
         for text in ["a", "b", ""] {
             let note = Note(dbManager: database.manager)
@@ -63,7 +65,9 @@ struct FolderTests {
         try with("XDG_DATA_HOME", "/srv/data") { #expect(DBBManager.documentsFolder.path == "/srv/data") }
         for ignored in [nil, "", "relative/data"] {
             try with("XDG_DATA_HOME", ignored) {
-                #expect(DBBManager.documentsFolder.standardizedFileURL == home.appendingPathComponent(".local/share").standardizedFileURL)
+                #expect(
+                    DBBManager.documentsFolder.standardizedFileURL
+                        == home.appendingPathComponent(".local/share").standardizedFileURL)
             }
         }
     }
@@ -74,27 +78,36 @@ struct FolderTests {
         let directory = try TemporaryDirectory()
         try with("XDG_CONFIG_HOME", directory.url.path) {
             let folder = DBBManager.appSupportFolder(using: "MyApp/Databases")
-            #expect(folder.standardizedFileURL.path == directory.url.appendingPathComponent("MyApp/Databases").standardizedFileURL.path)
+            #expect(
+                folder.standardizedFileURL.path
+                    == directory.url.appendingPathComponent("MyApp/Databases").standardizedFileURL.path)
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(
+                FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue)
         }
     }
     #endif
 
-    @Test("createDatabaseInDocumentsFolder and createDatabaseInAppSupportFolder open a file there with the classes registered")
+    @Test(
+        "createDatabaseInDocumentsFolder and createDatabaseInAppSupportFolder open a file there with the classes registered"
+    )
     func createDatabases() throws {
         let data = try TemporaryDirectory()
         let config = try TemporaryDirectory()
         try with("XDG_DATA_HOME", data.url.appendingPathComponent("new/data").path) {
             try with("XDG_CONFIG_HOME", config.url.path) {
-                let documents = DBBManager.createDatabaseInDocumentsFolder(named: "app.sqlite", tableClasses: [Note.self])
+                let documents = DBBManager.createDatabaseInDocumentsFolder(
+                    named: "app.sqlite", tableClasses: [Note.self])
                 #expect(documents.errorMessage() == "")
                 let note = Note(dbManager: documents)
                 note.text = "kept"
                 #expect(note.saveToDB())
-                #expect(documents.databaseURL?.standardizedFileURL == DBBManager.documentsFolder.appendingPathComponent("app.sqlite").standardizedFileURL)
+                #expect(
+                    documents.databaseURL?.standardizedFileURL
+                        == DBBManager.documentsFolder.appendingPathComponent("app.sqlite").standardizedFileURL)
 
-                let support = DBBManager.createDatabaseInAppSupportFolder(named: "app.sqlite", subFolders: "MyApp", with: [Note.self])
+                let support = DBBManager.createDatabaseInAppSupportFolder(
+                    named: "app.sqlite", subFolders: "MyApp", with: [Note.self])
                 #expect(support.errorMessage() == "" && Note.allInstances(manager: support).isEmpty)
                 #expect(FileManager.default.fileExists(atPath: config.path("MyApp/app.sqlite")))
                 let reopened = try DBBManager.inDocumentsFolder(named: "app.sqlite", tableClasses: [Note.self])
@@ -103,8 +116,11 @@ struct FolderTests {
         }
     }
 
-    @Test("bad names and sub-folders are typed errors naming them; the DBBBuilder forms report them by errorMessage()",
-          arguments: [("", "MyApp"), ("a/b.sqlite", "MyApp"), ("..", nil), ("app.sqlite", "../escape"), ("app.sqlite", "/etc")])
+    @Test(
+        "bad names and sub-folders are typed errors naming them; the DBBBuilder forms report them by errorMessage()",
+        arguments: [
+            ("", "MyApp"), ("a/b.sqlite", "MyApp"), ("..", nil), ("app.sqlite", "../escape"), ("app.sqlite", "/etc"),
+        ])
     func badNames(name: String, subFolders: String?) throws {
         let config = try TemporaryDirectory()
         try with("XDG_CONFIG_HOME", config.url.path) {
@@ -112,13 +128,17 @@ struct FolderTests {
                 try DBBManager.inAppSupportFolder(named: name, subFolders: subFolders, tableClasses: [Note.self])
             } throws: { error in
                 let error = try #require(error as? DBBError)
-                return error.kind == .unavailable && error.message.contains(name.isEmpty ? "''" : subFolders == nil || name.contains("/") ? name : subFolders!)
+                return error.kind == .unavailable
+                    && error.message.contains(
+                        name.isEmpty ? "''" : subFolders == nil || name.contains("/") ? name : subFolders!)
             }
-            let manager = DBBManager.createDatabaseInAppSupportFolder(named: name, subFolders: subFolders, with: [Note.self])
+            let manager = DBBManager.createDatabaseInAppSupportFolder(
+                named: name, subFolders: subFolders, with: [Note.self])
             #expect(manager.lastError?.kind == .unavailable)
             #expect(!Note(dbManager: manager).saveToDB())
             #expect(manager.lastError?.kind == .unavailable)
-            let siblings = try FileManager.default.contentsOfDirectory(atPath: config.url.deletingLastPathComponent().path)
+            let siblings = try FileManager.default.contentsOfDirectory(
+                atPath: config.url.deletingLastPathComponent().path)
             #expect(!siblings.contains("escape"))
         }
     }

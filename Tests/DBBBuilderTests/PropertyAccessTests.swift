@@ -40,7 +40,8 @@ struct PropertyAccessTests {
         #expect(back.count == 100)
         for (original, copy) in zip(pets, back) {
             #expect(copy.species == original.species && copy.legs == original.legs)
-            #expect(copy.furColor == original.furColor && copy.name == original.name && copy.adopted == original.adopted)
+            #expect(
+                copy.furColor == original.furColor && copy.name == original.name && copy.adopted == original.adopted)
         }
     }
 
@@ -50,11 +51,15 @@ struct PropertyAccessTests {
     static let offsetsOn = !["off", "0", "no", "false"].contains(
         (ProcessInfo.processInfo.environment["DBB_STORED_OFFSETS"] ?? "").lowercased())
 
-    @Test("only plain stored properties go through their storage: computed, observed, lazy and wrapped ones through their accessors")
+    @Test(
+        "only plain stored properties go through their storage: computed, observed, lazy and wrapped ones through their accessors"
+    )
     func storedOffsetRefusals() throws {
         let database = try ManagerTestDatabase([AccessShapes.self])
         #expect(database.manager.storedOffsetAccess == Self.offsetsOn)
-        #expect(try database.manager.storedOffsetProperties(of: AccessShapes.self) == (Self.offsetsOn ? ["plain", "plainTags"] : []))
+        #expect(
+            try database.manager.storedOffsetProperties(of: AccessShapes.self)
+                == (Self.offsetsOn ? ["plain", "plainTags"] : []))
 
         let object = AccessShapes(dbManager: database.manager)
         object.plain = 1
@@ -65,7 +70,8 @@ struct PropertyAccessTests {
         object.plainTags = ["a", "b"]
         object.observedTags = ["c"]
         try object.save()
-        let back = try #require(try AccessShapes.instance(id: object.id, manager: try database.reopen([AccessShapes.self])))
+        let back = try #require(
+            try AccessShapes.instance(id: object.id, manager: try database.reopen([AccessShapes.self])))
         #expect(back.plain == 1)
         #expect(back.observed == 2 && back.observedSets == 1, "the observer ran on fetch")
         #expect(back.computed == "a!!", "the setter ran on fetch (it appends !)")
@@ -79,7 +85,9 @@ struct PropertyAccessTests {
         #expect(try AccessShapes.instance(id: object.id, manager: database.manager)?.plainTags == ["a", "b", "d"])
     }
 
-    @Test("a property a subclass may override goes through its key path: the override's observer runs; final classes' own properties do not")
+    @Test(
+        "a property a subclass may override goes through its key path: the override's observer runs; final classes' own properties do not"
+    )
     func overriddenWithObserver() throws {
         let database = try ManagerTestDatabase([OverriddenBase.self, OverridingChild.self, Pet.self])
         // A key path to an overridable property dispatches through the class's accessors
@@ -87,7 +95,8 @@ struct PropertyAccessTests {
         #expect(try database.manager.storedOffsetProperties(of: OverriddenBase.self) == [])
         #expect(try database.manager.storedOffsetProperties(of: OverridingChild.self) == [])
         // Pet is final, its superclasses are not: only Pet's own properties use their offsets.
-        #expect(try database.manager.storedOffsetProperties(of: Pet.self) == (Self.offsetsOn ? ["adopted", "name"] : []))
+        #expect(
+            try database.manager.storedOffsetProperties(of: Pet.self) == (Self.offsetsOn ? ["adopted", "name"] : []))
         let child = OverridingChild(dbManager: database.manager)
         child.level = 7
         try child.save()
@@ -103,7 +112,8 @@ struct PropertyAccessTests {
     func genericClasses() throws {
         let database = try ManagerTestDatabase([GenericShape<Int>.self, GenericShape<String>.self])
         for type in [GenericShape<Int>.self, GenericShape<String>.self] as [DBBTableObject.Type] {
-            #expect(try database.manager.storedOffsetProperties(of: type) == (Self.offsetsOn ? ["count", "value"] : []))
+            #expect(
+                try database.manager.storedOffsetProperties(of: type) == (Self.offsetsOn ? ["count", "value"] : []))
         }
         let number = GenericShape<Int>(dbManager: database.manager)
         number.value = 42
@@ -120,7 +130,9 @@ struct PropertyAccessTests {
         #expect(textBack.value == String(repeating: "long text ", count: 10) && textBack.count == 2)
     }
 
-    @Test("with stored offsets turned off on the manager, every property goes through its key path and saves and fetches the same")
+    @Test(
+        "with stored offsets turned off on the manager, every property goes through its key path and saves and fetches the same"
+    )
     func offsetsTurnedOff() throws {
         let database = try ManagerTestDatabase()
         let manager = database.manager
@@ -141,19 +153,26 @@ struct PropertyAccessTests {
         #expect(try Pet.instance(id: pet.id, manager: manager)?.name == "Rex II")
     }
 
-    @Test("a fetch through storage reads every stored value — usual, NULL or of another kind — as the key paths do, or fails the same way")
+    @Test(
+        "a fetch through storage reads every stored value — usual, NULL or of another kind — as the key paths do, or fails the same way"
+    )
     func storageReadsEqualKeyPathReads() throws {
         let database = try ManagerTestDatabase([SlotKinds.self])
-        let columns = ["int", "int64", "double", "date", "bool", "string", "optionalInt", "optionalInt64", "optionalDouble",
-                       "optionalDate", "optionalString"]
+        let columns = [
+            "int", "int64", "double", "date", "bool", "string", "optionalInt", "optionalInt64", "optionalDouble",
+            "optionalDate", "optionalString",
+        ]
         // Each stored value in each column: the usual kinds, NULL, and the others.
-        let values: [SQLiteValue] = [.integer(7), .integer(0), .integer(Int64.max), .integer(-5), .real(1.5), .real(-0.25),
-                                     .real(2), .text("abc"), .text("12"), .text(""), .blob(Data([1, 2])), .null]
+        let values: [SQLiteValue] = [
+            .integer(7), .integer(0), .integer(Int64.max), .integer(-5), .real(1.5), .real(-0.25),
+            .real(2), .text("abc"), .text("12"), .text(""), .blob(Data([1, 2])), .null,
+        ]
         let connection = try database.connection()
         var rows = 0
         for column in columns {
             for value in values {
-                try connection.execute("INSERT INTO SlotKinds (createdTime, modifiedTime, \"\(column)\") VALUES (1, 1, ?)", [value])
+                try connection.execute(
+                    "INSERT INTO SlotKinds (createdTime, modifiedTime, \"\(column)\") VALUES (1, 1, ?)", [value])
                 rows += 1
             }
         }
@@ -182,7 +201,9 @@ struct PropertyAccessTests {
         #expect(errors > 20, "values of another kind fail the fetch")
     }
 
-    @Test("a save through storage writes every value as the key paths do, finds the same changes and refuses the same values")
+    @Test(
+        "a save through storage writes every value as the key paths do, finds the same changes and refuses the same values"
+    )
     func storageSavesEqualKeyPathSaves() throws {
         let database = try ManagerTestDatabase([SlotKinds.self])
         let throughStorage = database.manager
@@ -214,10 +235,14 @@ struct PropertyAccessTests {
             let storage = saved(throughStorage, edit)
             #expect(storage == saved(throughKeyPaths, edit), "edit \(number)")
         }
-        let columns = ["int", "int64", "double", "date", "bool", "string", "optionalInt", "optionalInt64", "optionalDouble",
-                       "optionalDate", "optionalString"]
+        let columns = [
+            "int", "int64", "double", "date", "bool", "string", "optionalInt", "optionalInt64", "optionalDouble",
+            "optionalDate", "optionalString",
+        ]
         let shown = columns.map { "typeof(\"\($0)\") || ':' || quote(\"\($0)\")" }.joined(separator: " || ' ' || ")
-        let rows = try database.manager.query("SELECT \(shown) FROM SlotKinds ORDER BY id").map { try $0.decode(String.self, at: 0) }
+        let rows = try database.manager.query("SELECT \(shown) FROM SlotKinds ORDER BY id").map {
+            try $0.decode(String.self, at: 0)
+        }
         #expect(rows.count == 2 * (edits.count - 2), "the NaN edits are refused by both")
         for pair in stride(from: 0, to: rows.count, by: 2) {
             #expect(rows[pair] == rows[pair + 1], "row \(pair + 1)")
@@ -232,7 +257,9 @@ struct PropertyAccessTests {
             let fetched = try SlotKinds.all(manager: manager)
             #expect(fetched.count == objects.count && fetched.allSatisfy { !$0.hasChanges })
         }
-        let after = try database.manager.query("SELECT \(shown) FROM SlotKinds ORDER BY id").map { try $0.decode(String.self, at: 0) }
+        let after = try database.manager.query("SELECT \(shown) FROM SlotKinds ORDER BY id").map {
+            try $0.decode(String.self, at: 0)
+        }
         #expect(after.count == rows.count && after != rows)
         for pair in stride(from: 0, to: after.count, by: 2) {
             #expect(after[pair] == after[pair + 1], "row \(pair + 1) after the updates")

@@ -9,8 +9,11 @@ import Testing
 struct QueueFormTests {
     private func database() throws -> ManagerTestDatabase {
         let database = try ManagerTestDatabase([Person.self])
-        try Person.save([Person("Ann", "Lee", age: 30, manager: database.manager),
-                         Person("Bob", "Ray", age: 40, manager: database.manager)], manager: database.manager)
+        try Person.save(
+            [
+                Person("Ann", "Lee", age: 30, manager: database.manager),
+                Person("Bob", "Ray", age: 40, manager: database.manager),
+            ], manager: database.manager)
         return database
     }
 
@@ -20,7 +23,8 @@ struct QueueFormTests {
         let manager = database.manager
         var names: [String] = []
         var fetchError: DBBError?
-        Person.getInstancesFromQueue(withOptions: .options(sortColumns: ["firstName"]), manager: manager) { objects, error in
+        Person.getInstancesFromQueue(withOptions: .options(sortColumns: ["firstName"]), manager: manager) {
+            objects, error in
             names = objects.compactMap { ($0 as? Person)?.firstName }
             fetchError = error
         }
@@ -30,7 +34,8 @@ struct QueueFormTests {
         Person.getQueuedInstanceWithIDNumber(2, manager: manager, completion: { single = $0 })
         #expect((single as? Person)?.firstName == "Bob")
         var sparse: Person?
-        Person.getQueuedInstanceWithIDNumber(2, manager: manager, completion: { sparse = $0 as? Person }, sparsePopulation: true)
+        Person.getQueuedInstanceWithIDNumber(
+            2, manager: manager, completion: { sparse = $0 as? Person }, sparsePopulation: true)
         #expect(sparse?.id == 2 && sparse?.firstName == "")
         var missing: DBBTableObject? = Person(dbManager: manager)
         Person.getQueuedInstanceWithIDNumber(99, manager: manager, completion: { missing = $0 })
@@ -76,11 +81,17 @@ struct QueueFormTests {
         let manager = database.manager
         var failure: DBBError?
         var objects: [DBBTableObject] = [Person(dbManager: manager)]
-        Person.getInstancesFromQueue(withOptions: .options(sortColumns: ["nope"]), manager: manager) { objects = $0; failure = $1 }
+        Person.getInstancesFromQueue(withOptions: .options(sortColumns: ["nope"]), manager: manager) {
+            objects = $0
+            failure = $1
+        }
         #expect(objects.isEmpty)
         #expect(failure?.kind == .unknownProperty && failure?.property == "nope")
         #expect(manager.errorMessage().contains("nope"))
-        Person.getInstancesFromQueue(withOptions: DBBQueryOptions(), manager: manager) { objects = $0; failure = $1 }
+        Person.getInstancesFromQueue(withOptions: DBBQueryOptions(), manager: manager) {
+            objects = $0
+            failure = $1
+        }
         #expect(objects.count == 2 && failure == nil)
         #expect(manager.errorMessage() == "")
     }

@@ -17,8 +17,9 @@ struct RawRowsTests {
         let id: Int64 = project.id
         let start = try #require(project.startDate)
 
-        let rows = try m.query("SELECT itemName FROM Project WHERE id = ? AND startDate = ? AND endDate IS ?",
-                               arguments: [id, start, nil])
+        let rows = try m.query(
+            "SELECT itemName FROM Project WHERE id = ? AND startDate = ? AND endDate IS ?",
+            arguments: [id, start, nil])
         #expect(try rows.map { try $0.decode(String.self, "itemName") } == ["Apollo"])
         try m.execute("UPDATE Project SET code = ?, budget = ? WHERE id = ?", arguments: ["A-1", 2.5, id])
         try m.execute("UPDATE Project SET endDate = ? WHERE id = ?", arguments: [.real(200_000), .integer(id)])
@@ -35,10 +36,13 @@ struct RawRowsTests {
         project.name = "Gemini"
         project.startDate = Date(timeIntervalSinceReferenceDate: -86_400.5)  // before 2001
         try project.save()
-        let row = try #require(try m.query("""
-            SELECT 42 AS answer, 2.5 AS half, '17' AS digits, NULL AS empty, startDate, itemName AS Name
-            FROM Project
-            """).first)
+        let row = try #require(
+            try m.query(
+                """
+                SELECT 42 AS answer, 2.5 AS half, '17' AS digits, NULL AS empty, startDate, itemName AS Name
+                FROM Project
+                """
+            ).first)
         #expect(try row.decode(String.self, "answer") == "42", "an integer reads as its text")
         #expect(try row.decode(String.self, "half") == "2.5")
         #expect(try row.decode(Int.self, "digits") == 17, "text that spells a number reads as it")
@@ -75,10 +79,13 @@ struct RawRowsTests {
     @Test("a real reads as text exactly as SQLite's CAST(x AS TEXT) writes it")
     func realsAsText() throws {
         let database = try ManagerTestDatabase()
-        let values: [Double] = [0.1, 1, -2.5, 1e20, 1.0 / 3, 123_456_789_012_345_680, .leastNonzeroMagnitude, -0.0, 1e15, 1e16,
-                                .infinity, -.infinity, 1e-5, 12_345.678_9]
+        let values: [Double] = [
+            0.1, 1, -2.5, 1e20, 1.0 / 3, 123_456_789_012_345_680, .leastNonzeroMagnitude, -0.0, 1e15, 1e16,
+            .infinity, -.infinity, 1e-5, 12_345.678_9,
+        ]
         for value in values {
-            let row = try #require(try database.manager.query("SELECT ? AS x, CAST(? AS TEXT) AS t", arguments: [value, value]).first)
+            let row = try #require(
+                try database.manager.query("SELECT ? AS x, CAST(? AS TEXT) AS t", arguments: [value, value]).first)
             #expect(try row.decode(String.self, "x") == row.decode(String.self, "t"), "\(value): \(row.values)")
         }
     }

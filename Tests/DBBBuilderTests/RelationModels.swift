@@ -15,17 +15,18 @@ final class Member: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "firstName": DBBPropertyPersistence(\Member.firstName),
-            "lastName": DBBPropertyPersistence(\Member.lastName),
-            "age": DBBPropertyPersistence(\Member.age),
-            "nicknames": DBBPropertyPersistence(\Member.nicknames),
-            "luckyNumbers": DBBPropertyPersistence(\Member.luckyNumbers),
-            "birthdays": DBBPropertyPersistence(\Member.birthdays),
-            "children": DBBPropertyPersistence(\Member.children),
-            "spouse": DBBPropertyPersistence(\Member.spouse),
-            "employer": DBBPropertyPersistence(\Member.employer, columnName: "company"),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["lastName"]))
+        dbManager.addPersistenceMapping(
+            [
+                "firstName": DBBPropertyPersistence(\Member.firstName),
+                "lastName": DBBPropertyPersistence(\Member.lastName),
+                "age": DBBPropertyPersistence(\Member.age),
+                "nicknames": DBBPropertyPersistence(\Member.nicknames),
+                "luckyNumbers": DBBPropertyPersistence(\Member.luckyNumbers),
+                "birthdays": DBBPropertyPersistence(\Member.birthdays),
+                "children": DBBPropertyPersistence(\Member.children),
+                "spouse": DBBPropertyPersistence(\Member.spouse),
+                "employer": DBBPropertyPersistence(\Member.employer, columnName: "company"),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["lastName"]))
     }
 
     convenience init(_ first: String, _ last: String, age: Int, manager: DBBManager) {
@@ -41,11 +42,12 @@ final class Company: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Company.name),
-            "blurb": DBBPropertyPersistence(\Company.blurb),
-            "suppliers": DBBPropertyPersistence(\Company.suppliers),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Company.name),
+                "blurb": DBBPropertyPersistence(\Company.blurb),
+                "suppliers": DBBPropertyPersistence(\Company.suppliers),
+            ], for: self)
     }
 
     convenience init(_ name: String, manager: DBBManager) {
@@ -62,12 +64,13 @@ final class Venture: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Venture.name),
-            "tags": DBBPropertyPersistence(\Venture.tags),
-            "subProject": DBBPropertyPersistence(\Venture.subProject),
-            "projectLead": DBBPropertyPersistence(\Venture.projectLead),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Venture.name),
+                "tags": DBBPropertyPersistence(\Venture.tags),
+                "subProject": DBBPropertyPersistence(\Venture.subProject),
+                "projectLead": DBBPropertyPersistence(\Venture.projectLead),
+            ], for: self)
     }
 
     convenience init(_ name: String, manager: DBBManager) {
@@ -84,12 +87,13 @@ final class Meeting: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "purpose": DBBPropertyPersistence(\Meeting.purpose),
-            "startTime": DBBPropertyPersistence(\Meeting.startTime),
-            "participants": DBBPropertyPersistence(\Meeting.participants),
-            "project": DBBPropertyPersistence(\Meeting.project),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "purpose": DBBPropertyPersistence(\Meeting.purpose),
+                "startTime": DBBPropertyPersistence(\Meeting.startTime),
+                "participants": DBBPropertyPersistence(\Meeting.participants),
+                "project": DBBPropertyPersistence(\Meeting.project),
+            ], for: self)
     }
 
     convenience init(_ purpose: String, _ participants: [Member], project: Venture?, manager: DBBManager) {
@@ -106,10 +110,11 @@ class Vehicle: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "wheels": DBBPropertyPersistence(\Vehicle.wheels),
-            "owner": DBBPropertyPersistence(\Vehicle.owner),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "wheels": DBBPropertyPersistence(\Vehicle.wheels),
+                "owner": DBBPropertyPersistence(\Vehicle.owner),
+            ], for: self)
     }
 }
 
@@ -120,11 +125,12 @@ final class Car: Vehicle {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "model": DBBPropertyPersistence(\Car.model),
-            "passengers": DBBPropertyPersistence(\Car.passengers),
-            "serviceDates": DBBPropertyPersistence(\Car.serviceDates),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "model": DBBPropertyPersistence(\Car.model),
+                "passengers": DBBPropertyPersistence(\Car.passengers),
+                "serviceDates": DBBPropertyPersistence(\Car.serviceDates),
+            ], for: self)
     }
 }
 

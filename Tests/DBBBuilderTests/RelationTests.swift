@@ -17,7 +17,9 @@ struct RelationTests {
         let sally = Member("Sally", "Doe", age: 5, manager: m)
         let mary = Member("Mary", "Doe", age: 33, manager: m)
         let acme = Company("Acme", manager: m)
-        acme.suppliers = [Company("Bolts Ltd", manager: m), Company("Nuts Inc", manager: m), Company("Gears Co", manager: m)]
+        acme.suppliers = [
+            Company("Bolts Ltd", manager: m), Company("Nuts Inc", manager: m), Company("Gears Co", manager: m),
+        ]
         daddy.nicknames = ["Daddy", "Johnny", "Daddy"]
         daddy.luckyNumbers = [7, -3, Int.max]
         daddy.birthdays = [Date(timeIntervalSinceReferenceDate: -1e9), Date(timeIntervalSinceReferenceDate: 12.5)]
@@ -30,7 +32,8 @@ struct RelationTests {
         #expect(Member.allInstanceIDs(manager: m) == [1, 2, 3, 4])
         #expect(try Company.allIDs(manager: m).count == 4)
         let other = try database.reopen()
-        let john = try #require(try Member.instances(matching: .options(withConditions: ["firstName = 'John'"]), manager: other).first)
+        let john = try #require(
+            try Member.instances(matching: .options(withConditions: ["firstName = 'John'"]), manager: other).first)
         #expect(john.lastName == "Doe" && john.age == 35)
         #expect(john.nicknames == ["Daddy", "Johnny", "Daddy"], "order and duplicates kept")
         #expect(john.luckyNumbers == [7, -3, Int.max])
@@ -53,11 +56,17 @@ struct RelationTests {
         #expect(try database.columnNames(of: "Member_birthdays").last == "birthdays")
         if backend == .sqlite {
             let create = #"SELECT sql FROM sqlite_master WHERE name = ?"#
-            #expect(try database.scalar(create, ["Member_nicknames"], as: String.self)
-                    == "CREATE TABLE Member_nicknames (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, nicknames Text)")
-            #expect(try database.scalar(create, ["Member_company"], as: String.self)
-                    == "CREATE TABLE Member_company (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, company Integer)")
-            #expect(try database.scalar(create, ["Member_birthdays"], as: String.self)?.hasSuffix("birthdays DateTimeStamp)") == true)
+            #expect(
+                try database.scalar(create, ["Member_nicknames"], as: String.self)
+                    == "CREATE TABLE Member_nicknames (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, nicknames Text)"
+            )
+            #expect(
+                try database.scalar(create, ["Member_company"], as: String.self)
+                    == "CREATE TABLE Member_company (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, company Integer)"
+            )
+            #expect(
+                try database.scalar(create, ["Member_birthdays"], as: String.self)?.hasSuffix(
+                    "birthdays DateTimeStamp)") == true)
         } else {
             #expect(try database.columns(of: "Member_nicknames").map(\.type) == ["bigint", "bigint", "text"])
             #expect(try database.columns(of: "Member_company").map(\.type) == ["bigint", "bigint", "bigint"])
@@ -182,7 +191,8 @@ struct RelationTests {
         #expect(try m.count(of: "Member") == 9_999)
         #expect(try m.count(of: "Member_nicknames") == 19_998)
         let some = try Member.instances(ids: [1, 5_000, 9_999], manager: m)
-        #expect(some.map(\.nicknames) == [["nick0", "alias0"], ["nick4999", "alias4999"], ["nick9998", "alias9998"]])
+        #expect(
+            some.map(\.nicknames) == [["nick0", "alias0"], ["nick4999", "alias4999"], ["nick9998", "alias9998"]])
         let all = try Member.all(manager: m)
         #expect(all.count == 9_999 && all.allSatisfy { $0.nicknames.count == 2 })
     }
@@ -219,7 +229,9 @@ struct RelationTests {
         #expect(bare.nicknames == [] && bare.id == daddy.id)
         options.propertyNames = ["firstName", "spouse"]
         let partial = try #require(try Member.instances(matching: options, manager: m).first)
-        #expect(partial.firstName == "John" && partial.age == 0 && partial.spouse?.firstName == "Mary" && partial.nicknames == [])
+        #expect(
+            partial.firstName == "John" && partial.age == 0 && partial.spouse?.firstName == "Mary"
+                && partial.nicknames == [])
         options.joinPropertiesToPopulate = ["nope"]
         #expect(throws: DBBError.self) { _ = try Member.instances(matching: options, manager: m) }
     }
@@ -250,10 +262,13 @@ struct RelationTests {
         // A trigger that refuses one row of the graph, in each engine's words.
         switch backend {
         case .sqlite:
-            try m.execute("CREATE TRIGGER no_bad BEFORE INSERT ON Member WHEN NEW.firstName = 'Bad' BEGIN SELECT RAISE(ABORT, 'Bad is not allowed'); END")
+            try m.execute(
+                "CREATE TRIGGER no_bad BEFORE INSERT ON Member WHEN NEW.firstName = 'Bad' BEGIN SELECT RAISE(ABORT, 'Bad is not allowed'); END"
+            )
         case .postgresql:
-            try m.execute(#"CREATE FUNCTION no_bad() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."firstName" = 'Bad' THEN "#
-                          + #"RAISE EXCEPTION 'Bad is not allowed'; END IF; RETURN NEW; END $$"#)
+            try m.execute(
+                #"CREATE FUNCTION no_bad() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."firstName" = 'Bad' THEN "#
+                    + #"RAISE EXCEPTION 'Bad is not allowed'; END IF; RETURN NEW; END $$"#)
             try m.execute(#"CREATE TRIGGER no_bad BEFORE INSERT ON "Member" FOR EACH ROW EXECUTE FUNCTION no_bad()"#)
         }
         let daddy = Member("John", "Doe", age: 35, manager: m)

@@ -113,10 +113,11 @@ struct SaveFetchTests {
             try nameless.save()
         } throws: { error in
             let error = try #require(error as? DBBError)
-            let engineMessage = switch backend {
-            case .sqlite: "NOT NULL constraint failed: Person.firstName"
-            case .postgresql: #"null value in column "firstName" of relation "Person" violates not-null constraint"#
-            }
+            let engineMessage =
+                switch backend {
+                case .sqlite: "NOT NULL constraint failed: Person.firstName"
+                case .postgresql: #"null value in column "firstName" of relation "Person" violates not-null constraint"#
+                }
             return error.kind == database.refusalKind && error.table == "Person" && error.property == "firstName"
                 && database.isConstraintViolation(error) && error.description.contains(engineMessage)
         }

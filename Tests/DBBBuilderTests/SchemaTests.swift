@@ -9,17 +9,21 @@ struct SchemaTests {
     @Test("the table is created in DBBBuilder's layout")
     func createTable() throws {
         let database = try ManagerTestDatabase([Person.self, Project.self])
-        let sql = try #require(try database.connection().fetchValue(
-            "SELECT sql FROM sqlite_master WHERE name = 'Person'", as: String.self))
-        #expect(sql.hasPrefix("CREATE TABLE Person (id Integer PRIMARY KEY AUTOINCREMENT, createdTime Real, modifiedTime Real"))
+        let sql = try #require(
+            try database.connection().fetchValue(
+                "SELECT sql FROM sqlite_master WHERE name = 'Person'", as: String.self))
+        #expect(
+            sql.hasPrefix(
+                "CREATE TABLE Person (id Integer PRIMARY KEY AUTOINCREMENT, createdTime Real, modifiedTime Real"))
         #expect(sql.contains("firstName Text NOT NULL"))
         #expect(sql.contains("age Integer"))
         #expect(sql.contains("birthday Real"))
         #expect(sql.contains("isMember Boolean"))
         #expect(sql.contains("nick Text"), "a custom column name")
         #expect(!sql.contains("nickname"))
-        let project = try #require(try database.connection().fetchValue(
-            "SELECT sql FROM sqlite_master WHERE name = 'Project'", as: String.self))
+        let project = try #require(
+            try database.connection().fetchValue(
+                "SELECT sql FROM sqlite_master WHERE name = 'Project'", as: String.self))
         #expect(project.contains("itemName Text") && project.contains("budget Real"))
     }
 
@@ -27,14 +31,22 @@ struct SchemaTests {
     func indexes() throws {
         let database = try ManagerTestDatabase([Person.self, Project.self, AllTypes.self])
         let db = try database.connection()
-        #expect(try db.fetchAll("SELECT name FROM pragma_index_info('Person_lastNamenickname')") { $0.string(at: 0)! }
+        #expect(
+            try db.fetchAll("SELECT name FROM pragma_index_info('Person_lastNamenickname')") { $0.string(at: 0)! }
                 == ["lastName", "nick"])
-        #expect(try db.fetchAll("SELECT name FROM pragma_index_info('Project_name')") { $0.string(at: 0)! } == ["itemName"])
-        let join = try #require(try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'AllTypes_blob'", as: String.self))
-        #expect(join == "CREATE TABLE AllTypes_blob (id Integer PRIMARY KEY AUTOINCREMENT, AllTypes_ID Integer, blob BLOB)")
-        #expect(try db.fetchAll("SELECT name FROM pragma_index_info('AllTypes_blob_idx')") { $0.string(at: 0)! } == ["AllTypes_ID"])
+        #expect(
+            try db.fetchAll("SELECT name FROM pragma_index_info('Project_name')") { $0.string(at: 0)! } == ["itemName"])
+        let join = try #require(
+            try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'AllTypes_blob'", as: String.self))
+        #expect(
+            join == "CREATE TABLE AllTypes_blob (id Integer PRIMARY KEY AUTOINCREMENT, AllTypes_ID Integer, blob BLOB)")
+        #expect(
+            try db.fetchAll("SELECT name FROM pragma_index_info('AllTypes_blob_idx')") { $0.string(at: 0)! } == [
+                "AllTypes_ID"
+            ])
         // A keyword as column name is quoted.
-        let allTypes = try #require(try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'AllTypes'", as: String.self))
+        let allTypes = try #require(
+            try db.fetchValue("SELECT sql FROM sqlite_master WHERE name = 'AllTypes'", as: String.self))
         #expect(allTypes.contains("\"order\" Real"))
     }
 
@@ -57,13 +69,20 @@ struct SchemaTests {
         old.weight = 1.5
         old.obsolete = "kept"
         try old.save()
-        let columnsBefore = try database.connection().fetchAll("SELECT name FROM pragma_table_info('Gadget')") { $0.string(at: 0)! }
+        let columnsBefore = try database.connection().fetchAll("SELECT name FROM pragma_table_info('Gadget')") {
+            $0.string(at: 0)!
+        }
 
         let manager = try database.reopen([Version2.Gadget.self])
-        let columnsAfter = try database.connection().fetchAll("SELECT name FROM pragma_table_info('Gadget')") { $0.string(at: 0)! }
+        let columnsAfter = try database.connection().fetchAll("SELECT name FROM pragma_table_info('Gadget')") {
+            $0.string(at: 0)!
+        }
         #expect(columnsAfter == columnsBefore + ["color", "serialNumber"])
         #expect(try database.connection().fetchValue("SELECT obsolete FROM Gadget", as: String.self) == "kept")
-        #expect(try database.connection().fetchAll("SELECT name FROM pragma_index_info('Gadget_serial')") { $0.string(at: 0)! }
+        #expect(
+            try database.connection().fetchAll("SELECT name FROM pragma_index_info('Gadget_serial')") {
+                $0.string(at: 0)!
+            }
                 == ["serialNumber"])
 
         let migrated = try #require(try Version2.Gadget.instance(id: old.id, manager: manager))
@@ -80,7 +99,9 @@ struct SchemaTests {
     @Test("subclass chains merge into the runtime class's table")
     func inheritance() throws {
         let database = try ManagerTestDatabase([Pet.self])
-        let columns = try database.connection().fetchAll("SELECT name FROM pragma_table_info('Pet')") { $0.string(at: 0)! }
+        let columns = try database.connection().fetchAll("SELECT name FROM pragma_table_info('Pet')") {
+            $0.string(at: 0)!
+        }
         #expect(Set(columns) == ["id", "createdTime", "modifiedTime", "species", "legs", "fur", "name", "adopted"])
         let rex = Pet(dbManager: database.manager)
         rex.species = "dog"

@@ -65,7 +65,8 @@ struct StreamingFetchTests {
         let products = try Self.products(300, manager)
         let other = try database.reopen([Product.self])
         var visited: [String: Double] = [:]
-        try Product.forEachInstance(matching: .options(sortColumns: ["price"]), manager: manager, batchSize: 50) { product in
+        try Product.forEachInstance(matching: .options(sortColumns: ["price"]), manager: manager, batchSize: 50) {
+            product in
             visited[product.name] = product.price
             if product.name == "p10" {
                 // Another manager (another connection) deletes one later row and changes another.
@@ -98,19 +99,23 @@ struct StreamingFetchTests {
         }
         #expect(count == 6)
         let unknown = try #require(throws: DBBError.self) {
-            try Product.forEachInstance(matching: .options(sortColumns: ["nonexistent"]), manager: database.manager) { _ in }
+            try Product.forEachInstance(matching: .options(sortColumns: ["nonexistent"]), manager: database.manager) {
+                _ in
+            }
         }
         #expect(unknown.message.contains("nonexistent"))
     }
 
-    @Test("without a sorting: id order a batch at a time, conditions applied as each batch is read, no list of ids",
-          arguments: Backend.allCases)
+    @Test(
+        "without a sorting: id order a batch at a time, conditions applied as each batch is read, no list of ids",
+        arguments: Backend.allCases)
     func keysetWithoutSorting(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Product.self]) else { return }
         let manager = database.manager
         let products = try Self.products(40, manager)
         // Rows SQL wrote below the ids the library gives, zero and negative ones included.
-        try manager.execute(#"INSERT INTO "Product" ("id", "name", "price") VALUES (-5, 'minus five', 7), (0, 'zero', 7)"#)
+        try manager.execute(
+            #"INSERT INTO "Product" ("id", "name", "price") VALUES (-5, 'minus five', 7), (0, 'zero', 7)"#)
         let other = try database.reopen([Product.self])
         let traced = Locked<[String]>([])
         manager.trace { sql in if sql.hasPrefix("SELECT") { traced.withLock { $0.append(sql) } } }
@@ -135,7 +140,8 @@ struct StreamingFetchTests {
         }
         manager.trace(nil)
         let statements = traced.withLock { $0 }.filter { !$0.contains("Product_tags") }  // the rows, not the tags
-        let expected = ["minus five", "zero"] + (0..<20).filter { $0 != 10 && $0 != 11 }.map { "p\($0)" } + ["p30", "p39"]
+        let expected =
+            ["minus five", "zero"] + (0..<20).filter { $0 != 10 && $0 != 11 }.map { "p\($0)" } + ["p30", "p39"]
         #expect(visited == expected)
         // A check of the arguments (no rows) and one query for the highest id, then one a batch,
         // each with its limit: nothing holds the ids of the whole result.
@@ -145,8 +151,9 @@ struct StreamingFetchTests {
         #expect(statements.allSatisfy { !$0.contains("json") }, "\(statements)")
     }
 
-    @Test("without a sorting: an empty table, a batch size that divides the rows, and a body that saves what it visits",
-          arguments: Backend.allCases)
+    @Test(
+        "without a sorting: an empty table, a batch size that divides the rows, and a body that saves what it visits",
+        arguments: Backend.allCases)
     func keysetEdges(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Product.self]) else { return }
         let manager = database.manager
@@ -166,8 +173,9 @@ struct StreamingFetchTests {
         #expect(try manager.count(of: "Product") == 40)
     }
 
-    @Test("without a sorting: arguments that do not match the placeholders are the error instances(matching:) gives",
-          arguments: Backend.allCases)
+    @Test(
+        "without a sorting: arguments that do not match the placeholders are the error instances(matching:) gives",
+        arguments: Backend.allCases)
     func keysetArgumentMismatch(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Product.self]) else { return }
         let manager = database.manager
@@ -179,7 +187,9 @@ struct StreamingFetchTests {
         var numbered = DBBQueryOptions.options(withConditions: ["price = ?2"])
         numbered.arguments = [.real(1)]
         for options in [tooFew, tooMany, numbered] {
-            let expected = try #require(throws: DBBError.self) { try Product.instances(matching: options, manager: manager) }
+            let expected = try #require(throws: DBBError.self) {
+                try Product.instances(matching: options, manager: manager)
+            }
             var visited = 0
             let streamed = try #require(throws: DBBError.self) {
                 try Product.forEachInstance(matching: options, manager: manager, batchSize: 3) { _ in visited += 1 }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Values an engine cannot hold are refused; arrays never lose or shift elements")
 struct ValueTests {
-    @Test("NaN in a Double, Float or Date property is refused naming the property; nothing is written", arguments: Backend.allCases)
+    @Test(
+        "NaN in a Double, Float or Date property is refused naming the property; nothing is written",
+        arguments: Backend.allCases)
     func nanScalars(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Measurement.self]) else { return }
         let cases: [(String, (Measurement) -> Void)] = [
@@ -35,7 +37,9 @@ struct ValueTests {
         #expect(try database.manager.count(of: "Measurement") == 1)
     }
 
-    @Test("an unsigned integer above Int64.max is refused naming the property or element; Int64.max itself is stored and compares in SQL", arguments: Backend.allCases)
+    @Test(
+        "an unsigned integer above Int64.max is refused naming the property or element; Int64.max itself is stored and compares in SQL",
+        arguments: Backend.allCases)
     func unsignedAboveInt64(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Tally.self]) else { return }
         let m = database.manager
@@ -66,11 +70,14 @@ struct ValueTests {
         options.arguments = [UInt64(5)]
         #expect(try Tally.instances(matching: options, manager: m).map(\.total) == [UInt64(Int64.max)])
         options.arguments = [UInt64.max]
-        #expect(try Tally.instances(matching: options, manager: m).isEmpty, "bound as a REAL above every stored integer")
+        #expect(
+            try Tally.instances(matching: options, manager: m).isEmpty, "bound as a REAL above every stored integer")
         #expect(try Tally.instance(id: tally.id, manager: m)?.steps == [1, UInt(Int64.max)])
     }
 
-    @Test("NaN in an array is refused naming the element; infinities and signed zero round-trip in place", arguments: Backend.allCases)
+    @Test(
+        "NaN in an array is refused naming the element; infinities and signed zero round-trip in place",
+        arguments: Backend.allCases)
     func arrays(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Measurement.self]) else { return }
         let measurement = Measurement(dbManager: database.manager)
@@ -88,7 +95,9 @@ struct ValueTests {
         #expect(back.series == [.infinity, -.infinity, 1.5, 0, .greatestFiniteMagnitude])
     }
 
-    @Test("a join row another program wrote as NULL fails the fetch naming the property, instead of shifting the array", arguments: Backend.allCases)
+    @Test(
+        "a join row another program wrote as NULL fails the fetch naming the property, instead of shifting the array",
+        arguments: Backend.allCases)
     func foreignNullElement(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Measurement.self]) else { return }
         let measurement = Measurement(dbManager: database.manager)
@@ -103,8 +112,9 @@ struct ValueTests {
         }
     }
 
-    @Test("an integer another program stored out of the property's range fails the fetch naming property and row; the row stays",
-          arguments: Backend.allCases)
+    @Test(
+        "an integer another program stored out of the property's range fails the fetch naming property and row; the row stays",
+        arguments: Backend.allCases)
     func foreignOutOfRangeInteger(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [AllTypes.self, Tally.self]) else { return }
         let row = AllTypes(dbManager: database.manager)
@@ -114,9 +124,12 @@ struct ValueTests {
         try tally.save()
         try database.manager.execute(#"UPDATE "AllTypes" SET "int8" = 300"#)
         try database.manager.execute(#"UPDATE "Tally" SET "total" = -5"#)
-        for (fetch, property, id) in [({ _ = try AllTypes.all(manager: database.manager) }, "int8", row.id),
-                                      ({ _ = try Tally.instance(id: tally.id, manager: database.manager) }, "total", tally.id)]
-            as [(() throws -> Void, String, Int64)] {
+        for (fetch, property, id) in [
+            ({ _ = try AllTypes.all(manager: database.manager) }, "int8", row.id),
+            ({ _ = try Tally.instance(id: tally.id, manager: database.manager) }, "total", tally.id),
+        ]
+            as [(() throws -> Void, String, Int64)]
+        {
             #expect {
                 try fetch()
             } throws: { error in
@@ -129,17 +142,23 @@ struct ValueTests {
         #expect(try database.scalar(#"SELECT "int8" FROM "AllTypes""#, as: Int.self) == 300)
         var partial = DBBQueryOptions.options(withConditions: ["int8 = ?"], properties: ["int16"])
         partial.arguments = [300]
-        #expect(try AllTypes.instances(matching: partial, manager: database.manager).count == 1, "a fetch not reading int8 works")
+        #expect(
+            try AllTypes.instances(matching: partial, manager: database.manager).count == 1,
+            "a fetch not reading int8 works")
     }
 
-    @Test("a value of another kind that another program stored (a fraction or text in a number column, text in a date) fails the fetch; SQLite would read another number")
+    @Test(
+        "a value of another kind that another program stored (a fraction or text in a number column, text in a date) fails the fetch; SQLite would read another number"
+    )
     func foreignValueOfAnotherKind() throws {
         guard let database = try BackendDatabase(.sqlite, [AllTypes.self]) else { return }
         let row = AllTypes(dbManager: database.manager)
         try row.save()
-        for (column, value, property) in [("int", "1.5", "int"), ("int", "'abc'", "int"), ("int", "x'00'", "int"),
-                                          ("bool", "'yes'", "bool"), ("double", "'NaN'", "double"), ("single", "'1e300x'", "float"),
-                                          ("date", "'yesterday'", "date"), ("int64", "9.3e18", "int64")] {
+        for (column, value, property) in [
+            ("int", "1.5", "int"), ("int", "'abc'", "int"), ("int", "x'00'", "int"),
+            ("bool", "'yes'", "bool"), ("double", "'NaN'", "double"), ("single", "'1e300x'", "float"),
+            ("date", "'yesterday'", "date"), ("int64", "9.3e18", "int64"),
+        ] {
             try database.manager.execute("UPDATE AllTypes SET \(column) = \(value)")
             #expect {
                 _ = try AllTypes.all(manager: database.manager)
@@ -149,7 +168,9 @@ struct ValueTests {
             }
             try database.manager.execute("UPDATE AllTypes SET \(column) = 0")
         }
-        #expect(try AllTypes.all(manager: database.manager).count == 1, "whole numbers in a REAL column and 0 read as before")
+        #expect(
+            try AllTypes.all(manager: database.manager).count == 1,
+            "whole numbers in a REAL column and 0 read as before")
     }
 }
 
@@ -160,9 +181,10 @@ final class Tally: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "total": DBBPropertyPersistence(\Tally.total),
-            "steps": DBBPropertyPersistence(\Tally.steps),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "total": DBBPropertyPersistence(\Tally.total),
+                "steps": DBBPropertyPersistence(\Tally.steps),
+            ], for: self)
     }
 }

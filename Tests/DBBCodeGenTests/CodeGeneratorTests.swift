@@ -6,12 +6,15 @@ import Foundation
 import Testing
 
 /// The repository's root, found from this file.
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let golden = repository.appendingPathComponent("Tests/DBBCodeGenTests/Golden")
 
 @Suite("dbb-codegen: declarations in, DBBTableObject subclasses out")
 struct CodeGeneratorTests {
-    static func generate(_ input: String, _ configure: (inout GeneratorOptions) -> Void, defaultType: PropertyType? = nil) throws -> String {
+    static func generate(
+        _ input: String, _ configure: (inout GeneratorOptions) -> Void, defaultType: PropertyType? = nil
+    ) throws -> String {
         let text = try String(contentsOf: golden.appendingPathComponent(input), encoding: .utf8)
         let properties = try DeclarationParser.parse(text, defaultType: defaultType)
         var options = GeneratorOptions(className: input == "single.input" ? "Note" : "Gadget")
@@ -34,10 +37,14 @@ struct CodeGeneratorTests {
             $0.columns = ["variance": "spread"]
         }
         #expect(output == (try Self.expected("swift.expected.swift")))
-        #expect(output.contains("attributesDictionary = [Keys.copyright: .notNull, Keys.name: [.notNull, .unique], Keys.serial: .unique]"),
-                "attributes in their typed form")
-        #expect(output.contains("var variance = 0.25") && output.contains("var copyright = \"(c)\""),
-                "variance and copyright keep their names")
+        #expect(
+            output.contains(
+                "attributesDictionary = [Keys.copyright: .notNull, Keys.name: [.notNull, .unique], Keys.serial: .unique]"
+            ),
+            "attributes in their typed form")
+        #expect(
+            output.contains("var variance = 0.25") && output.contains("var copyright = \"(c)\""),
+            "variance and copyright keep their names")
     }
 
     @Test("Objective-C @property lines")
@@ -79,15 +86,21 @@ struct CodeGeneratorTests {
                 && errors[6].reason.contains("already declared on line 1")
         }
         #expect(throws: CodeGenError.self) {
-            _ = try ClassGenerator.generate([PropertyDeclaration(name: "a", type: .named("Int"), defaultValue: nil, line: 1)],
-                                            options: { var o = GeneratorOptions(className: "X"); o.index = ["b"]; return o }())
+            _ = try ClassGenerator.generate(
+                [PropertyDeclaration(name: "a", type: .named("Int"), defaultValue: nil, line: 1)],
+                options: {
+                    var o = GeneratorOptions(className: "X")
+                    o.index = ["b"]
+                    return o
+                }())
         }
     }
 
     @Test("the command exits non-zero and writes nothing when a line is unreadable")
     func commandErrors() throws {
         let codegen = try #require(ScriptFixture.product("dbb-codegen"))
-        let result = try ScriptFixture.run(codegen, ["--class", "Thing"], input: "name: String\nsize: CGSize\nvar x: [String: Int]\n")
+        let result = try ScriptFixture.run(
+            codegen, ["--class", "Thing"], input: "name: String\nsize: CGSize\nvar x: [String: Int]\n")
         #expect(result.status != 0 && result.stdout.isEmpty)
         #expect(result.stderr.contains("stdin: line 2:") && result.stderr.contains("stdin: line 3:"))
         let help = try ScriptFixture.run(codegen, ["--help"])
@@ -118,16 +131,17 @@ final class Gizmo: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["title": .notNull]
-        dbManager.addPersistenceMapping([
-            "title": DBBPropertyPersistence(\Gizmo.title),
-            "weight": DBBPropertyPersistence(\Gizmo.weight),
-            "madeDate": DBBPropertyPersistence(\Gizmo.madeDate),
-            "tags": DBBPropertyPersistence(\Gizmo.tags),
-            "readings": DBBPropertyPersistence(\Gizmo.readings),
-            "photo": DBBPropertyPersistence(\Gizmo.photo),
-            "owner": DBBPropertyPersistence(\Gizmo.owner),
-            "users": DBBPropertyPersistence(\Gizmo.users),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "title": DBBPropertyPersistence(\Gizmo.title),
+                "weight": DBBPropertyPersistence(\Gizmo.weight),
+                "madeDate": DBBPropertyPersistence(\Gizmo.madeDate),
+                "tags": DBBPropertyPersistence(\Gizmo.tags),
+                "readings": DBBPropertyPersistence(\Gizmo.readings),
+                "photo": DBBPropertyPersistence(\Gizmo.photo),
+                "owner": DBBPropertyPersistence(\Gizmo.owner),
+                "users": DBBPropertyPersistence(\Gizmo.users),
+            ], for: self)
     }
 }
 
@@ -142,14 +156,16 @@ struct FromDatabaseTests {
         try gizmo.save()
         database.manager.setCurrentDBVersion(1)
 
-        let tables = try DatabaseReader.tables(at: database.url, references: ["Gizmo.owner": "Owner", "users": "Owner"])
+        let tables = try DatabaseReader.tables(
+            at: database.url, references: ["Gizmo.owner": "Owner", "users": "Owner"])
         #expect(tables.map(\.className) == ["Gizmo", "Owner"], "join tables and DBVersion are not classes")
         let gizmoTable = try #require(tables.first)
         let types = Dictionary(uniqueKeysWithValues: gizmoTable.properties.map { ($0.name, $0.type.description) })
-        #expect(types == [
-            "title": "String", "weight": "Double?", "madeDate": "Date?", "tags": "[String]", "readings": "[Date]",
-            "photo": "Data?", "owner": "Owner?", "users": "[Owner]",
-        ])
+        #expect(
+            types == [
+                "title": "String", "weight": "Double?", "madeDate": "Date?", "tags": "[String]", "readings": "[Date]",
+                "photo": "Data?", "owner": "Owner?", "users": "[Owner]",
+            ])
         #expect(gizmoTable.options.notNull == ["title"])
         let source = try ClassGenerator.generate(gizmoTable.properties, options: gizmoTable.options)
         #expect(source.contains("DBBPropertyPersistence(\\Gizmo.users)") && source.contains("var tags: [String] = []"))
@@ -172,13 +188,16 @@ struct DemoTests {
         for name in names {
             let spec = specs.appendingPathComponent(name)
             let directive = try #require(try String(contentsOf: spec, encoding: .utf8).split(separator: "\n").first)
-            let options = directive.replacingOccurrences(of: "// dbb-codegen", with: "").split(separator: " ").map(String.init)
+            let options = directive.replacingOccurrences(of: "// dbb-codegen", with: "").split(separator: " ").map(
+                String.init)
             let className = try #require(options.firstIndex(of: "--class").map { options[$0 + 1] })
             let result = try ScriptFixture.run(codegen, [spec.path] + options)
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            let committed = try String(contentsOf: repository.appendingPathComponent("Examples/dbb-demo/Models/\(className).swift"),
-                                       encoding: .utf8)
-            #expect(result.stdout == committed, "Models/\(className).swift is stale: run Examples/dbb-demo/regenerate.sh")
+            let committed = try String(
+                contentsOf: repository.appendingPathComponent("Examples/dbb-demo/Models/\(className).swift"),
+                encoding: .utf8)
+            #expect(
+                result.stdout == committed, "Models/\(className).swift is stale: run Examples/dbb-demo/regenerate.sh")
         }
     }
 
@@ -190,13 +209,16 @@ struct DemoTests {
         let first = try ScriptFixture.run(demo, ["--database", path])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("new data saved"))
-        #expect(first.stdout.contains("2011-02 (01-02)") && first.stdout.contains("2010-52 (12-27)") && first.stdout.contains("2011-00 (01-01)"),
-                "the weekly report groups New Year by US, Russian and strftime weeks")
+        #expect(
+            first.stdout.contains("2011-02 (01-02)") && first.stdout.contains("2010-52 (12-27)")
+                && first.stdout.contains("2011-00 (01-01)"),
+            "the weekly report groups New Year by US, Russian and strftime weeks")
         #expect(first.stdout.contains("Meetings Alan attends"))
         let second = try ScriptFixture.run(demo, ["--database", path])
         #expect(second.status == 0 && second.stdout.contains("data from an earlier run"))
-        #expect(second.stdout.split(separator: "\n").dropFirst(2) == first.stdout.split(separator: "\n").dropFirst(2),
-                "a second run shows the same")
+        #expect(
+            second.stdout.split(separator: "\n").dropFirst(2) == first.stdout.split(separator: "\n").dropFirst(2),
+            "a second run shows the same")
         let reset = try ScriptFixture.run(demo, ["--database", path, "--reset"])
         #expect(reset.status == 0 && reset.stdout.contains("new data saved"))
     }
@@ -209,20 +231,26 @@ struct DemoDefaultDatabaseTests {
         let demo = try #require(ScriptFixture.product("dbb-demo"))
         let home = try TemporaryDirectory()
         let cache = try TemporaryDirectory()
-        let first = try ScriptFixture.run(demo, [], environment: ["XDG_CACHE_HOME": cache.url.path, "HOME": home.url.path])
+        let first = try ScriptFixture.run(
+            demo, [], environment: ["XDG_CACHE_HOME": cache.url.path, "HOME": home.url.path])
         #expect(first.status == 0, "\(first.stderr)")
         let expected = cache.url.appendingPathComponent("dbb-demo/dbb-demo.sqlite").path
         #expect(first.stdout.hasPrefix("Database: \(expected) (new data saved)"), "\(first.stdout.prefix(200))")
         #expect(FileManager.default.fileExists(atPath: expected))
-        let again = try ScriptFixture.run(demo, [], environment: ["XDG_CACHE_HOME": cache.url.path, "HOME": home.url.path])
+        let again = try ScriptFixture.run(
+            demo, [], environment: ["XDG_CACHE_HOME": cache.url.path, "HOME": home.url.path])
         #expect(again.stdout.contains("data from an earlier run"))
 
         // Without XDG_CACHE_HOME (or with a relative one): ~/.cache/dbb-demo, written with `~`.
         for xdg: String? in [nil, "relative/cache"] {
             let other = try TemporaryDirectory()
             let run = try ScriptFixture.run(demo, [], environment: ["XDG_CACHE_HOME": xdg, "HOME": other.url.path])
-            #expect(run.stdout.hasPrefix("Database: ~/.cache/dbb-demo/dbb-demo.sqlite (new data saved)"), "\(run.stdout.prefix(200))")
-            #expect(FileManager.default.fileExists(atPath: other.url.appendingPathComponent(".cache/dbb-demo/dbb-demo.sqlite").path))
+            #expect(
+                run.stdout.hasPrefix("Database: ~/.cache/dbb-demo/dbb-demo.sqlite (new data saved)"),
+                "\(run.stdout.prefix(200))")
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: other.url.appendingPathComponent(".cache/dbb-demo/dbb-demo.sqlite").path))
         }
     }
 }

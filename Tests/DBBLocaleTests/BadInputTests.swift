@@ -17,26 +17,43 @@ struct BadInputTests {
         }
     }
 
-    @Test("a NULL argument other than a dbb_ function's date is refused, naming its position and name", arguments: [
-        ("SELECT dbb_format_date(NULL, '2011-01-01', 'en_US')", "dbb_format_date: argument 1 (format) is NULL"),
-        ("SELECT ObjcFormatAnsiDateUsingLocale('YYYY', NULL, 'en_US')", "ObjcFormatAnsiDateUsingLocale: argument 2 (date) is NULL"),
-        ("SELECT ObjcGetYearAndQuarterUsingLocale(NULL, 'en_US')", "ObjcGetYearAndQuarterUsingLocale: argument 1 (date) is NULL"),
-        ("SELECT ObjcGetYearAndHalfYearUsingLocale(NULL, 'en_US', 'H1', 'H2', 'short')",
-         "ObjcGetYearAndHalfYearUsingLocale: argument 1 (date) is NULL"),
-        ("SELECT dbb_format_date('YYYY', '2011-01-01', NULL)", "dbb_format_date: argument 3 (locale) is NULL"),
-        ("SELECT dbb_format_date('YYYY', NULL, NULL)", "dbb_format_date: argument 3 (locale) is NULL"),
-        ("SELECT dbb_week('2011-01-01', NULL)", "dbb_week: argument 2 (locale) is NULL"),
-        ("SELECT dbb_week(NULL, NULL)", "dbb_week: argument 2 (locale) is NULL"),
-        ("SELECT dbb_week_start(NULL, NULL)", "dbb_week_start: argument 2 (locale) is NULL"),
-        ("SELECT dbb_align('2011-01-01', NULL, 'en_US', 'start')", "dbb_align: argument 2 (unit) is NULL"),
-        ("SELECT dbb_align(NULL, 'week', 'en_US', NULL)", "dbb_align: argument 4 (edge) is NULL"),
-        ("SELECT dbb_align('2011-01-01', 'week', 'en_US', NULL)", "dbb_align: argument 4 (edge) is NULL"),
-        ("SELECT ObjcGetYearAndQuarterUsingLocale('2011-01-01', NULL)", "ObjcGetYearAndQuarterUsingLocale: argument 2 (locale) is NULL"),
-        ("SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', NULL, 'H2', 'short')",
-         "ObjcGetYearAndHalfYearUsingLocale: argument 3 (h1Format) is NULL"),
-        ("SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', 'H1', 'H2', NULL)",
-         "ObjcGetYearAndHalfYearUsingLocale: argument 5 (yearMode) is NULL"),
-    ])
+    @Test(
+        "a NULL argument other than a dbb_ function's date is refused, naming its position and name",
+        arguments: [
+            ("SELECT dbb_format_date(NULL, '2011-01-01', 'en_US')", "dbb_format_date: argument 1 (format) is NULL"),
+            (
+                "SELECT ObjcFormatAnsiDateUsingLocale('YYYY', NULL, 'en_US')",
+                "ObjcFormatAnsiDateUsingLocale: argument 2 (date) is NULL"
+            ),
+            (
+                "SELECT ObjcGetYearAndQuarterUsingLocale(NULL, 'en_US')",
+                "ObjcGetYearAndQuarterUsingLocale: argument 1 (date) is NULL"
+            ),
+            (
+                "SELECT ObjcGetYearAndHalfYearUsingLocale(NULL, 'en_US', 'H1', 'H2', 'short')",
+                "ObjcGetYearAndHalfYearUsingLocale: argument 1 (date) is NULL"
+            ),
+            ("SELECT dbb_format_date('YYYY', '2011-01-01', NULL)", "dbb_format_date: argument 3 (locale) is NULL"),
+            ("SELECT dbb_format_date('YYYY', NULL, NULL)", "dbb_format_date: argument 3 (locale) is NULL"),
+            ("SELECT dbb_week('2011-01-01', NULL)", "dbb_week: argument 2 (locale) is NULL"),
+            ("SELECT dbb_week(NULL, NULL)", "dbb_week: argument 2 (locale) is NULL"),
+            ("SELECT dbb_week_start(NULL, NULL)", "dbb_week_start: argument 2 (locale) is NULL"),
+            ("SELECT dbb_align('2011-01-01', NULL, 'en_US', 'start')", "dbb_align: argument 2 (unit) is NULL"),
+            ("SELECT dbb_align(NULL, 'week', 'en_US', NULL)", "dbb_align: argument 4 (edge) is NULL"),
+            ("SELECT dbb_align('2011-01-01', 'week', 'en_US', NULL)", "dbb_align: argument 4 (edge) is NULL"),
+            (
+                "SELECT ObjcGetYearAndQuarterUsingLocale('2011-01-01', NULL)",
+                "ObjcGetYearAndQuarterUsingLocale: argument 2 (locale) is NULL"
+            ),
+            (
+                "SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', NULL, 'H2', 'short')",
+                "ObjcGetYearAndHalfYearUsingLocale: argument 3 (h1Format) is NULL"
+            ),
+            (
+                "SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', 'H1', 'H2', NULL)",
+                "ObjcGetYearAndHalfYearUsingLocale: argument 5 (yearMode) is NULL"
+            ),
+        ])
     func nullArguments(sql: String, expected: String) throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
         #expect(message(database, sql) == expected)
@@ -46,20 +63,30 @@ struct BadInputTests {
     func unknownValues() throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
         let locale = "is not an available locale identifier (e.g. 'en_US', 'ru_RU')"
-        #expect(message(database, "SELECT dbb_week('2011-01-01', 'xx_YY')") == "dbb_week: argument 2 (locale) 'xx_YY' \(locale)")
-        #expect(message(database, "SELECT dbb_format_date('w', '2011-01-01', '')") == "dbb_format_date: argument 3 (locale) '' \(locale)")
-        #expect(message(database, "SELECT ObjcGetYearAndQuarterUsingLocale('2011-01-01', 'english')")
+        #expect(
+            message(database, "SELECT dbb_week('2011-01-01', 'xx_YY')")
+                == "dbb_week: argument 2 (locale) 'xx_YY' \(locale)")
+        #expect(
+            message(database, "SELECT dbb_format_date('w', '2011-01-01', '')")
+                == "dbb_format_date: argument 3 (locale) '' \(locale)")
+        #expect(
+            message(database, "SELECT ObjcGetYearAndQuarterUsingLocale('2011-01-01', 'english')")
                 == "ObjcGetYearAndQuarterUsingLocale: argument 2 (locale) 'english' \(locale)")
-        #expect(message(database, "SELECT dbb_align('2011-01-01', 'fortnight', 'en_US', 'start')")
+        #expect(
+            message(database, "SELECT dbb_align('2011-01-01', 'fortnight', 'en_US', 'start')")
                 == "dbb_align: argument 2 (unit) 'fortnight' is not day, week, month, quarter, halfyear or year")
-        #expect(message(database, "SELECT dbb_align('2011-01-01', 'week', 'en_US', 'middle')")
+        #expect(
+            message(database, "SELECT dbb_align('2011-01-01', 'week', 'en_US', 'middle')")
                 == "dbb_align: argument 4 (edge) 'middle' is not start or end")
-        #expect(message(database, "SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', 'H1', 'H2', 'medium')")
+        #expect(
+            message(database, "SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', 'H1', 'H2', 'medium')")
                 == "ObjcGetYearAndHalfYearUsingLocale: argument 5 (yearMode) 'medium' is not short or long")
         // The checks do not depend on the date parsing: a bad locale is an error even for a bad date.
-        #expect(message(database, "SELECT dbb_week('not a date', 'xx')") == "dbb_week: argument 2 (locale) 'xx' \(locale)")
+        #expect(
+            message(database, "SELECT dbb_week('not a date', 'xx')") == "dbb_week: argument 2 (locale) 'xx' \(locale)")
         #expect(message(database, "SELECT dbb_week(NULL, 'xx')") == "dbb_week: argument 2 (locale) 'xx' \(locale)")
-        #expect(message(database, "SELECT dbb_align(NULL, 'week', 'en_US', 'middle')")
+        #expect(
+            message(database, "SELECT dbb_align(NULL, 'week', 'en_US', 'middle')")
                 == "dbb_align: argument 4 (edge) 'middle' is not start or end")
     }
 
@@ -69,14 +96,26 @@ struct BadInputTests {
         let long = String(repeating: "x", count: 19_990) + "_Ω😀_end"
         let shown = "'" + String(repeating: "x", count: 80) + "…' (19997 characters)"
         let cases = [
-            ("SELECT dbb_week('2011-01-01', ?)", "dbb_week: argument 2 (locale) \(shown) is not an available locale identifier (e.g. 'en_US', 'ru_RU')"),
-            ("SELECT ObjcFormatAnsiDateUsingLocale('w', '2011-01-01', ?)",
-             "ObjcFormatAnsiDateUsingLocale: argument 3 (locale) \(shown) is not an available locale identifier (e.g. 'en_US', 'ru_RU')"),
-            ("SELECT dbb_align('2011-01-01', ?, 'en_US', 'start')",
-             "dbb_align: argument 2 (unit) \(shown) is not day, week, month, quarter, halfyear or year"),
-            ("SELECT dbb_align('2011-01-01', 'week', 'en_US', ?)", "dbb_align: argument 4 (edge) \(shown) is not start or end"),
-            ("SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', 'H1', 'H2', ?)",
-             "ObjcGetYearAndHalfYearUsingLocale: argument 5 (yearMode) \(shown) is not short or long"),
+            (
+                "SELECT dbb_week('2011-01-01', ?)",
+                "dbb_week: argument 2 (locale) \(shown) is not an available locale identifier (e.g. 'en_US', 'ru_RU')"
+            ),
+            (
+                "SELECT ObjcFormatAnsiDateUsingLocale('w', '2011-01-01', ?)",
+                "ObjcFormatAnsiDateUsingLocale: argument 3 (locale) \(shown) is not an available locale identifier (e.g. 'en_US', 'ru_RU')"
+            ),
+            (
+                "SELECT dbb_align('2011-01-01', ?, 'en_US', 'start')",
+                "dbb_align: argument 2 (unit) \(shown) is not day, week, month, quarter, halfyear or year"
+            ),
+            (
+                "SELECT dbb_align('2011-01-01', 'week', 'en_US', ?)",
+                "dbb_align: argument 4 (edge) \(shown) is not start or end"
+            ),
+            (
+                "SELECT ObjcGetYearAndHalfYearUsingLocale('2011-01-01', 'en_US', 'H1', 'H2', ?)",
+                "ObjcGetYearAndHalfYearUsingLocale: argument 5 (yearMode) \(shown) is not short or long"
+            ),
         ]
         for (sql, expected) in cases {
             let actual = try #require(message(database, sql, [.text(long)]))
@@ -85,10 +124,13 @@ struct BadInputTests {
         }
         // Exactly 80 characters are quoted whole; 81 are cut. Characters are Unicode scalars.
         let eighty = String(repeating: "é", count: 80)
-        #expect(message(database, "SELECT dbb_align('2011-01-01', ?, 'en_US', 'start')", [.text(eighty)])
+        #expect(
+            message(database, "SELECT dbb_align('2011-01-01', ?, 'en_US', 'start')", [.text(eighty)])
                 == "dbb_align: argument 2 (unit) '\(eighty)' is not day, week, month, quarter, halfyear or year")
-        #expect(message(database, "SELECT dbb_align('2011-01-01', ?, 'en_US', 'start')", [.text(eighty + "😀")])
-                == "dbb_align: argument 2 (unit) '\(eighty)…' (81 characters) is not day, week, month, quarter, halfyear or year")
+        #expect(
+            message(database, "SELECT dbb_align('2011-01-01', ?, 'en_US', 'start')", [.text(eighty + "😀")])
+                == "dbb_align: argument 2 (unit) '\(eighty)…' (81 characters) is not day, week, month, quarter, halfyear or year"
+        )
         #expect(DBBLocaleError.unknownLocale(long).description.hasPrefix(shown + " is not"))
     }
 

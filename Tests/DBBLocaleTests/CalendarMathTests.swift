@@ -16,8 +16,10 @@ struct CalendarMathTests {
         for number in stride(from: start.daysSince1970, through: end.daysSince1970, by: 7) {
             let day = DBBDay(daysSince1970: number)
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day.date)
-            #expect(day.year == parts.year && day.month == parts.month && day.day == parts.day && day.weekday == parts.weekday,
-                    "\(day)")
+            #expect(
+                day.year == parts.year && day.month == parts.month && day.day == parts.day
+                    && day.weekday == parts.weekday,
+                "\(day)")
             #expect(DBBDay(year: day.year, month: day.month, day: day.day) == day)
             #expect(DBBDay(day.date.addingTimeInterval(86_399.5)) == day)
             checked += 1

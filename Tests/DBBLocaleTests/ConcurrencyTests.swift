@@ -20,7 +20,9 @@ struct ConcurrencyTests {
         try db.execute("CREATE TABLE days (d TEXT)")
         let first = try #require(DBBDay(year: 2010, month: 12, day: 20))
         try db.transaction {
-            for offset in 0..<400 { try db.execute("INSERT INTO days VALUES (?)", [.text(first.adding(days: offset * 3).description)]) }
+            for offset in 0..<400 {
+                try db.execute("INSERT INTO days VALUES (?)", [.text(first.adding(days: offset * 3).description)])
+            }
         }
         // Each locale alone, one after the other, on one connection.
         var expected: [String: String] = [:]
@@ -38,7 +40,8 @@ struct ConcurrencyTests {
                     var results: [(String, String?)] = []
                     for round in 0..<12 {
                         let identifier = Self.locales[(task + round) % Self.locales.count]
-                        results.append((identifier, try connection.fetchValue(Self.query, [.text(identifier)], as: String.self)))
+                        results.append(
+                            (identifier, try connection.fetchValue(Self.query, [.text(identifier)], as: String.self)))
                     }
                     return results
                 }

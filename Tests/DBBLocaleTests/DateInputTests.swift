@@ -6,19 +6,21 @@ import Testing
 
 @Suite("Date arguments: text forms, numbers, and what does not parse")
 struct DateInputTests {
-    @Test("accepted text forms give the UTC day", arguments: [
-        ("2011-01-02", "2011-01-02"),
-        ("  2011-01-02  ", "2011-01-02"),
-        ("2011-01-02 23:59", "2011-01-02"),
-        ("2011-01-02 23:59:59", "2011-01-02"),
-        ("2011-01-02 23:59:59.999", "2011-01-02"),
-        ("2011-01-02T10:00:00Z", "2011-01-02"),
-        ("2011-01-02T23:30:00-02:00", "2011-01-03"),
-        ("2011-01-02T01:30:00+03:00", "2011-01-01"),
-        ("2011-01-02T01:30:00+0300", "2011-01-01"),
-        ("2011-01-02T01:30+03", "2011-01-01"),
-        ("2012-02-29", "2012-02-29"),
-    ])
+    @Test(
+        "accepted text forms give the UTC day",
+        arguments: [
+            ("2011-01-02", "2011-01-02"),
+            ("  2011-01-02  ", "2011-01-02"),
+            ("2011-01-02 23:59", "2011-01-02"),
+            ("2011-01-02 23:59:59", "2011-01-02"),
+            ("2011-01-02 23:59:59.999", "2011-01-02"),
+            ("2011-01-02T10:00:00Z", "2011-01-02"),
+            ("2011-01-02T23:30:00-02:00", "2011-01-03"),
+            ("2011-01-02T01:30:00+03:00", "2011-01-01"),
+            ("2011-01-02T01:30:00+0300", "2011-01-01"),
+            ("2011-01-02T01:30+03", "2011-01-01"),
+            ("2012-02-29", "2012-02-29"),
+        ])
     func textForms(text: String, day: String) throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
         #expect(try database.text("SELECT dbb_align(?, 'day', 'en_US', 'start')", [.text(text)]) == day)
@@ -28,8 +30,10 @@ struct DateInputTests {
     @Test("a format writes the day of the nearest millisecond, as DateFormatter does, with or without a time field")
     func formatRoundsToTheMillisecond() throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
-        for (date, day) in [("'2011-01-02 23:59:59.9995'", "2011-01-03"), ("'2011-01-02 23:59:59.9994'", "2011-01-02"),
-                            ("315705599.9995", "2011-01-03"), ("315705599.999", "2011-01-02")] {
+        for (date, day) in [
+            ("'2011-01-02 23:59:59.9995'", "2011-01-03"), ("'2011-01-02 23:59:59.9994'", "2011-01-02"),
+            ("315705599.9995", "2011-01-03"), ("315705599.999", "2011-01-02"),
+        ] {
             let pattern = try database.text("SELECT dbb_format_date('yyyy-MM-dd', \(date), 'en_US')")
             let withTime = try database.text("SELECT dbb_format_date('yyyy-MM-dd HH:mm:ss.SSS', \(date), 'en_US')")
             #expect(pattern == day, "\(date)")
@@ -37,15 +41,19 @@ struct DateInputTests {
         }
     }
 
-    @Test("text that is not a date gives NULL", arguments: [
-        "", "   ", "2011", "2011-1-2", "11-01-02", "2011-13-01", "2011-02-29", "2011-00-10", "2011-01-32",
-        "2011-01-02 24:00", "2011-01-02 10:60", "2011-01-02T10", "2011-01-02 10:00:00 junk",
-        "2011/01/02", "0000-01-01", "yesterday", "2011-01-02T10:00+3:00", "٢٠١١-٠١-٠٢",
-    ])
+    @Test(
+        "text that is not a date gives NULL",
+        arguments: [
+            "", "   ", "2011", "2011-1-2", "11-01-02", "2011-13-01", "2011-02-29", "2011-00-10", "2011-01-32",
+            "2011-01-02 24:00", "2011-01-02 10:60", "2011-01-02T10", "2011-01-02 10:00:00 junk",
+            "2011/01/02", "0000-01-01", "yesterday", "2011-01-02T10:00+3:00", "٢٠١١-٠١-٠٢",
+        ])
     func unparseable(text: String) throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
-        for sql in ["SELECT dbb_week(?, 'en_US')", "SELECT dbb_format_date('yyyy', ?, 'en_US')",
-                    "SELECT dbb_week_start(?, 'en_US')", "SELECT ObjcGetYearAndQuarterUsingLocale(?, 'en_US')"] {
+        for sql in [
+            "SELECT dbb_week(?, 'en_US')", "SELECT dbb_format_date('yyyy', ?, 'en_US')",
+            "SELECT dbb_week_start(?, 'en_US')", "SELECT ObjcGetYearAndQuarterUsingLocale(?, 'en_US')",
+        ] {
             #expect(try database.text(sql, [.text(text)]) == "NULL", "\(sql) with '\(text)'")
         }
     }

@@ -37,7 +37,8 @@ struct DifferentialTests {
         }
         for _ in 0..<200 {
             let year = Int(random.next(upTo: 9999)) + 1
-            let (month, day) = random.next(upTo: 2) == 0 ? (12, 24 + Int(random.next(upTo: 8))) : (1, 1 + Int(random.next(upTo: 7)))
+            let (month, day) =
+                random.next(upTo: 2) == 0 ? (12, 24 + Int(random.next(upTo: 8))) : (1, 1 + Int(random.next(upTo: 7)))
             days.append(DateComponents(year: year, month: month, day: day))
         }
         return days
@@ -48,8 +49,10 @@ struct DifferentialTests {
     static let probes: [Int] = days.indices.filter { index in
         let day = days[index]
         let yearEnd = day.month == 12 ? day.year! : day.year! - 1
-        return day.month == 2 ? (2008...2016).contains(day.year!) : (2005...2017).contains(yearEnd)
-            && index < 200 * 15  // the year-end block, not the random days
+        return day.month == 2
+            ? (2008...2016).contains(day.year!)
+            : (2005...2017).contains(yearEnd)
+                && index < 200 * 15  // the year-end block, not the random days
     }
 
     static let dates: [Date] = {
@@ -85,7 +88,8 @@ struct DifferentialTests {
     static func referenceWeek(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear, .weekday], from: date)
         let back = (parts.weekday! - calendar.firstWeekday + 7) % 7
-        var start = calendar.dateComponents([.era, .year, .month, .day], from: date.addingTimeInterval(Double(-back) * 86_400))
+        var start = calendar.dateComponents(
+            [.era, .year, .month, .day], from: date.addingTimeInterval(Double(-back) * 86_400))
         if start.era == 0 { start.year = 1 - start.year! }
         return pad(parts.yearForWeekOfYear!, 4) + "-" + pad(parts.weekOfYear!, 2) + " " + text(start)
     }
@@ -93,10 +97,12 @@ struct DifferentialTests {
     /// The SQL results for `identifier` on the probe days or on all days of the `days` table:
     /// the combined pattern, then `dbb_week` and `dbb_week_start`.
     static func sqlResults(_ db: SQLiteConnection, _ identifier: String, probesOnly: Bool) throws -> [String] {
-        try db.fetchAll("""
+        try db.fetchAll(
+            """
             SELECT dbb_format_date(?1, d, ?2), dbb_week(d, ?2) || ' ' || dbb_week_start(d, ?2)
             FROM days WHERE probe >= ?3 ORDER BY n
-            """, [.text(combinedPattern), .text(identifier), probesOnly ? 1 : 0]) { row in
+            """, [.text(combinedPattern), .text(identifier), probesOnly ? 1 : 0]
+        ) { row in
             (row.string(at: 0) ?? "NULL") + "#" + (row.string(at: 1) ?? "NULL")
         }
     }
@@ -119,8 +125,9 @@ struct DifferentialTests {
         let probeSet = Set(Self.probes)
         try db.transaction {
             for (n, day) in Self.days.enumerated() {
-                try db.execute("INSERT INTO days VALUES (?, ?, ?)",
-                               [.integer(Int64(n)), .text(Self.text(day)), probeSet.contains(n) ? 1 : 0])
+                try db.execute(
+                    "INSERT INTO days VALUES (?, ?, ?)",
+                    [.integer(Int64(n)), .text(Self.text(day)), probeSet.contains(n) ? 1 : 0])
             }
         }
         let identifiers = Locale.availableIdentifiers.sorted()
@@ -171,7 +178,9 @@ struct DifferentialTests {
                         let expected = Self.references(identifier, allDays)
                         let actual = fullResults[chosen]!
                         if let index = allDays.first(where: { actual[$0] != expected[$0] }) {
-                            mismatches.append("\(identifier) (as \(chosen)) \(Self.text(Self.days[index])): \(actual[index]) != \(expected[index])")
+                            mismatches.append(
+                                "\(identifier) (as \(chosen)) \(Self.text(Self.days[index])): \(actual[index]) != \(expected[index])"
+                            )
                         }
                     }
                     return mismatches
@@ -185,13 +194,19 @@ struct DifferentialTests {
     @Test("each pattern on its own equals DateFormatter for locales of every kind of week and digits")
     func separatePatterns() throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
-        for identifier in ["en_US", "ru_RU", "de_DE", "en_GB", "ar_SA", "fa_IR", "ar_EG", "my_MM", "ne_NP", "he_IL", "pt_BR"] {
+        for identifier in [
+            "en_US", "ru_RU", "de_DE", "en_GB", "ar_SA", "fa_IR", "ar_EG", "my_MM", "ne_NP", "he_IL", "pt_BR",
+        ] {
             for pattern in Self.patterns {
                 let formatter = Self.referenceFormatter(pattern, Locale(identifier: identifier))
                 for index in Self.probes {
-                    #expect(try database.text("SELECT dbb_format_date(?, ?, ?)", [
-                        .text(pattern), .text(Self.text(Self.days[index])), .text(identifier),
-                    ]) == formatter.string(from: Self.dates[index]), "\(identifier) \(pattern) \(Self.text(Self.days[index]))")
+                    #expect(
+                        try database.text(
+                            "SELECT dbb_format_date(?, ?, ?)",
+                            [
+                                .text(pattern), .text(Self.text(Self.days[index])), .text(identifier),
+                            ]) == formatter.string(from: Self.dates[index]),
+                        "\(identifier) \(pattern) \(Self.text(Self.days[index]))")
                 }
             }
         }
@@ -203,9 +218,13 @@ struct DifferentialTests {
         for identifier in ["en_US", "ru_RU", "ar_SA", "ja_JP", "fa_IR", "he_IL"] {
             for pattern in ["MMMM yyyy", "EEEE d MMM", "QQQ yy", "yyyy-MM-dd'T'HH:mm"] {
                 let formatter = Self.referenceFormatter(pattern, Locale(identifier: identifier))
-                let date = try #require(Calendar(identifier: .gregorian).date(from: DateComponents(
-                    timeZone: Self.utc, year: 2011, month: 1, day: 2, hour: 13, minute: 45)))
-                #expect(try database.text("SELECT dbb_format_date(?, '2011-01-02 13:45', ?)", [.text(pattern), .text(identifier)])
+                let date = try #require(
+                    Calendar(identifier: .gregorian).date(
+                        from: DateComponents(
+                            timeZone: Self.utc, year: 2011, month: 1, day: 2, hour: 13, minute: 45)))
+                #expect(
+                    try database.text(
+                        "SELECT dbb_format_date(?, '2011-01-02 13:45', ?)", [.text(pattern), .text(identifier)])
                         == formatter.string(from: date), "\(identifier) \(pattern)")
             }
         }

@@ -37,7 +37,8 @@ struct StoredDateTests {
             try insert.bind(value, at: 1)
             try insert.execute()
         }
-        let rows = try db.fetchAll("""
+        let rows = try db.fetchAll(
+            """
             SELECT startTime, dbb_date(startTime), datetime(startTime + 978307200, 'unixepoch'),
                    strftime('%Y-%m-%d %H:%M:%f', startTime + 978307200, 'unixepoch'),
                    date(dbb_date(startTime)) = date(startTime + 978307200, 'unixepoch'),
@@ -47,10 +48,14 @@ struct StoredDateTests {
                    abs(julianday(dbb_date(startTime)) - (startTime / 86400.0 + 2451910.5)) < 1e-7,
                    startTime < (julianday('0400-03-01') - 2451910.5) * 86400
             FROM Event
-            """) { row in
-            (value: row.double(at: 0), ours: row.string(at: 1), whole: row.string(at: 2), fraction: row.string(at: 3),
-             sameDay: row.int64(at: 4), sameWeek: row.int64(at: 5), readBack: row.int64(at: 6),
-             sameJulianDay: row.int64(at: 7), beforeYear400: row.int64(at: 8))
+            """
+        ) { row in
+            (
+                value: row.double(at: 0), ours: row.string(at: 1), whole: row.string(at: 2),
+                fraction: row.string(at: 3),
+                sameDay: row.int64(at: 4), sameWeek: row.int64(at: 5), readBack: row.int64(at: 6),
+                sameJulianDay: row.int64(at: 7), beforeYear400: row.int64(at: 8)
+            )
         }
         #expect(rows.count > 3_000)
         for row in rows {
@@ -65,7 +70,9 @@ struct StoredDateTests {
             let ours = try #require(row.ours, "\(row.value)")
             let expected = try #require(ours.contains(".") ? row.fraction : row.whole)
             #expect(ours == expected, "\(row.value)")
-            #expect(ours.contains(".") || row.fraction?.hasSuffix(".000") == true, "\(row.value): \(String(describing: row.fraction))")
+            #expect(
+                ours.contains(".") || row.fraction?.hasSuffix(".000") == true,
+                "\(row.value): \(String(describing: row.fraction))")
             #expect(row.sameDay == 1 && row.sameWeek == 1 && row.readBack == 1, "\(row.value)")
         }
     }
@@ -76,15 +83,17 @@ struct StoredDateTests {
         let cases: [(SQLiteValue, String)] = [
             (.real(0), "2001-01-01 00:00:00"), (.integer(315_668_700), "2011-01-02 13:45:00"),
             (.real(315_668_700.25), "2011-01-02 13:45:00.250"), (.real(-1.5), "2000-12-31 23:59:58.500"),
-            (.real(Self.firstInstant), "0001-01-01 00:00:00"), (.real(Self.endInstant - 0.001), "9999-12-31 23:59:59.999"),
+            (.real(Self.firstInstant), "0001-01-01 00:00:00"),
+            (.real(Self.endInstant - 0.001), "9999-12-31 23:59:59.999"),
         ]
         for (value, text) in cases {
             #expect(try database.text("SELECT dbb_date(?)", [value]) == text)
         }
         #expect(try database.text("SELECT dbb_unixepoch(0.5)") == "978307200.5")
         #expect(try database.text("SELECT strftime('%Y-%W', dbb_unixepoch(315668700), 'unixepoch')") == "2011-00")
-        #expect(try database.text("SELECT dbb_date(?)", [.real(Self.endInstant - 0.0004)]) == "NULL",
-                "rounded to the millisecond it is 10000-01-01, which SQLite refuses too")
+        #expect(
+            try database.text("SELECT dbb_date(?)", [.real(Self.endInstant - 0.0004)]) == "NULL",
+            "rounded to the millisecond it is 10000-01-01, which SQLite refuses too")
     }
 
     @Test("NULL, no date, and instants outside the years 1...9999 give NULL")
@@ -105,17 +114,22 @@ struct StoredDateTests {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
         let cases: [(String, String)] = [
             ("2011-01-02", "2011-01-02 00:00:00"), (" 2011-01-02 13:45 ", "2011-01-02 13:45:00"),
-            ("2011-01-02T13:45:00.25Z", "2011-01-02 13:45:00.250"), ("2011-01-02T13:45:00+03:00", "2011-01-02 10:45:00"),
+            ("2011-01-02T13:45:00.25Z", "2011-01-02 13:45:00.250"),
+            ("2011-01-02T13:45:00+03:00", "2011-01-02 10:45:00"),
             ("0001-01-01", "0001-01-01 00:00:00"), ("1500-03-01 12:00", "1500-03-01 12:00:00"),
             ("9999-12-31 23:59:59.999", "9999-12-31 23:59:59.999"),
         ]
         for (input, output) in cases {
             #expect(try database.text("SELECT dbb_date(?)", [.text(input)]) == output, "\(input)")
-            #expect(try database.text("SELECT datetime(dbb_unixepoch(?), 'unixepoch') = datetime(dbb_date(?))",
-                                      [.text(input), .text(input)]) == "1", "\(input)")
+            #expect(
+                try database.text(
+                    "SELECT datetime(dbb_unixepoch(?), 'unixepoch') = datetime(dbb_date(?))",
+                    [.text(input), .text(input)]) == "1", "\(input)")
             if input.trimmingCharacters(in: .whitespaces) == input {
-                #expect(try database.text("SELECT abs(dbb_unixepoch(?) - (julianday(?) - 2440587.5) * 86400) < 0.001",
-                                          [.text(input), .text(input)]) == "1", "SQLite reads \(input) alike")
+                #expect(
+                    try database.text(
+                        "SELECT abs(dbb_unixepoch(?) - (julianday(?) - 2440587.5) * 86400) < 0.001",
+                        [.text(input), .text(input)]) == "1", "SQLite reads \(input) alike")
             }
         }
         #expect(try database.text("SELECT dbb_date('2011-01-01T00:30:00+01:00')") == "2010-12-31 23:30:00")

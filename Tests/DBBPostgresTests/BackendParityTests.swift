@@ -13,7 +13,9 @@ import Testing
 struct BackendParityTests {
     static let classes: [DBBTableObject.Type] = [Member.self, Team.self]
 
-    @Test("a ? inside a literal is not a placeholder; key columns named in conditions keep their case", arguments: Backend.allCases)
+    @Test(
+        "a ? inside a literal is not a placeholder; key columns named in conditions keep their case",
+        arguments: Backend.allCases)
     func placeholdersAndKeyColumns(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, Self.classes) else { return }
         var members: [Member] = []
@@ -26,14 +28,17 @@ struct BackendParityTests {
         }
         try Member.save(members, manager: db.manager)
 
-        var options = DBBQueryOptions.options(withConditions: ["age >= ?", "name <> 'what?'", "active = 1"], sortColumns: ["name"])
+        var options = DBBQueryOptions.options(
+            withConditions: ["age >= ?", "name <> 'what?'", "active = 1"], sortColumns: ["name"])
         options.arguments = [21]
         #expect(try Member.instances(matching: options, manager: db.manager).map(\.name) == ["Bo", "Di"])
         options.conditions = ["name = 'what?'", "age = ?"]
         options.arguments = [23]
         #expect(try Member.instances(matching: options, manager: db.manager).map(\.name) == ["what?"])
 
-        let createdSince = DBBQueryOptions.options(withConditions: ["createdTime > 0", "idNum > 0", "modifiedTime >= createdTime"])
+        let createdSince = DBBQueryOptions.options(withConditions: [
+            "createdTime > 0", "idNum > 0", "modifiedTime >= createdTime",
+        ])
         #expect(try Member.instances(matching: createdSince, manager: db.manager).count == 5)
     }
 

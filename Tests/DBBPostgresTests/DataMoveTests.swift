@@ -10,7 +10,10 @@ import Testing
 struct DataMoveTests {
     static let classes: [DBBTableObject.Type] = [Member.self]
     /// Every table of `Member` and what it refers to, join tables included.
-    static let tables = ["Group", "Member", "Member_friends", "Member_lucky", "Member_photo", "Member_spouse", "Member_tags", "Member_team"]
+    static let tables = [
+        "Group", "Member", "Member_friends", "Member_lucky", "Member_photo", "Member_spouse", "Member_tags",
+        "Member_team",
+    ]
 
     /// A SQLite database with members, teams and relations; the member with the highest id
     /// deleted (so the id counter is above the highest id), a version recorded.
@@ -32,7 +35,10 @@ struct DataMoveTests {
             member.tags = index % 4 == 0 ? [] : ["t\(index)", ""]
             member.lucky = [index, -index]
             member.team = index % 2 == 0 ? red : nil
-            if let last = members.last { member.spouse = last; member.friends = Array(members.suffix(3)) }
+            if let last = members.last {
+                member.spouse = last
+                member.friends = Array(members.suffix(3))
+            }
             members.append(member)
         }
         try Member.save(members, manager: db.manager)
@@ -46,9 +52,10 @@ struct DataMoveTests {
 
     /// Every row of every table, in id order.
     static func contents(_ manager: DBBManager) throws -> [String: [[DBBValue]]] {
-        try Dictionary(uniqueKeysWithValues: tables.map { table in
-            (table, try manager.query("SELECT * FROM \"\(table)\" ORDER BY \"id\"").map(\.values))
-        })
+        try Dictionary(
+            uniqueKeysWithValues: tables.map { table in
+                (table, try manager.query("SELECT * FROM \"\(table)\" ORDER BY \"id\"").map(\.values))
+            })
     }
 
     @Test("SQLite → PostgreSQL → SQLite keeps every row, id, time and join row; ids are never given out again")
@@ -57,7 +64,9 @@ struct DataMoveTests {
         guard let server = try BackendDatabase(.postgresql) else { return }
         let copied = try server.manager.copyTables(of: Self.classes, from: source.manager)
         #expect(copied["Member"] == 150 && copied["Group"] == 1 && copied["Member_spouse"] == 149)
-        #expect(copied["Member_friends"] == 3 * 147 + 3 && copied["Member_tags"] == 2 * (150 - 38) && copied["Member_lucky"] == 300
+        #expect(
+            copied["Member_friends"] == 3 * 147 + 3 && copied["Member_tags"] == 2 * (150 - 38)
+                && copied["Member_lucky"] == 300
                 && copied["Member_photo"] == 150 && copied.count == Self.tables.count)
         let original = try Self.contents(source.manager)
         #expect(try Self.contents(server.manager) == original)
@@ -82,10 +91,15 @@ struct DataMoveTests {
         let counters = "SELECT name, seq FROM sqlite_sequence WHERE name <> 'DBVersion' ORDER BY name"
         let newcomerTables: Set<DBBValue> = ["Member", "Member_photo"]
         let expected = try source.manager.query(counters).map { row in
-            [row.values[0], newcomerTables.contains(row.values[0]) ? .integer(try row.decode(Int64.self, at: 1) + 1) : row.values[1]]
+            [
+                row.values[0],
+                newcomerTables.contains(row.values[0])
+                    ? .integer(try row.decode(Int64.self, at: 1) + 1) : row.values[1],
+            ]
         }
-        #expect(try back.manager.query(counters).map(\.values) == expected,
-                "the counters are the source's, and count PostgreSQL's newcomer (a row and its photo) too")
+        #expect(
+            try back.manager.query(counters).map(\.values) == expected,
+            "the counters are the source's, and count PostgreSQL's newcomer (a row and its photo) too")
     }
 
     @Test("a destination with rows is refused, naming the table; nothing is written")
@@ -111,7 +125,8 @@ struct DataMoveTests {
         let error = try #require(throws: DBBError.self) {
             try server.manager.copyTables(of: Self.classes, from: source.manager)
         }
-        #expect(error.kind == .invalidValue && error.table == "Member" && error.property == "name" && error.rowID == 120)
+        #expect(
+            error.kind == .invalidValue && error.table == "Member" && error.property == "name" && error.rowID == 120)
         for table in Self.tables { #expect(try server.rows(of: table) == 0, "\(table) is empty") }
 
         // The same value in a save is refused before the server sees it.
@@ -150,8 +165,10 @@ struct DataMoveTests {
         let missingColumn = try #require(throws: DBBError.self) {
             try server.manager.copyTables(of: [GadgetV2.self], from: old.reopen())
         }
-        #expect(missingColumn.kind == .invalidOption && missingColumn.table == "Gadget" && missingColumn.property == "priority",
-                "\(missingColumn)")
+        #expect(
+            missingColumn.kind == .invalidOption && missingColumn.table == "Gadget"
+                && missingColumn.property == "priority",
+            "\(missingColumn)")
         let missingTable = try #require(throws: DBBError.self) {
             try server.manager.copyTables(of: [Member.self], from: old.reopen())
         }
@@ -160,12 +177,16 @@ struct DataMoveTests {
         #expect(try server.rows(of: "Gadget") == 0)
     }
 
-    @Test("a value the destination would store as another value is refused naming table, property and row; nothing is written")
+    @Test(
+        "a value the destination would store as another value is refused naming table, property and row; nothing is written"
+    )
     func valuesCopiedExactlyOrNotAtAll() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }
-        for (update, property) in [("UPDATE \"Member\" SET \"age\" = 1.5 WHERE \"id\" = 7", "age"),
-                                   ("UPDATE \"Member\" SET \"name\" = x'00ff41' WHERE \"id\" = 7", "name"),
-                                   ("UPDATE \"Member_lucky\" SET \"lucky\" = 'seven' WHERE \"Member_ID\" = 7", "lucky")] {
+        for (update, property) in [
+            ("UPDATE \"Member\" SET \"age\" = 1.5 WHERE \"id\" = 7", "age"),
+            ("UPDATE \"Member\" SET \"name\" = x'00ff41' WHERE \"id\" = 7", "name"),
+            ("UPDATE \"Member_lucky\" SET \"lucky\" = 'seven' WHERE \"Member_ID\" = 7", "lucky"),
+        ] {
             let source = try Self.seeded()
             try source.manager.execute(update)
             let error = try #require(throws: DBBError.self, "\(update)") {
@@ -182,7 +203,9 @@ struct DataMoveTests {
         try member.save()
         try server.manager.execute("UPDATE \"Member\" SET \"score\" = 'NaN' WHERE \"id\" = ?", arguments: [member.id])
         let file = try #require(try BackendDatabase(.sqlite))
-        let error = try #require(throws: DBBError.self) { try file.manager.copyTables(of: Self.classes, from: server.manager) }
+        let error = try #require(throws: DBBError.self) {
+            try file.manager.copyTables(of: Self.classes, from: server.manager)
+        }
         #expect(error.kind == .invalidValue && error.property == "score" && error.rowID == member.id, "\(error)")
         #expect(try file.rows(of: "Member") == 0)
     }
@@ -190,10 +213,13 @@ struct DataMoveTests {
     @Test("no class, or the destination itself through another manager, is refused", arguments: Backend.allCases)
     func pointlessCopies(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, Self.classes) else { return }
-        let other = try #require(try BackendDatabase(backend == .sqlite ? .postgresql : .sqlite) ?? BackendDatabase(.sqlite))
+        let other = try #require(
+            try BackendDatabase(backend == .sqlite ? .postgresql : .sqlite) ?? BackendDatabase(.sqlite))
         let none = try #require(throws: DBBError.self) { try db.manager.copyTables(of: [], from: other.manager) }
         #expect(none.kind == .invalidOption && none.description.contains("no class"))
-        let itself = try #require(throws: DBBError.self) { try db.manager.copyTables(of: Self.classes, from: db.reopen()) }
+        let itself = try #require(throws: DBBError.self) {
+            try db.manager.copyTables(of: Self.classes, from: db.reopen())
+        }
         #expect(itself.kind == .invalidOption && itself.description.contains("itself"), "\(itself)")
     }
 }

@@ -10,8 +10,10 @@ import Testing
 struct DemoOnPostgresTests {
     /// The demo's own tables (its four classes and their join tables), from the SQLite file.
     static func tables(_ manager: DBBManager) throws -> [String] {
-        try manager.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                          + " AND name NOT IN ('Usage', 'DBVersion') ORDER BY name").map { try $0.decode(String.self, at: 0) }
+        try manager.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                + " AND name NOT IN ('Usage', 'DBVersion') ORDER BY name"
+        ).map { try $0.decode(String.self, at: 0) }
     }
 
     /// The output from the first fetch to the end, the weekly report (locale weeks computed
@@ -27,7 +29,8 @@ struct DemoOnPostgresTests {
         let demo = try #require(ScriptFixture.product("dbb-demo"))
         guard let server = try TestPostgresServer.shared() else { return }
         let directory = try TemporaryDirectory()
-        let original = directory.path("original.sqlite"), returned = directory.path("returned.sqlite")
+        let original = directory.path("original.sqlite")
+        let returned = directory.path("returned.sqlite")
 
         let first = try ScriptFixture.run(demo, ["--database", original])
         #expect(first.status == 0 && first.stdout.contains("new data saved"), "\(first.stderr)")
@@ -36,8 +39,10 @@ struct DemoOnPostgresTests {
         let onServer = try ScriptFixture.run(demo, ["--postgres", fresh])
         #expect(onServer.status == 0 && onServer.stdout.contains("new data saved"), "\(onServer.stderr)")
         #expect(!onServer.stdout.contains(server.password), "the password is not shown")
-        #expect(Self.tour(onServer.stdout) == Self.tour(first.stdout) && Self.tour(first.stdout).contains("2011-04 (01-16)  2.000"),
-                "the same fetches and the same weekly report on both backends")
+        #expect(
+            Self.tour(onServer.stdout) == Self.tour(first.stdout)
+                && Self.tour(first.stdout).contains("2011-04 (01-16)  2.000"),
+            "the same fetches and the same weekly report on both backends")
 
         let target = try server.makeDatabase()
         let there = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", original])
@@ -45,20 +50,26 @@ struct DemoOnPostgresTests {
         #expect(Self.tour(there.stdout) == Self.tour(first.stdout))
         let back = try ScriptFixture.run(demo, ["--database", returned, "--copy-from", target])
         #expect(back.status == 0 && back.stdout.contains("copied "), "\(back.stderr)")
-        #expect(back.stdout.split(separator: "\n").dropFirst(2) == first.stdout.split(separator: "\n").dropFirst(2),
-                "the returned file shows what the original shows, weekly report included")
+        #expect(
+            back.stdout.split(separator: "\n").dropFirst(2) == first.stdout.split(separator: "\n").dropFirst(2),
+            "the returned file shows what the original shows, weekly report included")
 
-        let (a, b) = (try DBBManager(url: URL(fileURLWithPath: original)), try DBBManager(url: URL(fileURLWithPath: returned)))
+        let (a, b) = (
+            try DBBManager(url: URL(fileURLWithPath: original)), try DBBManager(url: URL(fileURLWithPath: returned))
+        )
         let tables = try Self.tables(a)
         #expect(tables.count > 8 && tables.contains("Meeting_participants"))
         #expect(try Self.tables(b) == tables)
         for table in tables {
-            #expect(try b.query("SELECT * FROM \"\(table)\" ORDER BY id") == a.query("SELECT * FROM \"\(table)\" ORDER BY id"),
-                    "\(table) came back row for row")
+            #expect(
+                try b.query("SELECT * FROM \"\(table)\" ORDER BY id")
+                    == a.query("SELECT * FROM \"\(table)\" ORDER BY id"),
+                "\(table) came back row for row")
         }
 
         let again = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", original])
-        #expect(again.status != 0 && again.stderr.contains("already has rows"), "a second copy is refused: \(again.stderr)")
+        #expect(
+            again.status != 0 && again.stderr.contains("already has rows"), "a second copy is refused: \(again.stderr)")
     }
 
     @Test("the demo refuses a source that is not a demo database, or is the destination itself, and shows no password")
@@ -74,20 +85,29 @@ struct DemoOnPostgresTests {
         let target = try server.makeDatabase()
         let notDemo = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", other])
         #expect(notDemo.status != 0 && notDemo.stderr.contains("no table"), "\(notDemo.stderr)")
-        #expect(try manager.query("SELECT name FROM sqlite_master ORDER BY name") == before, "the source gained no table")
+        #expect(
+            try manager.query("SELECT name FROM sqlite_master ORDER BY name") == before, "the source gained no table")
 
         let itself = try ScriptFixture.run(demo, ["--postgres", target, "--copy-from", target])
         #expect(itself.status != 0 && itself.stderr.contains("itself"), "\(itself.stderr)")
         #expect(!itself.stderr.contains(server.password) && !itself.stdout.contains(server.password))
 
-        for url in ["http://u:Zq7xK@h/db", "postgres://u:Zq7xK@h:notaport/db", "postgres:/dbb:Zq7xK@127.0.0.1:1/h6",
-                    "postgres:dbb:Zq7xK@h/db"] {
+        for url in [
+            "http://u:Zq7xK@h/db", "postgres://u:Zq7xK@h:notaport/db", "postgres:/dbb:Zq7xK@127.0.0.1:1/h6",
+            "postgres:dbb:Zq7xK@h/db",
+        ] {
             let refused = try ScriptFixture.run(demo, ["--database", directory.path("d.sqlite"), "--copy-from", url])
-            #expect(refused.status != 0 && !refused.stderr.contains("Zq7xK") && refused.stderr.contains("***"), "\(refused.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: directory.path("d.sqlite")), "a refused source leaves no new database")
+            #expect(
+                refused.status != 0 && !refused.stderr.contains("Zq7xK") && refused.stderr.contains("***"),
+                "\(refused.stderr)")
+            #expect(
+                !FileManager.default.fileExists(atPath: directory.path("d.sqlite")),
+                "a refused source leaves no new database")
         }
         let urlAsFile = try ScriptFixture.run(demo, ["--database", "postgres://u:Zq7xK@h/db"])
-        #expect(urlAsFile.status != 0 && !urlAsFile.stderr.contains("Zq7xK") && urlAsFile.stderr.contains("--postgres"), "\(urlAsFile.stderr)")
+        #expect(
+            urlAsFile.status != 0 && !urlAsFile.stderr.contains("Zq7xK") && urlAsFile.stderr.contains("--postgres"),
+            "\(urlAsFile.stderr)")
 
         // --reset deletes the demo's own database only.
         let text = directory.path("notes.txt")

@@ -14,14 +14,17 @@ struct ForeignNaNTests {
         member.name = "n"
         member.born = Date(timeIntervalSinceReferenceDate: 5)
         try member.save()
-        try db.manager.execute(#"UPDATE "Member" SET "score" = 'NaN', "ratio" = 'NaN', "born" = 'NaN' WHERE "id" = ?"#,
-                               arguments: [member.id])
+        try db.manager.execute(
+            #"UPDATE "Member" SET "score" = 'NaN', "ratio" = 'NaN', "born" = 'NaN' WHERE "id" = ?"#,
+            arguments: [member.id])
         let fetched = try #require(try Member.instance(id: member.id, manager: try db.reopen([Member.self])))
-        #expect(fetched.score.isNaN && fetched.ratio.isNaN && fetched.born?.timeIntervalSinceReferenceDate.isNaN == true)
+        #expect(
+            fetched.score.isNaN && fetched.ratio.isNaN && fetched.born?.timeIntervalSinceReferenceDate.isNaN == true)
         #expect(fetched.changedPropertyNames.isEmpty, "\(fetched.changedPropertyNames)")
         fetched.name = "renamed"
         try fetched.save()
-        let row = try db.manager.query(#"SELECT "name", "score"::text FROM "Member" WHERE "id" = ?"#, arguments: [member.id])[0]
+        let row = try db.manager.query(
+            #"SELECT "name", "score"::text FROM "Member" WHERE "id" = ?"#, arguments: [member.id])[0]
         #expect(row.values == [.text("renamed"), .text("NaN")])
         // Setting it to a number is a change, and saves.
         fetched.score = 1.5

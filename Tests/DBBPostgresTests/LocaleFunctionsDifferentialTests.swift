@@ -29,7 +29,8 @@ struct LocaleFunctionsDifferentialTests {
         precondition(dates.count == boundaryCount)
         var random = SeededRandom(seed: 16_2026)
         for _ in 0..<500 {
-            add(Int(random.next(upTo: 201)) + 1900, Int(random.next(upTo: 12)) + 1, Int(random.next(upTo: 28)) + 1,
+            add(
+                Int(random.next(upTo: 201)) + 1900, Int(random.next(upTo: 12)) + 1, Int(random.next(upTo: 28)) + 1,
                 Double(random.next(upTo: 86_400_000)) / 1000)
         }
         return dates
@@ -78,18 +79,23 @@ struct LocaleFunctionsDifferentialTests {
             if let known = expectedByRules[rules], !sample {
                 expected = known
             } else {
-                expected = try sqlite.query(Self.aggregated(functions, from: "probe", server: false), arguments: arguments)[0].values
-                if let known = expectedByRules[rules], known != expected { differences.append("SQLite's own \(locale) ≠ its rules' locale") }
+                expected = try sqlite.query(
+                    Self.aggregated(functions, from: "probe", server: false), arguments: arguments)[0].values
+                if let known = expectedByRules[rules], known != expected {
+                    differences.append("SQLite's own \(locale) ≠ its rules' locale")
+                }
                 expectedByRules[rules] = expected
             }
-            let actual = try server.manager.query(Self.aggregated(functions, from: "probe", server: true), arguments: arguments)[0].values
+            let actual = try server.manager.query(
+                Self.aggregated(functions, from: "probe", server: true), arguments: arguments)[0].values
             for (index, function) in functions.enumerated() where expected[index] != actual[index] {
                 differences.append("\(function) in \(locale)")
             }
             compared += functions.count * Self.boundaryCount
         }
-        print("Locale functions on PostgreSQL: \(compared) results compared (\(locales.count) locales × \(Self.boundaryCount) dates × "
-              + "\(functions.count) functions; \(expectedByRules.count) week rules), \(differences.count) differ")
+        print(
+            "Locale functions on PostgreSQL: \(compared) results compared (\(locales.count) locales × \(Self.boundaryCount) dates × "
+                + "\(functions.count) functions; \(expectedByRules.count) week rules), \(differences.count) differ")
         #expect(differences.isEmpty, "\(differences.prefix(20))")
     }
 
@@ -112,12 +118,15 @@ struct LocaleFunctionsDifferentialTests {
         for table in ["probe", "texts"] {
             for function in functions {
                 // Row by row, so that numbers compare exactly.
-                let (count, difference) = try Self.compareRows("SELECT \(function) FROM \(table) ORDER BY id", sqlite, server.manager)
+                let (count, difference) = try Self.compareRows(
+                    "SELECT \(function) FROM \(table) ORDER BY id", sqlite, server.manager)
                 if let difference { differences.append("\(function) on \(table) \(difference)") }
                 compared += count
             }
         }
-        print("Locale functions on PostgreSQL: \(compared) results of \(functions.count) functions compared, \(differences.count) differ")
+        print(
+            "Locale functions on PostgreSQL: \(compared) results of \(functions.count) functions compared, \(differences.count) differ"
+        )
         #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
 
@@ -126,38 +135,56 @@ struct LocaleFunctionsDifferentialTests {
         guard let server = try BackendDatabase(.postgresql) else { return }
         let sqlite = try DBBManager.inMemory()
         // A week that starts before 0001-01-01 starts in year 0000 (the days differ before 1582: Julian on SQLite).
-        #expect(try server.manager.query("SELECT dbb_week_start('0001-01-01', 'en_US'), dbb_align('0001-01-01', 'week', 'en_US', 'start')")[0]
-            .values == [.text("0000-12-31"), .text("0000-12-31")])
+        #expect(
+            try server.manager.query(
+                "SELECT dbb_week_start('0001-01-01', 'en_US'), dbb_align('0001-01-01', 'week', 'en_US', 'start')")[0]
+                .values == [.text("0000-12-31"), .text("0000-12-31")])
         // Another role reads the rules too.
         try server.manager.execute("CREATE ROLE dbb_reader_\(getpid()) LOGIN PASSWORD 'r'")
-        try server.manager.execute("SET ROLE dbb_reader_\(getpid()); CREATE TEMP TABLE probe_role AS SELECT dbb_week(0, 'ru_RU') AS w; RESET ROLE")
+        try server.manager.execute(
+            "SET ROLE dbb_reader_\(getpid()); CREATE TEMP TABLE probe_role AS SELECT dbb_week(0, 'ru_RU') AS w; RESET ROLE"
+        )
         #expect(try server.manager.query("SELECT w FROM probe_role")[0].values == [.text("2001-01")])
-        for call in ["dbb_week(NULL, 'en_US')", "dbb_week_start(NULL, 'en_US')", "dbb_align(NULL, 'week', 'en_US', 'start')",
-                     "dbb_date(NULL)", "dbb_unixepoch(NULL)", "dbb_week(1e15, 'en_US')", "dbb_week('nonsense', 'en_US')",
-                     "dbb_date(-1e12)", "dbb_unixepoch('10000-01-01')", "ObjcGetYearAndQuarterUsingLocale('2011-02-30', 'en_US')"] {
+        for call in [
+            "dbb_week(NULL, 'en_US')", "dbb_week_start(NULL, 'en_US')", "dbb_align(NULL, 'week', 'en_US', 'start')",
+            "dbb_date(NULL)", "dbb_unixepoch(NULL)", "dbb_week(1e15, 'en_US')", "dbb_week('nonsense', 'en_US')",
+            "dbb_date(-1e12)", "dbb_unixepoch('10000-01-01')",
+            "ObjcGetYearAndQuarterUsingLocale('2011-02-30', 'en_US')",
+        ] {
             #expect(try sqlite.query("SELECT \(call)")[0].values == [.null], "\(call) on SQLite")
             #expect(try server.manager.query("SELECT \(call)")[0].values == [.null], "\(call) on PostgreSQL")
         }
-        for call in ["dbb_week(0, 'xx_YY')", "dbb_week(0, NULL)", "dbb_week_start(0, 'en_USSR')",
-                     "dbb_align(0, 'fortnight', 'en_US', 'start')", "dbb_align(0, 'week', 'en_US', 'middle')",
-                     "dbb_align(0, NULL, 'en_US', 'start')", "ObjcGetYearAndQuarterUsingLocale(NULL, 'en_US')",
-                     "ObjcGetYearAndHalfYearUsingLocale(0, 'en_US', 'H1', 'H2', 'medium')",
-                     "ObjcGetYearAndHalfYearUsingLocale(NULL, 'en_US', 'H1', 'H2', 'short')",
-                     "dbb_week(0, '\(String(repeating: "x", count: 100))')"] {
-            let expected = try #require(throws: DBBError.self, "\(call) on SQLite") { _ = try sqlite.query("SELECT \(call)") }
-            let actual = try #require(throws: DBBError.self, "\(call) on PostgreSQL") { _ = try server.manager.query("SELECT \(call)") }
+        for call in [
+            "dbb_week(0, 'xx_YY')", "dbb_week(0, NULL)", "dbb_week_start(0, 'en_USSR')",
+            "dbb_align(0, 'fortnight', 'en_US', 'start')", "dbb_align(0, 'week', 'en_US', 'middle')",
+            "dbb_align(0, NULL, 'en_US', 'start')", "ObjcGetYearAndQuarterUsingLocale(NULL, 'en_US')",
+            "ObjcGetYearAndHalfYearUsingLocale(0, 'en_US', 'H1', 'H2', 'medium')",
+            "ObjcGetYearAndHalfYearUsingLocale(NULL, 'en_US', 'H1', 'H2', 'short')",
+            "dbb_week(0, '\(String(repeating: "x", count: 100))')",
+        ] {
+            let expected = try #require(throws: DBBError.self, "\(call) on SQLite") {
+                _ = try sqlite.query("SELECT \(call)")
+            }
+            let actual = try #require(throws: DBBError.self, "\(call) on PostgreSQL") {
+                _ = try server.manager.query("SELECT \(call)")
+            }
             #expect(actual.message == expected.message, "\(call)")
         }
     }
 
     /// Runs `sql` on both managers: how many rows it gave on SQLite, and the first row that
     /// differs (`row N: (SQLite's, PostgreSQL's)`), if any.
-    static func compareRows(_ sql: String, _ sqlite: DBBManager, _ server: DBBManager) throws -> (count: Int, difference: String?) {
+    static func compareRows(_ sql: String, _ sqlite: DBBManager, _ server: DBBManager) throws -> (
+        count: Int, difference: String?
+    ) {
         let expected = try sqlite.query(sql).map(\.values)
         let actual = try server.query(sql).map(\.values)
         guard expected != actual else { return (expected.count, nil) }
         let first = zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }
-        return (expected.count, "row \(first?.offset ?? min(expected.count, actual.count)): \(String(describing: first?.element))")
+        return (
+            expected.count,
+            "row \(first?.offset ?? min(expected.count, actual.count)): \(String(describing: first?.element))"
+        )
     }
 
     /// `probe` (the dates, numeric) and `texts` (the text dates) in `manager`'s database.
@@ -167,11 +194,13 @@ struct LocaleFunctionsDifferentialTests {
         let dates = boundariesOnly ? Array(dates.prefix(boundaryCount)) : dates
         for chunk in stride(from: 0, to: dates.count, by: 500) {
             let rows = Array(dates[chunk..<min(chunk + 500, dates.count)].enumerated())
-            try manager.execute("INSERT INTO probe (id, d) VALUES " + rows.map { _ in "(?, ?)" }.joined(separator: ", "),
-                                arguments: rows.flatMap { [chunk + $0.offset, $0.element] as DBBArguments })
+            try manager.execute(
+                "INSERT INTO probe (id, d) VALUES " + rows.map { _ in "(?, ?)" }.joined(separator: ", "),
+                arguments: rows.flatMap { [chunk + $0.offset, $0.element] as DBBArguments })
         }
-        try manager.execute("INSERT INTO texts (id, d) VALUES " + texts.map { _ in "(?, ?)" }.joined(separator: ", "),
-                            arguments: texts.enumerated().flatMap { [$0.offset, $0.element] as DBBArguments })
+        try manager.execute(
+            "INSERT INTO texts (id, d) VALUES " + texts.map { _ in "(?, ?)" }.joined(separator: ", "),
+            arguments: texts.enumerated().flatMap { [$0.offset, $0.element] as DBBArguments })
     }
 
     /// A query giving, for each of `calls`, the results of every row of `table` in id order as
@@ -179,7 +208,8 @@ struct LocaleFunctionsDifferentialTests {
     static func aggregated(_ calls: [String], from table: String, server: Bool) -> String {
         let values = calls.map { "coalesce(CAST(\($0) AS text), '∅')" }
         if server {
-            return "SELECT " + values.map { "string_agg(\($0), '|' ORDER BY id)" }.joined(separator: ", ") + " FROM \(table)"
+            return "SELECT " + values.map { "string_agg(\($0), '|' ORDER BY id)" }.joined(separator: ", ")
+                + " FROM \(table)"
         }
         return "SELECT " + values.indices.map { "group_concat(v\($0), '|')" }.joined(separator: ", ")
             + " FROM (SELECT " + values.enumerated().map { "\($0.element) AS v\($0.offset)" }.joined(separator: ", ")

@@ -11,7 +11,8 @@ import Testing
 struct LocaleInstallTests {
     /// How many of the installed functions a database has.
     static func installedCount(_ manager: DBBManager) throws -> Int {
-        try manager.query("""
+        try manager.query(
+            """
             SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
             WHERE n.nspname = 'public' AND (p.proname LIKE 'dbb\\_%' OR p.proname LIKE 'objc%')
             """)[0].decode(Int.self, at: 0)
@@ -26,8 +27,9 @@ struct LocaleInstallTests {
         try server.manager.execute("DROP FUNCTION dbb_format_of(double precision, text[], text[], int, text)")
         let reopened = try server.reopen()
         #expect(try Self.installedCount(reopened) == installed)
-        #expect(try reopened.query("SELECT dbb_week_start(0, 'en_US'), dbb_format_date('EEEE', 0, 'de_DE')")[0].values
-            == [.text("2000-12-31"), .text("Montag")])
+        #expect(
+            try reopened.query("SELECT dbb_week_start(0, 'en_US'), dbb_format_date('EEEE', 0, 'de_DE')")[0].values
+                == [.text("2000-12-31"), .text("Montag")])
     }
 
     @Test("locales added by the user keep their rules and names across an upgrade from an older version")
@@ -35,7 +37,8 @@ struct LocaleInstallTests {
         guard let server = try BackendDatabase(.postgresql) else { return }
         let manager = server.manager
         // 2011-01-02 is a Sunday: a German week with Sunday as first day starts on it.
-        let query = "SELECT dbb_week_start('2011-01-02', 'de_DE@fw=sun'), dbb_format_date('EEEE, d. MMMM', '2011-01-02', 'de_DE@fw=sun')"
+        let query =
+            "SELECT dbb_week_start('2011-01-02', 'de_DE@fw=sun'), dbb_format_date('EEEE, d. MMMM', '2011-01-02', 'de_DE@fw=sun')"
         #expect(throws: DBBError.self) { _ = try manager.query(query) }
         try manager.addLocaleRules(for: ["de_DE@fw=sun"])
         let expected: [DBBValue] = [.text("2011-01-02"), .text("Sonntag, 2. Januar")]
@@ -46,7 +49,9 @@ struct LocaleInstallTests {
         try manager.execute("COMMENT ON FUNCTION dbb_week(double precision, text) IS 'DBBBuilder locale functions 3'")
         let upgraded = try server.reopen()
         #expect(try upgraded.query(query)[0].values == expected)
-        #expect(try upgraded.query("SELECT count(*) FROM dbb_locale_rules WHERE names IS NULL")[0].decode(Int.self, at: 0) == 0)
+        #expect(
+            try upgraded.query("SELECT count(*) FROM dbb_locale_rules WHERE names IS NULL")[0].decode(Int.self, at: 0)
+                == 0)
     }
 
     @Test("an identifier that names no locale is refused by name, and nothing is added")
@@ -88,18 +93,23 @@ struct LocaleInstallTests {
     @Test("functions installed by a newer library are left alone by an older one")
     func newerVersionIsKept() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }
-        try server.manager.execute("COMMENT ON FUNCTION dbb_week(double precision, text) IS 'DBBBuilder locale functions 99'")
+        try server.manager.execute(
+            "COMMENT ON FUNCTION dbb_week(double precision, text) IS 'DBBBuilder locale functions 99'")
         let reopened = try server.reopen()
         let comment = "SELECT obj_description(to_regprocedure('dbb_week(double precision, text)'), 'pg_proc')"
         #expect(try reopened.query(comment)[0].values == [.text("DBBBuilder locale functions 99")])
     }
 
-    @Test("the functions of a locale are STABLE: an index expression refuses them (their rules may change), dbb_date is IMMUTABLE")
+    @Test(
+        "the functions of a locale are STABLE: an index expression refuses them (their rules may change), dbb_date is IMMUTABLE"
+    )
     func noIndexOnLocaleFunctions() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }
         try server.manager.execute("CREATE TABLE dated (d double precision, t text)")
-        for expression in ["dbb_week_start(d, 'ru_RU')", "dbb_align(d, 'month', 'en_US', 'start')", "dbb_week(t, 'en_US')",
-                           "dbb_format_date('yyyy', t, 'en_US')", "ObjcGetYearAndQuarterUsingLocale(d, 'en_US')"] {
+        for expression in [
+            "dbb_week_start(d, 'ru_RU')", "dbb_align(d, 'month', 'en_US', 'start')", "dbb_week(t, 'en_US')",
+            "dbb_format_date('yyyy', t, 'en_US')", "ObjcGetYearAndQuarterUsingLocale(d, 'en_US')",
+        ] {
             let error = try #require(throws: DBBError.self, "\(expression)") {
                 try server.manager.execute("CREATE INDEX dated_x ON dated ((\(expression)))")
             }

@@ -15,7 +15,9 @@ private struct Tally: Decodable {
 /// Several OS processes on one PostgreSQL database, as several instances of a service are.
 @Suite("Service instances: OS processes on one PostgreSQL database")
 struct MultiProcessTests {
-    @Test("four processes register, save, delete and race for unique keys at once: the database holds exactly what they were told")
+    @Test(
+        "four processes register, save, delete and race for unique keys at once: the database holds exactly what they were told"
+    )
     func instancesTogether() throws {
         let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
         guard let server = try TestPostgresServer.shared() else { return }
@@ -43,14 +45,18 @@ struct MultiProcessTests {
 
         let manager = try DBBManager(postgres: url)
         try manager.register([CrashCompany.self, CrashItem.self, CrashClaim.self])
-        let created = tallies.flatMap(\.created), deleted = tallies.flatMap(\.deleted)
+        let created = tallies.flatMap(\.created)
+        let deleted = tallies.flatMap(\.deleted)
         #expect(Set(created).count == created.count, "no id was given to two objects")
         #expect(Set(deleted).isSubset(of: Set(created)))
         let expected = Set(created).subtracting(deleted)
-        #expect(Set(try CrashItem.allIDs(manager: manager)) == expected, "every acknowledged save is there, no deleted row is")
+        #expect(
+            Set(try CrashItem.allIDs(manager: manager)) == expected,
+            "every acknowledged save is there, no deleted row is")
         #expect(try manager.count(of: "CrashItem_company") == expected.count, "each item's reference, and only those")
         for join in ["CrashItem_tags", "CrashItem_company"] {
-            let orphans = try manager.query("SELECT count(*) FROM \"\(join)\" WHERE \"CrashItem_ID\" NOT IN (SELECT \"id\" FROM \"CrashItem\")")
+            let orphans = try manager.query(
+                "SELECT count(*) FROM \"\(join)\" WHERE \"CrashItem_ID\" NOT IN (SELECT \"id\" FROM \"CrashItem\")")
             #expect(try orphans[0].decode(Int.self, at: 0) == 0, "\(join) has no rows of deleted items")
         }
         #expect(try manager.count(of: "CrashCompany") == 4)
@@ -59,8 +65,9 @@ struct MultiProcessTests {
         #expect(Set(claimed).count == claimed.count, "no key was claimed twice: the UNIQUE constraint held")
         #expect(Set(try CrashClaim.all(manager: manager).map(\.key)) == Set(claimed))
         #expect(tallies.map(\.lost).reduce(0, +) > 0, "the instances did race for keys")
-        print("Four instances: \(created.count) created, \(deleted.count) deleted, \(claimed.count) keys claimed, "
-              + "\(tallies.map(\.lost).reduce(0, +)) claims lost to another instance")
+        print(
+            "Four instances: \(created.count) created, \(deleted.count) deleted, \(claimed.count) keys claimed, "
+                + "\(tallies.map(\.lost).reduce(0, +)) claims lost to another instance")
     }
 
     @Test("a process killed with SIGKILL mid-batch leaves the batch wholly present or wholly absent")
@@ -70,12 +77,15 @@ struct MultiProcessTests {
         var killedDuringSave = 0
         for run in 0..<3 {
             let url = try server.makeDatabase()
-            let (output, killed) = try runAndKill(helper, [url, "20000"], after: [0.05, 0.3, 0.8][run], from: "saving")
+            let (output, killed) = try runAndKill(
+                helper, [url, "20000"], after: [0.05, 0.3, 0.8][run], from: "saving")
             let manager = try DBBManager(postgres: url)
             try manager.register([CrashCompany.self, CrashItem.self])
             let items = try manager.count(of: "CrashItem")
             #expect(items == 0 || items == 20_000, "run \(run): \(items) items")
-            #expect(try manager.count(of: "CrashItem_company") == items && manager.count(of: "CrashCompany") == (items == 0 ? 0 : 10))
+            #expect(
+                try manager.count(of: "CrashItem_company") == items
+                    && manager.count(of: "CrashCompany") == (items == 0 ? 0 : 10))
             #expect(try manager.count(of: "CrashItem_tags") == 2 * items)
             if killed && !output.contains("saved") { killedDuringSave += 1 }
         }

@@ -20,21 +20,22 @@ final class Member: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["name": [.notNull], "email": [.unique]]
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Member.name),
-            "email": DBBPropertyPersistence(\Member.email),
-            "age": DBBPropertyPersistence(\Member.age),
-            "score": DBBPropertyPersistence(\Member.score),
-            "ratio": DBBPropertyPersistence(\Member.ratio),
-            "born": DBBPropertyPersistence(\Member.born),
-            "active": DBBPropertyPersistence(\Member.active),
-            "photo": DBBPropertyPersistence(\Member.photo),
-            "tags": DBBPropertyPersistence(\Member.tags),
-            "lucky": DBBPropertyPersistence(\Member.lucky),
-            "spouse": DBBPropertyPersistence(\Member.spouse),
-            "friends": DBBPropertyPersistence(\Member.friends),
-            "team": DBBPropertyPersistence(\Member.team),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: ["age"]))
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Member.name),
+                "email": DBBPropertyPersistence(\Member.email),
+                "age": DBBPropertyPersistence(\Member.age),
+                "score": DBBPropertyPersistence(\Member.score),
+                "ratio": DBBPropertyPersistence(\Member.ratio),
+                "born": DBBPropertyPersistence(\Member.born),
+                "active": DBBPropertyPersistence(\Member.active),
+                "photo": DBBPropertyPersistence(\Member.photo),
+                "tags": DBBPropertyPersistence(\Member.tags),
+                "lucky": DBBPropertyPersistence(\Member.lucky),
+                "spouse": DBBPropertyPersistence(\Member.spouse),
+                "friends": DBBPropertyPersistence(\Member.friends),
+                "team": DBBPropertyPersistence(\Member.team),
+            ], for: self, indexer: DBBIndexer(columnsToIndex: ["age"]))
     }
 }
 
@@ -47,10 +48,11 @@ final class Team: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "title": DBBPropertyPersistence(\Team.title),
-            "order": DBBPropertyPersistence(\Team.order),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "title": DBBPropertyPersistence(\Team.title),
+                "order": DBBPropertyPersistence(\Team.order),
+            ], for: self)
     }
 }
 
@@ -72,11 +74,12 @@ final class GadgetV2: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["priority": [.notNull]]
-        dbManager.addPersistenceMapping([
-            "label": DBBPropertyPersistence(\GadgetV2.label),
-            "priority": DBBPropertyPersistence(\GadgetV2.priority),
-            "notes": DBBPropertyPersistence(\GadgetV2.notes),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "label": DBBPropertyPersistence(\GadgetV2.label),
+                "priority": DBBPropertyPersistence(\GadgetV2.priority),
+                "notes": DBBPropertyPersistence(\GadgetV2.notes),
+            ], for: self)
     }
 }
 

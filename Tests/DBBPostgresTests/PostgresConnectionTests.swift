@@ -70,10 +70,14 @@ struct PostgresConnectionTests {
             #expect(error?.description.contains("7xK") == false, "\(url): \(String(describing: error))")
         }
 
-        let parsed = try DBBPostgresConfiguration(url: "postgresql://app:p%40ss%2Fw@[::1]:6543/my%20db?sslmode=disable&connect_timeout=3")
+        let parsed = try DBBPostgresConfiguration(
+            url: "postgresql://app:p%40ss%2Fw@[::1]:6543/my%20db?sslmode=disable&connect_timeout=3")
         #expect(parsed.host == "::1" && parsed.port == 6543 && parsed.username == "app" && parsed.password == "p@ss/w")
         #expect(parsed.database == "my db" && parsed.connectTimeout == .seconds(3))
-        guard case .disable = parsed.tls else { Issue.record("sslmode=disable gave \(parsed.tls)"); return }
+        guard case .disable = parsed.tls else {
+            Issue.record("sslmode=disable gave \(parsed.tls)")
+            return
+        }
         let defaults = try DBBPostgresConfiguration(url: "postgres://db.internal/shop")
         #expect(defaults.port == 5432 && defaults.username == "shop" && defaults.password == nil)
         #expect(DBBPostgresConfiguration.withoutPassword("postgres://u:secret@h/db") == "postgres://u:***@h/db")
@@ -97,9 +101,13 @@ struct PostgresConnectionTests {
 
     @Test("a configuration that cannot work is refused before connecting: pool size, port, timeout")
     func badConfiguration() throws {
-        for change in [{ (c: inout DBBPostgresConfiguration) in c.poolSize = 0 }, { $0.port = 70000 }, { $0.connectTimeout = .zero }] {
-            var configuration = DBBPostgresConfiguration(host: "127.0.0.1", port: 1, username: "u", password: "secret", database: "d",
-                                                         tls: .disable)
+        for change in [
+            { (c: inout DBBPostgresConfiguration) in c.poolSize = 0 }, { $0.port = 70000 },
+            { $0.connectTimeout = .zero },
+        ] {
+            var configuration = DBBPostgresConfiguration(
+                host: "127.0.0.1", port: 1, username: "u", password: "secret", database: "d",
+                tls: .disable)
             change(&configuration)
             let error = #expect(throws: DBBError.self) { _ = try DBBManager(postgres: configuration) }
             #expect(error?.kind == .invalidOption, "\(String(describing: error))")
@@ -115,8 +123,9 @@ struct PostgresConnectionTests {
         #expect(throws: DBBError.self) { try outcome.get() }
     }
 
-    @Test("the server ending the connection mid-batch: an `unavailable` error naming host and database, nothing half-written, and the manager goes on",
-          arguments: [false, true])
+    @Test(
+        "the server ending the connection mid-batch: an `unavailable` error naming host and database, nothing half-written, and the manager goes on",
+        arguments: [false, true])
     func serverGoneMidBatch(waitForClose: Bool) throws {
         guard let db = try BackendDatabase(.postgresql, [Tripwire.self]) else { return }
         let killer = try db.reopen()
@@ -130,15 +139,19 @@ struct PostgresConnectionTests {
         // has seen the connection close: postgres-nio never answers a query written then, and
         // the batch used to wait for it forever.
         batch[200].action = {
-            try killer.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                               + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            try killer.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
             if waitForClose { Thread.sleep(forTimeInterval: 1) }
         }
-        let outcome = try #require(finishing(within: 60) { Result { try Tripwire.save(batch, manager: db.manager) } },
-                                   "the batch returned instead of waiting forever for an answer")
+        let outcome = try #require(
+            finishing(within: 60) { Result { try Tripwire.save(batch, manager: db.manager) } },
+            "the batch returned instead of waiting forever for an answer")
         let error = try #require(throws: DBBError.self) { try outcome.get() }
         #expect(error.kind == .unavailable, "\(error)")
-        #expect(error.description.contains("127.0.0.1") && error.description.contains(db.place.split(separator: "/").last!.prefix(while: { $0 != "?" })))
+        #expect(
+            error.description.contains("127.0.0.1")
+                && error.description.contains(db.place.split(separator: "/").last!.prefix(while: { $0 != "?" })))
         #expect(batch.allSatisfy { $0.id == 0 }, "no object believes it was saved")
         #expect(try killer.count(of: "Tripwire") == 0, "nothing half-written")
 

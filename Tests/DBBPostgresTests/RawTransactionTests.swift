@@ -13,8 +13,9 @@ struct RawTransactionTests {
         return member
     }
 
-    @Test("a raw text that fails after its BEGIN, or a lone BEGIN, is rolled back; saves after it are durable",
-          arguments: Backend.allCases)
+    @Test(
+        "a raw text that fails after its BEGIN, or a lone BEGIN, is rolled back; saves after it are durable",
+        arguments: Backend.allCases)
     func openTransactions(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Member.self]) else { return }
         let table = backend == .postgresql ? "\"Member\"" : "Member"
@@ -37,8 +38,9 @@ struct RawTransactionTests {
         #expect(try Member.all(manager: other).first { $0.name == "after" }?.age == 5)
     }
 
-    @Test("several statements apply whole or not at all: a failing one, or a wrong argument count, writes nothing",
-          arguments: Backend.allCases)
+    @Test(
+        "several statements apply whole or not at all: a failing one, or a wrong argument count, writes nothing",
+        arguments: Backend.allCases)
     func allOrNothing(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Member.self]) else { return }
         let table = backend == .postgresql ? "\"Member\"" : "Member"

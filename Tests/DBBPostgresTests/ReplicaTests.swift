@@ -9,7 +9,9 @@ import Testing
 @Suite("Read replicas: a primary and a streaming standby", .serialized)
 struct ReplicaTests {
     /// A database on the primary, once the standby has it too.
-    static func database(_ server: TestPostgresServer, _ standby: TestPostgresStandby) throws -> (primary: String, replica: String) {
+    static func database(_ server: TestPostgresServer, _ standby: TestPostgresStandby) throws -> (
+        primary: String, replica: String
+    ) {
         let primary = try server.makeDatabase()
         let name = String(primary.split(separator: "/").last!.prefix { $0 != "?" })
         let replica = standby.url(database: name)
@@ -36,19 +38,24 @@ struct ReplicaTests {
             member.name = "m\(round)"
             member.tags = ["t\(round)"]
             try member.save()  // the standby would refuse it: it went to the primary
-            let fetched = try #require(try Member.instance(id: member.id, manager: manager), "round \(round): the save is seen at once")
+            let fetched = try #require(
+                try Member.instance(id: member.id, manager: manager), "round \(round): the save is seen at once")
             #expect(fetched.name == "m\(round)" && fetched.tags == ["t\(round)"])
         }
         #expect(try Member.all(manager: manager).count == 20)
 
         // Without readYourWrites the replica serves reads at once, and catches up by itself.
         let eventual = try DBBManager(postgres: primary, replicas: [replica])
-        #expect(try eventual.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 1, "a read is served by the standby")
+        #expect(
+            try eventual.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 1,
+            "a read is served by the standby")
         let late = Member(dbManager: eventual)
         late.name = "late"
         try late.save()
         let deadline = Date().addingTimeInterval(10)
-        while try Member.instance(id: late.id, manager: eventual) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while try Member.instance(id: late.id, manager: eventual) == nil && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         #expect(try Member.instance(id: late.id, manager: eventual)?.name == "late")
 
         // A read inside a write reads the primary: a transaction sees its own insert.
@@ -71,11 +78,12 @@ struct ReplicaTests {
         let (primary, replica) = try Self.database(server, standby)
         let manager = try DBBManager(postgres: primary, replicas: [replica], readYourWrites: true)
         try manager.register([Member.self])
-        try Member.save((0..<50).map { index in
-            let member = Member(dbManager: manager)
-            member.name = "m\(index)"
-            return member
-        }, manager: manager)
+        try Member.save(
+            (0..<50).map { index in
+                let member = Member(dbManager: manager)
+                member.name = "m\(index)"
+                return member
+            }, manager: manager)
 
         let failures = Mutex<[String]>([])
         let reads = Atomic<Int>(0)
@@ -93,7 +101,7 @@ struct ReplicaTests {
                 }
             }
         }
-        readers.forEach { $0.start() }
+        for reader in readers { reader.start() }
         Thread.sleep(forTimeInterval: 0.5)
         try standby.stop()
         let stoppedAt = reads.load(ordering: .sequentiallyConsistent)
@@ -101,8 +109,11 @@ struct ReplicaTests {
         done.store(true, ordering: .sequentiallyConsistent)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
-        #expect(reads.load(ordering: .sequentiallyConsistent) > stoppedAt + 10, "reads went on after the standby stopped")
-        #expect(try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 0, "now served by the primary")
+        #expect(
+            reads.load(ordering: .sequentiallyConsistent) > stoppedAt + 10, "reads went on after the standby stopped")
+        #expect(
+            try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 0, "now served by the primary"
+        )
     }
 
     @Test("a replica that is down when the manager opens is left out; a malformed replica URL is refused")
@@ -113,9 +124,13 @@ struct ReplicaTests {
         try manager.register([Member.self])
         #expect(try Member.all(manager: manager).isEmpty)
         #expect(try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 0)
-        #expect(throws: DBBError.self) { _ = try DBBManager(postgres: primary, replicas: ["postgres://u:Zq7xK@h:0/db"]) }
+        #expect(throws: DBBError.self) {
+            _ = try DBBManager(postgres: primary, replicas: ["postgres://u:Zq7xK@h:0/db"])
+        }
         // A reachable server that is not a standby, or that refuses the credentials, is a configuration error.
-        let notStandby = try #require(throws: DBBError.self) { _ = try DBBManager(postgres: primary, replicas: [try server.makeDatabase()]) }
+        let notStandby = try #require(throws: DBBError.self) {
+            _ = try DBBManager(postgres: primary, replicas: [try server.makeDatabase()])
+        }
         #expect(notStandby.kind == .invalidOption && notStandby.message.contains("not a standby"), "\(notStandby)")
         let name = String(primary.split(separator: "/").last!.prefix { $0 != "?" })
         let refused = try #require(throws: DBBError.self) {

@@ -1,8 +1,9 @@
-import DBBScript
 import DBBSQLite
+import DBBScript
 import DBBTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,8 @@ private func inspect(_ path: String) throws -> (integrity: String, counts: [Stri
     let integrity = try db.fetchValue("PRAGMA integrity_check", as: String.self) ?? "?"
     var counts: [String: Int] = [:]
     for table in ["CrashItem", "CrashItem_tags", "CrashItem_company", "CrashCompany"] {
-        let exists = try db.fetchValue("SELECT count(*) FROM sqlite_master WHERE name = ?", [.text(table)], as: Int.self) ?? 0
+        let exists =
+            try db.fetchValue("SELECT count(*) FROM sqlite_master WHERE name = ?", [.text(table)], as: Int.self) ?? 0
         counts[table] = exists > 0 ? try db.fetchValue("SELECT count(*) FROM \(table)", as: Int.self) ?? -1 : 0
     }
     return (integrity, counts)
@@ -36,14 +38,16 @@ struct CrashSafetyTests {
             run % 4 == 0 ? 0.05 + Double(random.next(upTo: 300)) / 1_000 : Double(random.next(upTo: 3_500)) / 1_000
         }
         let directory = try TemporaryDirectory()
-        let outcomes = try await withThrowingTaskGroup(of: [(Double, Bool, String, [String: Int], String)].self) { group in
+        let outcomes = try await withThrowingTaskGroup(of: [(Double, Bool, String, [String: Int], String)].self) {
+            group in
             for lane in 0..<2 {
                 group.addTask {
                     var results: [(Double, Bool, String, [String: Int], String)] = []
                     for (run, delay) in delays.enumerated() where run % 2 == lane {
                         let path = directory.path("run\(run).sqlite")
-                        let (output, killed) = try runAndKill(helper, [path, "\(Self.batch)"], after: delay,
-                                                              from: run % 4 == 0 ? nil : "saving")
+                        let (output, killed) = try runAndKill(
+                            helper, [path, "\(Self.batch)"], after: delay,
+                            from: run % 4 == 0 ? nil : "saving")
                         let (integrity, counts) = try inspect(path)
                         results.append((delay, killed, output, counts, integrity))
                     }
@@ -55,11 +59,13 @@ struct CrashSafetyTests {
         #expect(outcomes.count == 22)
         var killedDuringSave = 0
         for (delay, killed, output, counts, integrity) in outcomes {
-            let label = "after \(String(format: "%.2f", delay)) s (killed: \(killed), output: \(output.split(separator: "\n")))"
+            let label =
+                "after \(String(format: "%.2f", delay)) s (killed: \(killed), output: \(output.split(separator: "\n")))"
             #expect(integrity == "ok", "\(label)")
             let items = counts["CrashItem"] ?? -1
             #expect(items == 0 || items == Self.batch, "\(label): \(items) items")
-            #expect(counts["CrashItem_tags"] == items * 2 && counts["CrashItem_company"] == items, "\(label): \(counts)")
+            #expect(
+                counts["CrashItem_tags"] == items * 2 && counts["CrashItem_company"] == items, "\(label): \(counts)")
             #expect(counts["CrashCompany"] == (items == 0 ? 0 : 10), "\(label): \(counts)")
             if output.contains("saved") { #expect(items == Self.batch, "\(label): reported saved") }
             if killed && output.contains("saving") && !output.contains("saved") { killedDuringSave += 1 }
@@ -75,7 +81,9 @@ struct CrashSafetyTests {
         var csv = "id|name|value\n"
         for n in 0..<200_000 { csv += "\(n)|\"name \(n), quoted\"|\(n * 7)\n" }
         try fixture.file("big.csv", csv)
-        let script = try fixture.file("schema.txt", """
+        let script = try fixture.file(
+            "schema.txt",
+            """
             CREATE TABLE big (id INTEGER PRIMARY KEY, name TEXT, value INTEGER);
             .separator |
             .import --skip 1 big.csv big
@@ -104,7 +112,9 @@ struct CrashSafetyTests {
                 configuration.access = .readOnly
                 configuration.journalMode = nil
                 let db = try SQLiteConnection(path: fixture.output.path, configuration: configuration)
-                #expect(try db.fetchValue("SELECT count(*) FROM big", as: Int.self) == 200_000, "a replaced output is whole")
+                #expect(
+                    try db.fetchValue("SELECT count(*) FROM big", as: Int.self) == 200_000, "a replaced output is whole"
+                )
                 #expect(try db.fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
             }
         }

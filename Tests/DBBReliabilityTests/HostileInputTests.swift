@@ -1,8 +1,8 @@
 import DBBBuilder
 import DBBCodeGen
 import DBBLocale
-import DBBScript
 import DBBSQLite
+import DBBScript
 import DBBTestSupport
 import Foundation
 import Testing
@@ -18,15 +18,18 @@ struct HostileValues {
     /// Text that is sometimes almost right: dates, locales and patterns with damage, control
     /// characters, odd Unicode, long runs.
     mutating func text() -> String {
-        let pieces = ["2011-01-02", "2011-13-45", "99999-01-01", "0000-00-00", "2011-01-02T25:61:00Z", "9999-12-31",
-                      "0001-01-01", "9999-12-31T23:59:59.9999999-14:00", "0001-01-01T00:00+14:00", "en_US", "ru_RU",
-                      "xx_YY", "@fw=mon", "YYYY-ww", "'", "''", "MMMM", "EEEE", "GGGGG", "zzzz", "%@", "%d", "\u{0}",
-                      "\u{202E}", "🇩🇪", "Ω", "\\", "\"", ";", "--", "/*", "\n", "\r", "\t", " ", "-", "+14:00", "T",
-                      "YYYYY", "yyyyy", "Y", "%%", "%", "w", "Q"]
+        let pieces = [
+            "2011-01-02", "2011-13-45", "99999-01-01", "0000-00-00", "2011-01-02T25:61:00Z", "9999-12-31",
+            "0001-01-01", "9999-12-31T23:59:59.9999999-14:00", "0001-01-01T00:00+14:00", "en_US", "ru_RU",
+            "xx_YY", "@fw=mon", "YYYY-ww", "'", "''", "MMMM", "EEEE", "GGGGG", "zzzz", "%@", "%d", "\u{0}",
+            "\u{202E}", "🇩🇪", "Ω", "\\", "\"", ";", "--", "/*", "\n", "\r", "\t", " ", "-", "+14:00", "T",
+            "YYYYY", "yyyyy", "Y", "%%", "%", "w", "Q",
+        ]
         var text = ""
         for _ in 0..<int(6) {
             if int(4) == 0 {
-                text += String(String.UnicodeScalarView((0..<int(20)).compactMap { _ in Unicode.Scalar(UInt32(int(0x2FFF))) }))
+                text += String(
+                    String.UnicodeScalarView((0..<int(20)).compactMap { _ in Unicode.Scalar(UInt32(int(0x2FFF))) }))
             } else {
                 text += pieces[int(pieces.count)]
             }
@@ -43,7 +46,10 @@ struct HostileValues {
         switch int(9) {
         case 0: .null
         case 1: .integer(Int64(bitPattern: random.next()))
-        case 2: .real([Double.infinity, -.infinity, .nan, .greatestFiniteMagnitude, -1e300, 0, 3.5e9, -3.5e9, 1e15, -1e15][int(10)])
+        case 2:
+            .real(
+                [Double.infinity, -.infinity, .nan, .greatestFiniteMagnitude, -1e300, 0, 3.5e9, -3.5e9, 1e15, -1e15][
+                    int(10)])
         case 3: .blob(bytes(int(40)))
         case 4: date()
         default: .text(text())
@@ -80,10 +86,14 @@ struct HostileInputTests {
             let (name, count) = DBBLocaleFunctions.signatures[round % DBBLocaleFunctions.signatures.count]
             var arguments = (0..<count).map { _ in values.value() }
             // Often keep the locale valid, so the other arguments get exercised.
-            if values.int(2) == 0, let position = ["dbb_week": 1, "dbb_week_start": 1, "dbb_format_date": 2,
-                                                   "ObjcFormatAnsiDateUsingLocale": 2, "dbb_align": 2,
-                                                   "ObjcGetYearAndQuarterUsingLocale": 1,
-                                                   "ObjcGetYearAndHalfYearUsingLocale": 1][name] {
+            if values.int(2) == 0,
+                let position = [
+                    "dbb_week": 1, "dbb_week_start": 1, "dbb_format_date": 2,
+                    "ObjcFormatAnsiDateUsingLocale": 2, "dbb_align": 2,
+                    "ObjcGetYearAndQuarterUsingLocale": 1,
+                    "ObjcGetYearAndHalfYearUsingLocale": 1,
+                ][name]
+            {
                 arguments[position] = ["en_US", "ar_SA", "fa_IR", "ja_JP"][values.int(4)]
             }
             let sql = "SELECT \(name)(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
@@ -106,10 +116,12 @@ struct HostileInputTests {
         let fixture = try ScriptFixture()
         try DBBScriptRunner.build(script: try fixture.file("old.txt", "CREATE TABLE old (x);"), output: fixture.output)
         let previous = try Data(contentsOf: fixture.output)
-        let lines = ["CREATE TABLE t (a, b);", ".import data.csv t", ".import data.csv new", ".mode csv", ".mode tabs",
-                     ".separator |", ".separator \\t \\n", ".read data.csv", "INSERT INTO t VALUES (1, 2);", ".import",
-                     ".bogus", "SELECT * FROM nowhere;", "CREATE TABLE", "'unterminated", ".import --skip x data.csv t",
-                     "BEGIN;", "COMMIT;", "ROLLBACK;", "\u{0}", ".import data.csv \"odd \"\"name\"", "# comment"]
+        let lines = [
+            "CREATE TABLE t (a, b);", ".import data.csv t", ".import data.csv new", ".mode csv", ".mode tabs",
+            ".separator |", ".separator \\t \\n", ".read data.csv", "INSERT INTO t VALUES (1, 2);", ".import",
+            ".bogus", "SELECT * FROM nowhere;", "CREATE TABLE", "'unterminated", ".import --skip x data.csv t",
+            "BEGIN;", "COMMIT;", "ROLLBACK;", "\u{0}", ".import data.csv \"odd \"\"name\"", "# comment",
+        ]
         var failures = 0
         var successes = 0
         for _ in 0..<150 {
@@ -117,18 +129,24 @@ struct HostileInputTests {
             var data = values.bytes(values.int(300))
             if values.int(2) == 0 { data = Data("a,b\n1,2\n\"x\ny\",3\n\"unterminated,4\n".utf8) + data }
             try data.write(to: fixture.directory.url.appendingPathComponent("data.csv"))
-            let script = (0..<values.int(8)).map { _ in values.int(5) == 0 ? values.text() : lines[values.int(lines.count)] }
-                .joined(separator: "\n")
+            let script = (0..<values.int(8)).map { _ in
+                values.int(5) == 0 ? values.text() : lines[values.int(lines.count)]
+            }
+            .joined(separator: "\n")
             try fixture.file("script.txt", script)
             do {
-                try DBBScriptRunner.build(script: fixture.directory.url.appendingPathComponent("script.txt"),
-                                          output: fixture.output, replacing: true)
+                try DBBScriptRunner.build(
+                    script: fixture.directory.url.appendingPathComponent("script.txt"),
+                    output: fixture.output, replacing: true)
                 successes += 1
-                #expect(try SQLiteConnection(path: fixture.output.path).fetchValue("PRAGMA integrity_check", as: String.self) == "ok")
+                #expect(
+                    try SQLiteConnection(path: fixture.output.path).fetchValue(
+                        "PRAGMA integrity_check", as: String.self) == "ok")
             } catch let error as DBBScriptError {
                 failures += 1
-                #expect(["script.txt", "data.csv"].contains(error.script) && !error.message.isEmpty,
-                        "errors name the script being read: \(error) (kind \(error.kind))")
+                #expect(
+                    ["script.txt", "data.csv"].contains(error.script) && !error.message.isEmpty,
+                    "errors name the script being read: \(error) (kind \(error.kind))")
                 #expect(try Data(contentsOf: fixture.output) == previous, "a failed build leaves the output: \(error)")
             }
         }
@@ -143,19 +161,30 @@ struct HostileInputTests {
         let database = try ManagerTestDatabase([Shelf.self])
         let manager = database.manager
         try Shelf.save((0..<20).map { Shelf("shelf \($0)", $0, manager: manager) }, manager: manager)
-        let conditions = ["", " ", "OR", "AND", ")", "(", "label = ?", "label = '", "1=1; DROP TABLE Shelf; --",
-                          "capacity > ?", "nope = 1", "capacity IN (SELECT capacity FROM Shelf)", "/*", "--", "label LIKE ?",
-                          "capacity > 9223372036854775807", "length(label) > ?", "zeroblob(16) IS NULL"]
+        let conditions = [
+            "", " ", "OR", "AND", ")", "(", "label = ?", "label = '", "1=1; DROP TABLE Shelf; --",
+            "capacity > ?", "nope = 1", "capacity IN (SELECT capacity FROM Shelf)", "/*", "--", "label LIKE ?",
+            "capacity > 9223372036854775807", "length(label) > ?", "zeroblob(16) IS NULL",
+        ]
         var errors = 0
         for _ in 0..<400 {
             var options = DBBQueryOptions()
-            options.conditions = (0..<values.int(4)).map { _ in values.int(6) == 0 ? values.text() : conditions[values.int(conditions.count)] }
+            options.conditions = (0..<values.int(4)).map { _ in
+                values.int(6) == 0 ? values.text() : conditions[values.int(conditions.count)]
+            }
             options.arguments = (0..<values.int(3)).map { _ in values.value() }
-            if values.int(4) == 0 { options.propertyNames = [["label"], ["nope"], [], ["capacity", "label"], [values.text()]][values.int(5)] }
-            if values.int(4) == 0 { options.sorting = [["label"], ["DESC"], ["capacity DESC"], ["nope"], [values.text()], ["label up"]][values.int(6)] }
+            if values.int(4) == 0 {
+                options.propertyNames =
+                    [["label"], ["nope"], [], ["capacity", "label"], [values.text()]][values.int(5)]
+            }
+            if values.int(4) == 0 {
+                options.sorting =
+                    [["label"], ["DESC"], ["capacity DESC"], ["nope"], [values.text()], ["label up"]][values.int(6)]
+            }
             options.distinct = values.int(5) == 0
             do {
-                let found = try Shelf.instances(matching: options, manager: manager, sparsePopulation: values.int(5) == 0)
+                let found = try Shelf.instances(
+                    matching: options, manager: manager, sparsePopulation: values.int(5) == 0)
                 #expect(found.count <= 20)
             } catch let error as DBBError {
                 errors += 1
@@ -178,20 +207,25 @@ struct HostileInputTests {
     @Test("random text into the code generator: declarations or errors with line numbers")
     func codeGenerator() throws {
         var values = HostileValues(random: SeededRandom(label: "codeGenerator"))
-        let fragments = ["var ", "let ", "@objc ", "weak ", "@property ", "(nonatomic) ", "NSString *", "name", ": ", "String",
-                         "?", "[", "]", "= ", "0", "\"x\"", "// c", "/* ", " */", "Int", "Person", "static ", "{", "}", ";",
-                         "\n", "`", "Optional<", ">", "Array<", "NSArray<NSString *> *", "id ", "default"]
+        let fragments = [
+            "var ", "let ", "@objc ", "weak ", "@property ", "(nonatomic) ", "NSString *", "name", ": ", "String",
+            "?", "[", "]", "= ", "0", "\"x\"", "// c", "/* ", " */", "Int", "Person", "static ", "{", "}", ";",
+            "\n", "`", "Optional<", ">", "Array<", "NSArray<NSString *> *", "id ", "default",
+        ]
         var parsed = 0
         var rejected = 0
         for _ in 0..<1_000 {
-            let text = (0..<values.int(30)).map { _ in values.int(8) == 0 ? values.text() : fragments[values.int(fragments.count)] }.joined()
+            let text = (0..<values.int(30)).map { _ in
+                values.int(8) == 0 ? values.text() : fragments[values.int(fragments.count)]
+            }.joined()
             do {
                 let declarations = try DeclarationParser.parse(text)
                 parsed += 1
                 let lineCount = text.components(separatedBy: "\n").count
                 #expect(declarations.allSatisfy { $0.line >= 1 && $0.line <= lineCount })
                 if let first = declarations.first {
-                    _ = try? ClassGenerator.generate(declarations, options: GeneratorOptions(className: "Fuzz\(first.line)"))
+                    _ = try? ClassGenerator.generate(
+                        declarations, options: GeneratorOptions(className: "Fuzz\(first.line)"))
                 }
             } catch {
                 rejected += 1
@@ -208,10 +242,11 @@ final class Shelf: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "label": DBBPropertyPersistence(\Shelf.label),
-            "capacity": DBBPropertyPersistence(\Shelf.capacity),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "label": DBBPropertyPersistence(\Shelf.label),
+                "capacity": DBBPropertyPersistence(\Shelf.capacity),
+            ], for: self)
     }
 
     convenience init(_ label: String, _ capacity: Int, manager: DBBManager) {

@@ -1,8 +1,10 @@
-@testable import DBBScript
 import DBBSQLite
 import DBBTestSupport
 import Foundation
 import Testing
+
+@testable import DBBScript
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,15 +55,20 @@ private func state(_ url: URL) throws -> (tables: [String], integrity: String, s
     configuration.access = .readOnly
     configuration.journalMode = nil
     let db = try SQLiteConnection(path: url.path, configuration: configuration)
-    let tables = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.string(at: 0) ?? "" }
+    let tables = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+        $0.string(at: 0) ?? ""
+    }
     let integrity = try db.fetchValue("PRAGMA integrity_check", as: String.self) ?? "?"
     db.close()
     let sideFiles = ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: url.path + $0) }
     return (tables, integrity, sideFiles)
 }
 
-@Suite("dbb build --force: the output is exactly the new database, and never replaced under a user",
-       .enabled(if: ScriptFixture.dbb != nil && ScriptFixture.product("dbb-crash-helper") != nil, "the executables were not built"))
+@Suite(
+    "dbb build --force: the output is exactly the new database, and never replaced under a user",
+    .enabled(
+        if: ScriptFixture.dbb != nil && ScriptFixture.product("dbb-crash-helper") != nil,
+        "the executables were not built"))
 struct OutputReplacementTests {
     static let script = """
         CREATE TABLE fresh (id INTEGER PRIMARY KEY, name TEXT);
@@ -69,10 +76,13 @@ struct OutputReplacementTests {
         INSERT INTO fresh (name) SELECT 'row ' || i FROM n;
         """
 
-    private func build(_ fixture: ScriptFixture, force: Bool = true) throws -> (status: Int32, stdout: String, stderr: String) {
+    private func build(_ fixture: ScriptFixture, force: Bool = true) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let script = try fixture.file("schema.txt", Self.script)
-        return try ScriptFixture.run(try #require(ScriptFixture.dbb),
-                                     ["build", fixture.output.path, script.path] + (force ? ["--force"] : []))
+        return try ScriptFixture.run(
+            try #require(ScriptFixture.dbb),
+            ["build", fixture.output.path, script.path] + (force ? ["--force"] : []))
     }
 
     private func expectFresh(_ fixture: ScriptFixture, _ comment: Comment) throws {
@@ -89,9 +99,13 @@ struct OutputReplacementTests {
     /// left at the fixture's output; returns whether one was.
     private func leaveKilledWritersLog(_ helper: URL, _ fixture: ScriptFixture) throws -> Bool {
         for attempt in 0..<6 {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fixture.output.path + suffix) }
-            _ = try runAndKill(helper, [fixture.output.path, "60000"], after: 0.2 + 0.2 * Double(attempt), from: "saving")
-            let log = (try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-wal")[.size] as? Int) ?? 0
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: fixture.output.path + suffix)
+            }
+            _ = try runAndKill(
+                helper, [fixture.output.path, "60000"], after: 0.2 + 0.2 * Double(attempt), from: "saving")
+            let log =
+                (try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-wal")[.size] as? Int) ?? 0
             if log > 0 { return true }
         }
         return false
@@ -112,7 +126,8 @@ struct OutputReplacementTests {
         let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
         let fixture = try ScriptFixture()
         _ = try runAndKill(helper, ["hot-journal", fixture.output.path], after: 60)
-        let journal = (try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-journal")[.size] as? Int) ?? 0
+        let journal =
+            (try? FileManager.default.attributesOfItem(atPath: fixture.output.path + "-journal")[.size] as? Int) ?? 0
         try #require(journal > 0, "the killed writer left a journal")
         let result = try build(fixture)
         #expect(result.status == 0, "\(result.stderr)")
@@ -120,11 +135,13 @@ struct OutputReplacementTests {
 
         // A journal and a log whose database is gone: a new build (no --force) must not inherit them.
         _ = try runAndKill(helper, ["hot-journal", fixture.output.path], after: 60)
-        try FileManager.default.copyItem(atPath: fixture.output.path + "-journal", toPath: fixture.output.path + "-saved")
+        try FileManager.default.copyItem(
+            atPath: fixture.output.path + "-journal", toPath: fixture.output.path + "-saved")
         try FileManager.default.removeItem(at: fixture.output)
         try FileManager.default.removeItem(atPath: fixture.output.path + "-journal")
         try Data("not a log".utf8).write(to: URL(fileURLWithPath: fixture.output.path + "-wal"))
-        try FileManager.default.moveItem(atPath: fixture.output.path + "-saved", toPath: fixture.output.path + "-journal")
+        try FileManager.default.moveItem(
+            atPath: fixture.output.path + "-saved", toPath: fixture.output.path + "-journal")
         let again = try build(fixture, force: false)
         #expect(again.status == 0, "\(again.stderr)")
         try expectFresh(fixture, "a stray journal was removed before the new file took its place")
@@ -141,8 +158,9 @@ struct OutputReplacementTests {
         try #require(holder.wait(for: "holding"))
         let before = try Data(contentsOf: fixture.output)
         let refused = try build(fixture)
-        #expect(refused.status != 0 && refused.stderr.contains("is open in process \(holder.process.processIdentifier)"),
-                "\(refused.stderr)")
+        #expect(
+            refused.status != 0 && refused.stderr.contains("is open in process \(holder.process.processIdentifier)"),
+            "\(refused.stderr)")
         // Where /proc does not show it (another user's process), SQLite's own locks do.
         let descriptor = open(fixture.output.path, O_RDONLY)
         #expect(SQLiteFileLocks.isDatabaseLocked(descriptor), "a WAL connection keeps a shared lock on the database")
@@ -171,8 +189,9 @@ struct OutputReplacementTests {
             idle.send("SELECT 'opened' FROM sqlite_master LIMIT 1;\nSELECT 'opened';\n")
             try #require(idle.wait(for: "opened"))
             let seen = try build(fixture)
-            #expect(seen.status != 0 && seen.stderr.contains("is open in process \(idle.process.processIdentifier)"),
-                    "\(seen.stderr)")
+            #expect(
+                seen.status != 0 && seen.stderr.contains("is open in process \(idle.process.processIdentifier)"),
+                "\(seen.stderr)")
             let descriptor2 = open(fixture.output.path, O_RDONLY)
             #expect(!SQLiteFileLocks.isDatabaseLocked(descriptor2), "an idle rollback-journal connection holds no lock")
             close(descriptor2)
@@ -202,7 +221,9 @@ struct OutputReplacementTests {
         try handle.close()  // only the other process keeps it open
         defer { reader.terminate() }
         let refused = try build(fixture)
-        #expect(refused.status != 0 && refused.stderr.contains("is open in process \(reader.processIdentifier)"), "\(refused.stderr)")
+        #expect(
+            refused.status != 0 && refused.stderr.contains("is open in process \(reader.processIdentifier)"),
+            "\(refused.stderr)")
         #expect(try files() == before, "the refused build changed nothing: not the journal mode, not the log")
     }
 }

@@ -3,6 +3,7 @@ import DBBSQLite
 import DBBTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,8 +19,9 @@ struct StorageFaultTests {
         do {
             let manager = try DBBManager(url: url)
             try manager.register([Shelf.self])
-            try Shelf.save((0..<count).map { Shelf("shelf \($0) " + String(repeating: "x", count: 200), $0, manager: manager) },
-                           manager: manager)
+            try Shelf.save(
+                (0..<count).map { Shelf("shelf \($0) " + String(repeating: "x", count: 200), $0, manager: manager) },
+                manager: manager)
             try manager.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         return url
@@ -34,7 +36,8 @@ struct StorageFaultTests {
             _ = try DBBManager(url: URL(fileURLWithPath: junk))
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .unavailable && error.description.contains(junk) && error.sqliteError?.code == .notADatabase
+            return error.kind == .unavailable && error.description.contains(junk)
+                && error.sqliteError?.code == .notADatabase
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: junk)) == junkBytes)
 
@@ -78,8 +81,9 @@ struct StorageFaultTests {
         #expect(manager.errorMessage().contains("full"))
     }
 
-    @Test("a read-only file: reads work, writes fail with SQLITE_READONLY naming the file",
-          .enabled(if: notRoot, "root ignores file permissions"))
+    @Test(
+        "a read-only file: reads work, writes fail with SQLITE_READONLY naming the file",
+        .enabled(if: notRoot, "root ignores file permissions"))
     func readOnlyFile() throws {
         let directory = try TemporaryDirectory()
         let url = try makeShelves(directory, count: 10)
@@ -97,8 +101,9 @@ struct StorageFaultTests {
         #expect(try Data(contentsOf: url) == bytes)
     }
 
-    @Test("a read-only folder: a new database cannot be created, and the error names it",
-          .enabled(if: notRoot, "root ignores file permissions"))
+    @Test(
+        "a read-only folder: a new database cannot be created, and the error names it",
+        .enabled(if: notRoot, "root ignores file permissions"))
     func readOnlyFolder() throws {
         let directory = try TemporaryDirectory()
         chmod(directory.url.path, 0o555)
@@ -108,7 +113,8 @@ struct StorageFaultTests {
             _ = try DBBManager(url: url)
         } throws: { error in
             let error = try #require(error as? DBBError)
-            return error.kind == .unavailable && error.description.contains(url.path) && error.sqliteError?.code == .cantOpen
+            return error.kind == .unavailable && error.description.contains(url.path)
+                && error.sqliteError?.code == .cantOpen
         }
     }
 }

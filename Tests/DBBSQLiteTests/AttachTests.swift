@@ -9,7 +9,8 @@ struct AttachTests {
     static func makeReference(in directory: TemporaryDirectory, name: String = "food.sqlite") throws -> String {
         let path = directory.path(name)
         let db = try SQLiteConnection(path: path)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE food (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             INSERT INTO food VALUES (1, 'Apple'), (2, 'Bread');
             """)
@@ -27,14 +28,18 @@ struct AttachTests {
 
         try db.attach(databaseAt: reference, as: "reference", readOnly: true)
         #expect(try db.attachedDatabaseNames() == ["reference"])
-        let joined = try db.fetchAll("""
+        let joined = try db.fetchAll(
+            """
             SELECT f.name, m.grams FROM meal m JOIN reference.food f ON f.id = m.foodId ORDER BY f.name
-            """) { "\($0.string(at: 0)!) \($0.int(at: 1))" }
+            """
+        ) { "\($0.string(at: 0)!) \($0.int(at: 1))" }
         #expect(joined == ["Apple 150", "Bread 80"])
 
-        for sql in ["INSERT INTO reference.food VALUES (3, 'Cheese')",
-                    "UPDATE reference.food SET name = 'x'",
-                    "CREATE TABLE reference.extra (v)"] {
+        for sql in [
+            "INSERT INTO reference.food VALUES (3, 'Cheese')",
+            "UPDATE reference.food SET name = 'x'",
+            "CREATE TABLE reference.extra (v)",
+        ] {
             #expect {
                 try db.execute(sql)
             } throws: { error in
@@ -62,7 +67,8 @@ struct AttachTests {
             }
         }
         try db.execute("INSERT INTO ref.food VALUES (4, 'Dates')")
-        #expect(try db.fetchAll("SELECT name FROM ref.food ORDER BY id") { $0.string(at: 0)! }
+        #expect(
+            try db.fetchAll("SELECT name FROM ref.food ORDER BY id") { $0.string(at: 0)! }
                 == ["Apple", "Bread", "Dates"])
     }
 

@@ -72,8 +72,10 @@ struct ConnectionTests {
     @Test("a file that is not a database is refused with a typed error and left untouched")
     func notADatabase() throws {
         let directory = try TemporaryDirectory()
-        let bytes = Data("This is a text file, not SQLite. It is long enough to have a header.\n"
-            .utf8) + Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let bytes =
+            Data(
+                "This is a text file, not SQLite. It is long enough to have a header.\n"
+                    .utf8) + Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let path = try directory.write(bytes, to: "notes.sqlite")
 
         #expect {

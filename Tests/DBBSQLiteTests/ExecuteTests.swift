@@ -9,7 +9,8 @@ struct ExecuteTests {
     func multipleStatements() throws {
         let database = try SQLiteTestDatabase()
         let db = database.connection
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE t (a, b); -- a comment
             INSERT INTO t VALUES (?, ?);
             /* another */ INSERT INTO t VALUES (?, 'fixed');
@@ -37,8 +38,9 @@ struct ExecuteTests {
         } throws: { error in
             (error as? SQLiteError)?.code == .range
         }
-        #expect(try db.fetchValue("SELECT count(*) FROM t", as: Int.self) == 2,
-                "statements before the mismatch ran; callers wanting all-or-nothing use a transaction")
+        #expect(
+            try db.fetchValue("SELECT count(*) FROM t", as: Int.self) == 2,
+            "statements before the mismatch ran; callers wanting all-or-nothing use a transaction")
     }
 
     @Test("a bad statement's error names the SQL and SQLite's message")

@@ -42,13 +42,15 @@ struct FunctionTests {
         let db = database.connection
         try db.add(Self.reverse)
         let describe = SQLiteFunction("dbb_describe", argumentCount: -1) { arguments in
-            .text((0..<arguments.count).map { "\(arguments.type(at: $0))=\(arguments.value(at: $0))" }
-                .joined(separator: " "))
+            .text(
+                (0..<arguments.count).map { "\(arguments.type(at: $0))=\(arguments.value(at: $0))" }
+                    .joined(separator: " "))
         }
         try db.add(describe)
         #expect(try db.fetchValue("SELECT dbb_reverse('Привет')", as: String.self) == "тевирП")
         #expect(try db.fetchValue("SELECT dbb_reverse(NULL)", as: String.self) == nil)
-        #expect(try db.fetchValue("SELECT dbb_describe(1, 2.5, 'x', x'00ff', NULL, '')", as: String.self)
+        #expect(
+            try db.fetchValue("SELECT dbb_describe(1, 2.5, 'x', x'00ff', NULL, '')", as: String.self)
                 == "integer=1 real=2.5 text='x' blob=x'00ff' null=NULL text=''")
         #expect(try db.fetchValue("SELECT typeof(dbb_reverse(''))", as: String.self) == "text")
     }
@@ -57,7 +59,9 @@ struct FunctionTests {
     func resultTypes() throws {
         let database = try SQLiteTestDatabase()
         let db = database.connection
-        let values: [SQLiteValue] = [.null, .integer(.min), .real(-0.5), .text(""), .text("ü"), .blob(Data()), .blob(Data([9]))]
+        let values: [SQLiteValue] = [
+            .null, .integer(.min), .real(-0.5), .text(""), .text("ü"), .blob(Data()), .blob(Data([9])),
+        ]
         try db.add(SQLiteFunction("pick", argumentCount: 1) { values[$0.int(at: 0)] })
         for (index, value) in values.enumerated() {
             #expect(try db.fetchOne("SELECT pick(?)", [.integer(Int64(index))]) { $0.value(at: 0) } == value)
@@ -81,9 +85,10 @@ struct FunctionTests {
                 && error.sql == "SELECT dbb_check('xx_YY')"
         }
         // An SQLiteError thrown by a function keeps its code.
-        try db.add(SQLiteFunction("dbb_toobig", argumentCount: 0) { _ in
-            throw SQLiteError(code: .tooBig, message: "result too big for dbb_toobig")
-        })
+        try db.add(
+            SQLiteFunction("dbb_toobig", argumentCount: 0) { _ in
+                throw SQLiteError(code: .tooBig, message: "result too big for dbb_toobig")
+            })
         #expect {
             _ = try db.fetchValue("SELECT dbb_toobig()", as: String.self)
         } throws: { error in

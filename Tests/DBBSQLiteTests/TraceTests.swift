@@ -17,12 +17,13 @@ struct TraceTests {
             try insert.bind(value, at: 1)
             try insert.execute()
         }
-        #expect(seen.withLock { $0 } == [
-            "CREATE TABLE t (a)",
-            "CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT 1; END",
-            "INSERT INTO t VALUES (?)", "-- TRIGGER t_log", "-- SELECT 1",
-            "INSERT INTO t VALUES (?)", "-- TRIGGER t_log", "-- SELECT 1",
-        ])
+        #expect(
+            seen.withLock { $0 } == [
+                "CREATE TABLE t (a)",
+                "CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT 1; END",
+                "INSERT INTO t VALUES (?)", "-- TRIGGER t_log", "-- SELECT 1",
+                "INSERT INTO t VALUES (?)", "-- TRIGGER t_log", "-- SELECT 1",
+            ])
         #expect(!seen.withLock { $0 }.joined().contains("secret"), "bound values are not reported")
 
         db.trace(nil)

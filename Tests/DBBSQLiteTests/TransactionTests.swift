@@ -9,9 +9,11 @@ struct Boom: Error, CustomStringConvertible {
 
 @Suite("Transactions and savepoints")
 struct TransactionTests {
-    @Test("a transaction whose body throws leaves no row, on disk", arguments: [
-        SQLiteTransactionKind.deferred, .immediate, .exclusive,
-    ])
+    @Test(
+        "a transaction whose body throws leaves no row, on disk",
+        arguments: [
+            SQLiteTransactionKind.deferred, .immediate, .exclusive,
+        ])
     func throwingTransactionRollsBack(kind: SQLiteTransactionKind) throws {
         let database = try SQLiteTestDatabase()
         let db = database.connection
@@ -83,7 +85,8 @@ struct TransactionTests {
             #expect(db.isInTransaction)
         }
         let other = try SQLiteConnection(path: database.path)
-        #expect(try other.fetchAll("SELECT v FROM t ORDER BY rowid") { $0.string(at: 0) ?? "" }
+        #expect(
+            try other.fetchAll("SELECT v FROM t ORDER BY rowid") { $0.string(at: 0) ?? "" }
                 == ["outer", "inner, kept"])
     }
 

@@ -82,10 +82,13 @@ struct ValueRoundTripTests {
         try insert.bindNull(at: 5)
         try insert.execute()
 
-        let row = try #require(try db.fetchOne("SELECT i, r, s, b, z FROM t") { row in
-            (row.int64(at: 0), row.double(at: 1), row.string(at: 2), row.data(at: 3),
-             row.isNull(at: 4), row.string(at: 4), row.data(at: 4), row.type(at: 4), row.count)
-        })
+        let row = try #require(
+            try db.fetchOne("SELECT i, r, s, b, z FROM t") { row in
+                (
+                    row.int64(at: 0), row.double(at: 1), row.string(at: 2), row.data(at: 3),
+                    row.isNull(at: 4), row.string(at: 4), row.data(at: 4), row.type(at: 4), row.count
+                )
+            })
         #expect(row.0 == Int64.min)
         #expect(row.1 == 2.5)
         #expect(row.2 == "日本語")
@@ -107,9 +110,10 @@ struct ValueRoundTripTests {
             try insert.bind(value, at: 1)
             try insert.execute()
         }
-        #expect(try db.fetchAll("SELECT v, typeof(v) FROM b ORDER BY rowid") {
-            "\($0.int64(at: 0)) \($0.string(at: 1)!) \($0.bool(at: 0))"
-        } == ["1 integer true", "0 integer false"])
+        #expect(
+            try db.fetchAll("SELECT v, typeof(v) FROM b ORDER BY rowid") {
+                "\($0.int64(at: 0)) \($0.string(at: 1)!) \($0.bool(at: 0))"
+            } == ["1 integer true", "0 integer false"])
     }
 
     @Test("named parameters bind by :name, @name, $name and by bare name")
@@ -141,14 +145,20 @@ struct ValueRoundTripTests {
         try db.execute("CREATE TABLE c (v)")
         let insert = try db.cachedStatement("INSERT INTO c VALUES (?)")
         let optional: String? = nil
-        try insert.bind(UInt64.max, at: 1); try insert.execute()
-        try insert.bind(Int8.min, at: 1); try insert.execute()
-        try insert.bind(Float(1.5), at: 1); try insert.execute()
-        try insert.bind(optional, at: 1); try insert.execute()
-        try insert.bind(Optional("x"), at: 1); try insert.execute()
+        try insert.bind(UInt64.max, at: 1)
+        try insert.execute()
+        try insert.bind(Int8.min, at: 1)
+        try insert.execute()
+        try insert.bind(Float(1.5), at: 1)
+        try insert.execute()
+        try insert.bind(optional, at: 1)
+        try insert.execute()
+        try insert.bind(Optional("x"), at: 1)
+        try insert.execute()
 
         let values = try db.fetchAll("SELECT v FROM c ORDER BY rowid") { $0.value(at: 0) }
-        #expect(values[0] == .real(18_446_744_073_709_551_615.0), "above Int64.max: a REAL, as SQLite reads such a literal")
+        #expect(
+            values[0] == .real(18_446_744_073_709_551_615.0), "above Int64.max: a REAL, as SQLite reads such a literal")
         #expect(UInt64(sqliteValue: values[0]) == nil && UInt64(sqliteValue: .integer(-1)) == nil)
         #expect(UInt64(sqliteValue: .integer(Int64.max)) == UInt64(Int64.max))
         #expect(Int8(sqliteValue: values[1]) == Int8.min)

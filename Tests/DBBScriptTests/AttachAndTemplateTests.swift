@@ -1,6 +1,6 @@
 import DBBBuilder
-import DBBScript
 import DBBSQLite
+import DBBScript
 import DBBTestSupport
 import Foundation
 import Testing
@@ -11,10 +11,11 @@ final class Meal: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "foodID": DBBPropertyPersistence(\Meal.foodID),
-            "grams": DBBPropertyPersistence(\Meal.grams),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "foodID": DBBPropertyPersistence(\Meal.foodID),
+                "grams": DBBPropertyPersistence(\Meal.grams),
+            ], for: self)
     }
 }
 
@@ -23,7 +24,9 @@ struct AttachAndTemplateTests {
     /// A reference database built by the script runner, as an app would ship it.
     private func makeReference(_ fixture: ScriptFixture) throws -> URL {
         try fixture.file("food.csv", "1|Apple|52\n2|Bread|265\n3|Cheese|402\n")
-        let script = try fixture.file("ref.txt", """
+        let script = try fixture.file(
+            "ref.txt",
+            """
             CREATE TABLE food (id INTEGER PRIMARY KEY, name TEXT, calories INTEGER);
             .separator |
             .import food.csv food
@@ -46,7 +49,8 @@ struct AttachAndTemplateTests {
             (meal.foodID, meal.grams) = (food, grams)
             try await meal.save()
         }
-        let sql = "SELECT f.name, m.grams * f.calories / 100 AS kcal FROM Meal m JOIN reference.food f ON f.id = m.foodID ORDER BY f.name"
+        let sql =
+            "SELECT f.name, m.grams * f.calories / 100 AS kcal FROM Meal m JOIN reference.food f ON f.id = m.foodID ORDER BY f.name"
         let expected: [[SQLiteValue]] = [["Apple", 78], ["Bread", 212], ["Cheese", 120]]
         #expect(try manager.query(sql).map(\.values) == expected)
         // Reader connections opened on other threads have it too.
@@ -83,8 +87,9 @@ struct AttachAndTemplateTests {
         #expect(try second.count(of: "food") == 4, "the existing database was kept, not replaced")
         #expect(try Data(contentsOf: template) == templateBytes)
 
-        let dbbStyle = DBBManager(databaseURL: fixture.directory.url.appendingPathComponent("other.sqlite"),
-                                  templateURL: fixture.directory.url.appendingPathComponent("missing-template.sqlite"))
+        let dbbStyle = DBBManager(
+            databaseURL: fixture.directory.url.appendingPathComponent("other.sqlite"),
+            templateURL: fixture.directory.url.appendingPathComponent("missing-template.sqlite"))
         #expect(dbbStyle.errorMessage().contains("missing-template.sqlite"))
     }
 }

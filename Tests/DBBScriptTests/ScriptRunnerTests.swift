@@ -1,5 +1,5 @@
-import DBBScript
 import DBBSQLite
+import DBBScript
 import DBBTestSupport
 import Foundation
 import Testing
@@ -16,7 +16,8 @@ struct ScriptRunnerTests {
         CREATE TABLE version (version INTEGER);
         INSERT INTO version VALUES (3);
         """
-    static let seedData = "id|name|calories|note\n1|Apple|52|crisp\n2|\"Bread, white | sliced\"|265|\"says \"\"fresh\"\"\"\n3|Cheese|402|\"two\nlines\"\n"
+    static let seedData =
+        "id|name|calories|note\n1|Apple|52|crisp\n2|\"Bread, white | sliced\"|265|\"says \"\"fresh\"\"\"\n3|Cheese|402|\"two\nlines\"\n"
 
     /// The rows of `sql` on the file at `url`, opened read-only and left exactly as it is.
     private func rows(_ url: URL, _ sql: String) throws -> [[SQLiteValue]] {
@@ -33,25 +34,32 @@ struct ScriptRunnerTests {
         let script = try fixture.file("schema.txt", Self.seedSchema)
         let report = try DBBScriptRunner.build(script: script, output: fixture.output)
         #expect(report.importedRows.map(\.table) == ["food"] && report.importedRows.map(\.rows) == [3])
-        #expect(try rows(fixture.output, "SELECT id, name, calories, note FROM food ORDER BY id") == [
-            [1, "Apple", 52, "crisp"], [2, "Bread, white | sliced", 265, "says \"fresh\""], [3, "Cheese", 402, "two\nlines"],
-        ])
+        #expect(
+            try rows(fixture.output, "SELECT id, name, calories, note FROM food ORDER BY id") == [
+                [1, "Apple", 52, "crisp"], [2, "Bread, white | sliced", 265, "says \"fresh\""],
+                [3, "Cheese", 402, "two\nlines"],
+            ])
         #expect(try rows(fixture.output, "SELECT typeof(calories) FROM food LIMIT 1") == [["integer"]])
         #expect(try rows(fixture.output, "SELECT name FROM sqlite_master WHERE type = 'index'") == [["food_name"]])
         #expect(try rows(fixture.output, "SELECT version FROM version") == [[3]])
         #expect(try rows(fixture.output, "PRAGMA journal_mode") == [["delete"]], "a plain file, as sqlite3 makes")
-        #expect(try fixture.directory.fileNames().sorted() == ["food.csv", "out.sqlite", "schema.txt"], "no temporary file left")
+        #expect(
+            try fixture.directory.fileNames().sorted() == ["food.csv", "out.sqlite", "schema.txt"],
+            "no temporary file left")
     }
 
     @Test("a table that does not exist is created from the header row; CRLF, BOM, tabs and list modes")
     func formats() throws {
         let fixture = try ScriptFixture()
-        try fixture.file("crlf.csv", bytes: [0xEF, 0xBB, 0xBF] + Array("code,label\r\nA,\"x, y\"\r\nB,\"q\"\"uote\"\r\n".utf8))
+        try fixture.file(
+            "crlf.csv", bytes: [0xEF, 0xBB, 0xBF] + Array("code,label\r\nA,\"x, y\"\r\nB,\"q\"\"uote\"\r\n".utf8))
         try fixture.file("tabs.tsv", "k\tv\n1\tone\n2\ttwo\n")
         try fixture.file("list.txt", "a|b\n1|2\n")
         try fixture.file("data/nested.csv", "n\n7\n")
         try fixture.file("more.txt", ".import data/nested.csv nested\n")
-        let script = try fixture.file("script.txt", """
+        let script = try fixture.file(
+            "script.txt",
+            """
             .mode csv
             .import crlf.csv labels
             .mode tabs
@@ -64,8 +72,10 @@ struct ScriptRunnerTests {
         let report = try DBBScriptRunner.build(script: script, output: fixture.output)
         #expect(report.importedRows.map(\.rows) == [2, 2, 1, 2, 1])
         #expect(try rows(fixture.output, "SELECT code, label FROM labels") == [["A", "x, y"], ["B", "q\"uote"]])
-        #expect(try rows(fixture.output, "SELECT sql FROM sqlite_master WHERE name = 'labels'")
-                == [["CREATE TABLE \"labels\"(\n\"code\" TEXT, \"label\" TEXT)"]], "the BOM is not part of the first name")
+        #expect(
+            try rows(fixture.output, "SELECT sql FROM sqlite_master WHERE name = 'labels'")
+                == [["CREATE TABLE \"labels\"(\n\"code\" TEXT, \"label\" TEXT)"]],
+            "the BOM is not part of the first name")
         #expect(try rows(fixture.output, "SELECT k, v FROM pairs") == [["1", "one"], ["2", "two"]])
         #expect(try rows(fixture.output, "SELECT a, b FROM listed") == [["1", "2"]])
         #expect(try rows(fixture.output, "SELECT n FROM nested") == [["7"]], "relative to the script's folder")
@@ -92,7 +102,9 @@ struct ScriptRunnerTests {
     @Test("a failing SQL statement is reported with its line; an existing output is refused without --force")
     func failingSQL() throws {
         let fixture = try ScriptFixture()
-        let script = try fixture.file("schema.txt", """
+        let script = try fixture.file(
+            "schema.txt",
+            """
             CREATE TABLE a (x);
             INSERT INTO a VALUES (1);
 
@@ -111,18 +123,22 @@ struct ScriptRunnerTests {
             try DBBScriptRunner.build(script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output)
         } throws: { error in
             let error = error as? DBBScriptError
-            return error?.kind == .outputExists && error?.description == "\(fixture.output.path) exists; use --force to replace it"
+            return error?.kind == .outputExists
+                && error?.description == "\(fixture.output.path) exists; use --force to replace it"
         }
         // --force replaces databases only: not a data file or anything else given by mistake.
         #expect {
-            try DBBScriptRunner.build(script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output, replacing: true)
+            try DBBScriptRunner.build(
+                script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output, replacing: true)
         } throws: { error in
-            (error as? DBBScriptError)?.description == "\(fixture.output.path) is not an SQLite database: --force replaces databases only"
+            (error as? DBBScriptError)?.description
+                == "\(fixture.output.path) is not an SQLite database: --force replaces databases only"
         }
         #expect(try String(contentsOf: fixture.output, encoding: .utf8) == "keep")
         try FileManager.default.removeItem(at: fixture.output)
         try DBBScriptRunner.build(script: try fixture.file("a.txt", "CREATE TABLE a (x);"), output: fixture.output)
-        try DBBScriptRunner.build(script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output, replacing: true)
+        try DBBScriptRunner.build(
+            script: try fixture.file("ok.txt", "CREATE TABLE b (y);"), output: fixture.output, replacing: true)
         #expect(try rows(fixture.output, "SELECT name FROM sqlite_master") == [["b"]])
     }
 
@@ -154,14 +170,16 @@ struct ScriptRunnerTests {
     @Test("the script's own BEGIN and COMMIT run as written")
     func scriptTransactions() throws {
         let fixture = try ScriptFixture()
-        let script = try fixture.file("s.txt", "BEGIN TRANSACTION;\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\nCOMMIT;\n")
+        let script = try fixture.file(
+            "s.txt", "BEGIN TRANSACTION;\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\nCOMMIT;\n")
         let report = try DBBScriptRunner.build(script: script, output: fixture.output)
         #expect(report.statements == 4)
         #expect(try rows(fixture.output, "SELECT x FROM t") == [[1]])
     }
 
-    @Test("the result equals what the sqlite3 shell makes of the same script (.dump compared)",
-          .enabled(if: ScriptFixture.sqlite3 != nil, "the sqlite3 command-line shell is not installed"))
+    @Test(
+        "the result equals what the sqlite3 shell makes of the same script (.dump compared)",
+        .enabled(if: ScriptFixture.sqlite3 != nil, "the sqlite3 command-line shell is not installed"))
     func sameAsSQLite3() throws {
         let sqlite3 = try #require(ScriptFixture.sqlite3)
         let fixture = try ScriptFixture()
@@ -195,7 +213,9 @@ struct ScriptRunnerTests {
         }
     }
 
-    @Test("temporaries a killed build left are removed; one a running build holds, names not a build's and files not databases stay")
+    @Test(
+        "temporaries a killed build left are removed; one a running build holds, names not a build's and files not databases stay"
+    )
     func abandonedTemporaries() throws {
         let fixture = try ScriptFixture()
         let folder = fixture.directory.url
@@ -205,7 +225,10 @@ struct ScriptRunnerTests {
         let other = folder.appendingPathComponent(".other.sqlite.dbb-build-\(one)").path
         let notOurs = folder.appendingPathComponent(".out.sqlite.dbb-build-notes").path
         let notADatabase = folder.appendingPathComponent(".out.sqlite.dbb-build-\(UUID().uuidString)").path
-        for path in [abandoned + "-journal", live, other, notOurs, folder.appendingPathComponent(".out.sqlite.dbb-build-\(three)-wal").path] {
+        for path in [
+            abandoned + "-journal", live, other, notOurs,
+            folder.appendingPathComponent(".out.sqlite.dbb-build-\(three)-wal").path,
+        ] {
             try Data().write(to: URL(fileURLWithPath: path))
         }
         try Data("SQLite format 3\0 and pages".utf8).write(to: URL(fileURLWithPath: abandoned))
@@ -217,8 +240,12 @@ struct ScriptRunnerTests {
 
         try DBBScriptRunner.build(script: try fixture.file("s.txt", "CREATE TABLE t (x);"), output: fixture.output)
         let names = try fixture.directory.fileNames().sorted()
-        #expect(names == [".other.sqlite.dbb-build-\(one)", ".out.sqlite.dbb-build-\(two)", ".out.sqlite.dbb-build-notes",
-                          URL(fileURLWithPath: notADatabase).lastPathComponent, "out.sqlite", "s.txt"].sorted())
+        #expect(
+            names
+                == [
+                    ".other.sqlite.dbb-build-\(one)", ".out.sqlite.dbb-build-\(two)", ".out.sqlite.dbb-build-notes",
+                    URL(fileURLWithPath: notADatabase).lastPathComponent, "out.sqlite", "s.txt",
+                ].sorted())
     }
 
     @Test("an output that is a symbolic link stays a link: the file it leads to is rebuilt")
@@ -227,7 +254,8 @@ struct ScriptRunnerTests {
         let target = fixture.directory.url.appendingPathComponent("real.sqlite")
         try DBBScriptRunner.build(script: try fixture.file("a.txt", "CREATE TABLE old (x);"), output: target)
         try FileManager.default.createSymbolicLink(at: fixture.output, withDestinationURL: target)
-        try DBBScriptRunner.build(script: try fixture.file("b.txt", "CREATE TABLE new (y);"), output: fixture.output, replacing: true)
+        try DBBScriptRunner.build(
+            script: try fixture.file("b.txt", "CREATE TABLE new (y);"), output: fixture.output, replacing: true)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.output.path) == target.path)
         #expect(try rows(target, "SELECT name FROM sqlite_master") == [["new"]])
     }
@@ -236,10 +264,14 @@ struct ScriptRunnerTests {
     func replaceableOutputs() throws {
         let fixture = try ScriptFixture()
         let script = try fixture.file("s.txt", "CREATE TABLE t (x);")
-        for (path, problem) in [(fixture.directory.url.appendingPathComponent("folder"), "is a folder"),
-                                (URL(fileURLWithPath: "/dev/null"), "not a regular file"),
-                                (script, "is the script itself")] {
-            if problem == "is a folder" { try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false) }
+        for (path, problem) in [
+            (fixture.directory.url.appendingPathComponent("folder"), "is a folder"),
+            (URL(fileURLWithPath: "/dev/null"), "not a regular file"),
+            (script, "is the script itself"),
+        ] {
+            if problem == "is a folder" {
+                try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+            }
             #expect {
                 try DBBScriptRunner.build(script: script, output: path, replacing: true)
             } throws: { error in
@@ -248,8 +280,10 @@ struct ScriptRunnerTests {
         }
         try DBBScriptRunner.build(script: script, output: fixture.output)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.output.path)
-        try DBBScriptRunner.build(script: try fixture.file("u.txt", "CREATE TABLE u (y);"), output: fixture.output, replacing: true)
-        let permissions = try FileManager.default.attributesOfItem(atPath: fixture.output.path)[.posixPermissions] as? Int
+        try DBBScriptRunner.build(
+            script: try fixture.file("u.txt", "CREATE TABLE u (y);"), output: fixture.output, replacing: true)
+        let permissions =
+            try FileManager.default.attributesOfItem(atPath: fixture.output.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600, "a private database stays private")
         #expect(try rows(fixture.output, "SELECT name FROM sqlite_master") == [["u"]])
         if getuid() != 0 {  // root may write anything
@@ -270,12 +304,15 @@ struct ScriptRunnerTests {
         try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "later.sqlite")
         try DBBScriptRunner.build(script: script, output: dangling)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling.path) == "later.sqlite")
-        #expect(try rows(fixture.directory.url.appendingPathComponent("later.sqlite"), "SELECT name FROM sqlite_master") == [["t"]])
+        #expect(
+            try rows(fixture.directory.url.appendingPathComponent("later.sqlite"), "SELECT name FROM sqlite_master")
+                == [["t"]])
 
         let loop = fixture.directory.url.appendingPathComponent("loop1")
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "loop2")
-        try FileManager.default.createSymbolicLink(atPath: fixture.directory.url.appendingPathComponent("loop2").path,
-                                                   withDestinationPath: "loop1")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.directory.url.appendingPathComponent("loop2").path,
+            withDestinationPath: "loop1")
         #expect {
             try DBBScriptRunner.build(script: script, output: loop, replacing: true)
         } throws: { error in
@@ -284,7 +321,8 @@ struct ScriptRunnerTests {
 
         let long = fixture.directory.url.appendingPathComponent(String(repeating: "n", count: 240) + ".db")
         try DBBScriptRunner.build(script: script, output: long)
-        try DBBScriptRunner.build(script: try fixture.file("u.txt", "CREATE TABLE u (y);"), output: long, replacing: true)
+        try DBBScriptRunner.build(
+            script: try fixture.file("u.txt", "CREATE TABLE u (y);"), output: long, replacing: true)
         #expect(try rows(long, "SELECT name FROM sqlite_master") == [["u"]])
     }
 }

@@ -28,12 +28,16 @@ extension BackendDatabase {
 
     /// The first column of the first row of `sql`, as `T`; `nil` when there is no row, the
     /// value is `NULL` or does not convert.
-    public func scalar<T: DBBValueConvertible>(_ sql: String, _ arguments: DBBArguments = [], as type: T.Type) throws -> T? {
+    public func scalar<T: DBBValueConvertible>(_ sql: String, _ arguments: DBBArguments = [], as type: T.Type) throws
+        -> T?
+    {
         try manager.query(sql, arguments: arguments).first.flatMap { $0[0, as: T.self] }
     }
 
     /// The first column of every row of `sql`, as `T` (`nil` where it is `NULL` or does not convert).
-    public func values<T: DBBValueConvertible>(_ sql: String, _ arguments: DBBArguments = [], as type: T.Type) throws -> [T?] {
+    public func values<T: DBBValueConvertible>(_ sql: String, _ arguments: DBBArguments = [], as type: T.Type) throws
+        -> [T?]
+    {
         try manager.query(sql, arguments: arguments).map { $0[0, as: T.self] }
     }
 
@@ -44,11 +48,13 @@ extension BackendDatabase {
 
     /// The tables of the database, sorted.
     public func tables() throws -> [String] {
-        let sql = switch backend {
-        case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
-        case .postgresql:
-            "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
-        }
+        let sql =
+            switch backend {
+            case .sqlite:
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            case .postgresql:
+                "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+            }
         return try values(sql, as: String.self).compactMap { $0 }.sorted()
     }
 
@@ -59,16 +65,18 @@ extension BackendDatabase {
 
     /// The columns of `table` in their order; empty when there is no such table.
     public func columns(of table: String) throws -> [TableColumn] {
-        let sql = switch backend {
-        case .sqlite: "SELECT name, type, \"notnull\", dflt_value FROM pragma_table_xinfo(?) ORDER BY cid"
-        case .postgresql:
-            "SELECT column_name::text, data_type::text, CASE is_nullable WHEN 'NO' THEN 1 ELSE 0 END, column_default::text"
-                + " FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
-                + " ORDER BY ordinal_position"
-        }
+        let sql =
+            switch backend {
+            case .sqlite: "SELECT name, type, \"notnull\", dflt_value FROM pragma_table_xinfo(?) ORDER BY cid"
+            case .postgresql:
+                "SELECT column_name::text, data_type::text, CASE is_nullable WHEN 'NO' THEN 1 ELSE 0 END, column_default::text"
+                    + " FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
+                    + " ORDER BY ordinal_position"
+            }
         return try manager.query(sql, arguments: [table]).map { row in
-            TableColumn(name: row[0, as: String.self] ?? "", type: row[1, as: String.self] ?? "",
-                        isNotNull: row[2, as: Int.self] == 1, defaultSQL: row[3, as: String.self])
+            TableColumn(
+                name: row[0, as: String.self] ?? "", type: row[1, as: String.self] ?? "",
+                isNotNull: row[2, as: Int.self] == 1, defaultSQL: row[3, as: String.self])
         }
     }
 
@@ -80,25 +88,27 @@ extension BackendDatabase {
     /// The indexes made on `table` by `CREATE INDEX`, sorted: not those the engine makes for a
     /// primary key or a `UNIQUE` column constraint (`sqlite_autoindex_…`, `…_pkey`, `…_key`).
     public func indexes(of table: String) throws -> [String] {
-        let sql = switch backend {
-        case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL"
-        case .postgresql:
-            "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?"
-                + " AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u'))"
-        }
+        let sql =
+            switch backend {
+            case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL"
+            case .postgresql:
+                "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?"
+                    + " AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u'))"
+            }
         return try values(sql, [table], as: String.self).compactMap { $0 }.sorted()
     }
 
     /// The columns the index `index` covers, in its order.
     public func indexColumns(_ index: String) throws -> [String] {
-        let sql = switch backend {
-        case .sqlite: "SELECT name FROM pragma_index_info(?) ORDER BY seqno"
-        case .postgresql:
-            "SELECT a.attname::text FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid"
-                + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = ANY (x.indkey)"
-                + " WHERE i.relname = ? AND i.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
-                + " ORDER BY array_position(x.indkey::int2[], a.attnum)"
-        }
+        let sql =
+            switch backend {
+            case .sqlite: "SELECT name FROM pragma_index_info(?) ORDER BY seqno"
+            case .postgresql:
+                "SELECT a.attname::text FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid"
+                    + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = ANY (x.indkey)"
+                    + " WHERE i.relname = ? AND i.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
+                    + " ORDER BY array_position(x.indkey::int2[], a.attnum)"
+            }
         return try values(sql, [index], as: String.self).compactMap { $0 }
     }
 
@@ -106,13 +116,14 @@ extension BackendDatabase {
     /// before and after (SQLite: every `CREATE` statement; PostgreSQL: every column with its
     /// type, nullability and default, and every index's definition).
     public func layout() throws -> [String] {
-        let sql = switch backend {
-        case .sqlite: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL"
-        case .postgresql:
-            "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '')"
-                + " FROM information_schema.columns WHERE table_schema = current_schema()"
-                + " UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()"
-        }
+        let sql =
+            switch backend {
+            case .sqlite: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL"
+            case .postgresql:
+                "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '')"
+                    + " FROM information_schema.columns WHERE table_schema = current_schema()"
+                    + " UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+            }
         return try values(sql, as: String.self).compactMap { $0 }.sorted()
     }
 

@@ -50,7 +50,9 @@ public struct BackendDatabase {
     /// Another manager on the same database, with `classes` registered (none: nothing is
     /// registered, so a test can register and see the error).
     public func reopen(_ classes: [DBBTableObject.Type] = []) throws -> DBBManager {
-        let other = backend == .sqlite ? try DBBManager(url: URL(fileURLWithPath: location)) : try DBBManager(postgres: location)
+        let other =
+            backend == .sqlite
+            ? try DBBManager(url: URL(fileURLWithPath: location)) : try DBBManager(postgres: location)
         if !classes.isEmpty { try other.register(classes) }
         return other
     }

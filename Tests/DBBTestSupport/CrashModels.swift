@@ -20,12 +20,13 @@ public final class CrashItem: DBBTableObject {
 
     public required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\CrashItem.name),
-            "value": DBBPropertyPersistence(\CrashItem.value),
-            "tags": DBBPropertyPersistence(\CrashItem.tags),
-            "company": DBBPropertyPersistence(\CrashItem.company),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\CrashItem.name),
+                "value": DBBPropertyPersistence(\CrashItem.value),
+                "tags": DBBPropertyPersistence(\CrashItem.tags),
+                "company": DBBPropertyPersistence(\CrashItem.company),
+            ], for: self)
     }
 }
 
@@ -37,9 +38,10 @@ public final class CrashClaim: DBBTableObject {
     public required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         attributesDictionary = ["key": [.notNull, .unique]]
-        dbManager.addPersistenceMapping([
-            "key": DBBPropertyPersistence(\CrashClaim.key),
-            "owner": DBBPropertyPersistence(\CrashClaim.owner),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "key": DBBPropertyPersistence(\CrashClaim.key),
+                "owner": DBBPropertyPersistence(\CrashClaim.owner),
+            ], for: self)
     }
 }

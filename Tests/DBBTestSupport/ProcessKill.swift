@@ -1,11 +1,12 @@
-import Foundation
 import DBBSQLite
+import Foundation
 
 /// Starts `executable` and kills it with SIGKILL `delay` seconds after it printed `marker`
 /// (after it started, when `marker` is `nil`), unless it ended first; returns its output.
 /// Timing from the marker keeps the kills inside the work however loaded the machine is.
 public func runAndKill(_ executable: URL, _ arguments: [String], after delay: Double, from marker: String? = nil)
-    throws -> (output: String, killed: Bool) {
+    throws -> (output: String, killed: Bool)
+{
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -26,8 +26,9 @@ public struct ScriptFixture {
 
     /// Runs a program, returning its exit status, standard output and standard error.
     /// `environment` sets or, with `nil` values, removes variables of this process's environment.
-    public static func run(_ executable: URL, _ arguments: [String], input: String? = nil,
-                           in folder: URL? = nil, environment: [String: String?] = [:]
+    public static func run(
+        _ executable: URL, _ arguments: [String], input: String? = nil,
+        in folder: URL? = nil, environment: [String: String?] = [:]
     ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
@@ -38,7 +39,9 @@ public struct ScriptFixture {
             for (name, value) in environment { variables[name] = value }
             process.environment = variables
         }
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin
@@ -48,7 +51,9 @@ public struct ScriptFixture {
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let error = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
+        )
     }
 
     /// The sqlite3 command-line shell, when installed.

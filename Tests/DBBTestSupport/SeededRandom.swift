@@ -13,7 +13,8 @@ public struct SeededRandom: RandomNumberGenerator {
 
     /// A generator seeded from `DBB_TEST_SEED`, or from the clock (printed either way).
     public init(label: String) {
-        let seed = ProcessInfo.processInfo.environment["DBB_TEST_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["DBB_TEST_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000) ^ UInt64(bitPattern: Int64(label.hashValue))
         print("\(label): seed \(seed) (replay with DBB_TEST_SEED=\(seed))")
         self.init(seed: seed)

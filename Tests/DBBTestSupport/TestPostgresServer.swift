@@ -38,8 +38,9 @@ public final class TestPostgresServer: @unchecked Sendable {
             databases += 1
             return "t\(getpid())_\(databases)"
         }
-        try Self.run(bin.appendingPathComponent("createdb"), ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, name],
-                     environment: ["PGPASSWORD": password])
+        try Self.run(
+            bin.appendingPathComponent("createdb"), ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, name],
+            environment: ["PGPASSWORD": password])
         return url(database: name)
     }
 
@@ -54,7 +55,8 @@ public final class TestPostgresServer: @unchecked Sendable {
 
     private static func start() throws -> TestPostgresServer? {
         guard let bin = findBinaries() else {
-            let missing = "PostgreSQL server binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin, DBB_PG_BIN or PATH"
+            let missing =
+                "PostgreSQL server binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin, DBB_PG_BIN or PATH"
             if ProcessInfo.processInfo.environment["DBB_REQUIRE_POSTGRES"] != nil {
                 throw TestPostgresError(message: "\(missing), and DBB_REQUIRE_POSTGRES is set")
             }
@@ -76,12 +78,20 @@ public final class TestPostgresServer: @unchecked Sendable {
         try password.write(to: passwordFile, atomically: true, encoding: .utf8)
         if let runAs { try Self.run(URL(fileURLWithPath: "/bin/chown"), [runAs, passwordFile.path]) }
         let data = folder.appendingPathComponent("data").path
-        try runAsServerUser("initdb", ["-D", data, "-U", user, "--pwfile=\(passwordFile.path)", "-E", "UTF8", "--no-sync",
-                                       "--auth-local=trust", "--auth-host=scram-sha-256"])
-        try runAsServerUser("pg_ctl", ["-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
-                                       "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off "
-                                       + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
-                                       "start"])
+        try runAsServerUser(
+            "initdb",
+            [
+                "-D", data, "-U", user, "--pwfile=\(passwordFile.path)", "-E", "UTF8", "--no-sync",
+                "--auth-local=trust", "--auth-host=scram-sha-256",
+            ])
+        try runAsServerUser(
+            "pg_ctl",
+            [
+                "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
+                "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off "
+                    + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                "start",
+            ])
     }
 
     /// Leaves a watcher that stops the server and deletes its folder once this process is
@@ -91,7 +101,8 @@ public final class TestPostgresServer: @unchecked Sendable {
     }
 
     private func stopWhenProcessEnds(data: String, thenDelete path: String) throws {
-        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stopCommand(data: data)) >/dev/null 2>&1; rm -rf '\(path)'"
+        let script =
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stopCommand(data: data)) >/dev/null 2>&1; rm -rf '\(path)'"
         try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
     }
 
@@ -113,11 +124,18 @@ public final class TestPostgresServer: @unchecked Sendable {
         let data = folder.appendingPathComponent(name).path
         let port = try Self.freePort()
         let environment = ["PGPASSWORD": password]
-        let backup = ["-h", "127.0.0.1", "-p", "\(self.port)", "-U", user, "-D", data, "-R", "-X", "stream", "--no-sync", "--checkpoint=fast"]
+        let backup = [
+            "-h", "127.0.0.1", "-p", "\(self.port)", "-U", user, "-D", data, "-R", "-X", "stream", "--no-sync",
+            "--checkpoint=fast",
+        ]
         if let runAs {
-            try Self.run(URL(fileURLWithPath: "/usr/sbin/runuser"),
-                         ["-u", runAs, "--", "/usr/bin/env", "PGPASSWORD=\(password)", bin.appendingPathComponent("pg_basebackup").path]
-                             + backup)
+            try Self.run(
+                URL(fileURLWithPath: "/usr/sbin/runuser"),
+                [
+                    "-u", runAs, "--", "/usr/bin/env", "PGPASSWORD=\(password)",
+                    bin.appendingPathComponent("pg_basebackup").path,
+                ]
+                    + backup)
         } else {
             try Self.run(bin.appendingPathComponent("pg_basebackup"), backup, environment: environment)
         }
@@ -128,10 +146,14 @@ public final class TestPostgresServer: @unchecked Sendable {
         handle.write(Data(settings.utf8))
         try handle.close()
         try stopWhenProcessEnds(data: data, thenDelete: data)
-        try runAsServerUser("pg_ctl", ["-D", data, "-l", data + ".log", "-w", "-t", "60", "-o",
-                                       // A standby needs at least the primary's max_connections.
-                                       "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c hot_standby=on -c fsync=off"
-                                       + " -c max_connections=200", "start"])
+        try runAsServerUser(
+            "pg_ctl",
+            [
+                "-D", data, "-l", data + ".log", "-w", "-t", "60", "-o",
+                // A standby needs at least the primary's max_connections.
+                "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c hot_standby=on -c fsync=off"
+                    + " -c max_connections=200", "start",
+            ])
         return TestPostgresStandby(server: self, port: port, stop: stopCommand(data: data))
     }
 
@@ -148,7 +170,9 @@ public final class TestPostgresServer: @unchecked Sendable {
 
     private static func findBinaries() -> URL? {
         var candidates: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["DBB_PG_BIN"] { candidates.append(URL(fileURLWithPath: explicit)) }
+        if let explicit = ProcessInfo.processInfo.environment["DBB_PG_BIN"] {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
         let root = URL(fileURLWithPath: "/usr/lib/postgresql")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
@@ -194,9 +218,13 @@ public final class TestPostgresServer: @unchecked Sendable {
     }
 
     @discardableResult
-    private static func spawn(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                              wait: Bool) throws -> String {
-        let outputPath = wait ? FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-run-\(UUID().uuidString)").path
+    private static func spawn(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+        wait: Bool
+    ) throws -> String {
+        let outputPath =
+            wait
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-run-\(UUID().uuidString)").path
             : "/dev/null"
         defer { if wait { unlink(outputPath) } }
         var actions = posix_spawn_file_actions_t()
@@ -207,7 +235,10 @@ public final class TestPostgresServer: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let variables =
+            ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [
+                nil
+            ]
         defer { for pointer in variables { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, variables)
@@ -220,8 +251,9 @@ public final class TestPostgresServer: @unchecked Sendable {
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         guard exitCode == 0 else {
-            throw TestPostgresError(message: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed "
-                                    + "(\(exitCode)): \(text)")
+            throw TestPostgresError(
+                message: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed "
+                    + "(\(exitCode)): \(text)")
         }
         return text
     }

@@ -12,10 +12,11 @@ final class Person: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "firstName": DBBPropertyPersistence(\Person.firstName),
-            "lastName": DBBPropertyPersistence(\Person.lastName),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "firstName": DBBPropertyPersistence(\Person.firstName),
+                "lastName": DBBPropertyPersistence(\Person.lastName),
+            ], for: self)
     }
 }
 
@@ -26,10 +27,11 @@ final class Order: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "note": DBBPropertyPersistence(\Order.note),
-            "project": DBBPropertyPersistence(\Order.project),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "note": DBBPropertyPersistence(\Order.note),
+                "project": DBBPropertyPersistence(\Order.project),
+            ], for: self)
     }
 }
 

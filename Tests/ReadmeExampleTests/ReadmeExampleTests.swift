@@ -10,14 +10,19 @@ import Testing
     @Test func generatedExamplesMatchTheReadme() throws {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let scratch = try TemporaryDirectory("dbb-readme-extract")
-        let result = try ScriptFixture.run(URL(fileURLWithPath: "/bin/bash"), [here.appendingPathComponent("extract.sh").path,
-                                            here.appendingPathComponent("../../README.md").path,
-                                            scratch.url.path])
+        let result = try ScriptFixture.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            [
+                here.appendingPathComponent("extract.sh").path,
+                here.appendingPathComponent("../../README.md").path,
+                scratch.url.path,
+            ])
         #expect(result.status == 0, "extract.sh failed: \(result.stderr)")
         let committed = here.appendingPathComponent("Generated")
         let names = try FileManager.default.contentsOfDirectory(atPath: committed.path).sorted()
-        #expect(try scratch.fileNames() == names,
-                "README examples and Generated/ differ: run Tests/ReadmeExampleTests/extract.sh")
+        #expect(
+            try scratch.fileNames() == names,
+            "README examples and Generated/ differ: run Tests/ReadmeExampleTests/extract.sh")
         for name in try scratch.fileNames() {
             let fresh = try String(contentsOfFile: scratch.path(name), encoding: .utf8)
             let old = try? String(contentsOf: committed.appendingPathComponent(name), encoding: .utf8)
@@ -28,9 +33,11 @@ import Testing
     @Test func relationsSelectsByElementOrReference() throws {
         let given = try ReadmeGivens()
         let manager = try given.manager("meetings.sqlite", [Person.self, Project.self, Meeting.self])
-        let ada = Person(dbManager: manager), grace = Person(dbManager: manager)
+        let ada = Person(dbManager: manager)
+        let grace = Person(dbManager: manager)
         (ada.firstName, grace.firstName) = ("Ada", "Grace")
-        let apollo = Project(dbManager: manager), gemini = Project(dbManager: manager)
+        let apollo = Project(dbManager: manager)
+        let gemini = Project(dbManager: manager)
         (apollo.name, gemini.name) = ("Apollo", "Gemini")
         func meeting(_ purpose: String, _ people: [Person], _ project: Project?) throws {
             let meeting = Meeting(dbManager: manager)
@@ -73,7 +80,8 @@ import Testing
         let (order, archived) = try #require(try ReadmeExamples.changeTracking(given) as? (Order, [Order]))
         #expect(order.id == 7 && !order.hasChanges)
         let stored = try manager.query(#"SELECT note, modifiedTime > createdTime FROM "Order" ORDER BY id"#)
-        #expect(try stored.map { try $0.decode(String.self, at: 0) }
+        #expect(
+            try stored.map { try $0.decode(String.self, at: 0) }
                 == ["order 1", "order 2", "order 4", "order 5", "order 6", "rush", "order 8"])
         #expect(try Order.instance(id: 3, manager: manager) == nil, "the stale copy was inserted again")
         let copy = try #require(archived.first)
@@ -101,7 +109,8 @@ import Testing
         }
 
         let (manager, meals) = try #require(try ReadmeExamples.sharedDatabases(given) as? (DBBManager, [DBBRow]))
-        #expect(try meals.map { try [$0.decode(String.self, "grams"), $0.decode(String.self, "name")] }
+        #expect(
+            try meals.map { try [$0.decode(String.self, "grams"), $0.decode(String.self, "name")] }
                 == [["120", "Oil, olive"]])
         try manager.execute("INSERT INTO Meal (grams, foodID) VALUES (30, 1)")
         #expect(throws: DBBError.self) { try manager.execute("DELETE FROM reference.food") }

@@ -1,4 +1,5 @@
 import CSQLiteBench
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,8 @@ public enum RawSQLite {
 
         public init(path: String) throws {
             var db: OpaquePointer?
-            guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
+            guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db
+            else {
                 throw Failure(description: "cannot open \(path)")
             }
             self.db = db
@@ -56,8 +58,9 @@ public enum RawSQLite {
         /// integers n, n+1, … n+9 — in one transaction; returns the number of rows inserted.
         public func insert(rows: Int, table: String) throws -> Int {
             try exec("BEGIN")
-            let statement = try prepare("INSERT INTO \(table) (createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)"
-                                        + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+            let statement = try prepare(
+                "INSERT INTO \(table) (createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)"
+                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
             defer { sqlite3_finalize(statement) }
             let now = referenceSeconds()
             for n in 0..<rows {
@@ -93,9 +96,11 @@ public enum RawSQLite {
 
         /// `count` times: `BEGIN; INSERT one row; COMMIT` with prepared statements; returns `count`.
         public func insertEach(count: Int, table: String) throws -> Int {
-            let begin = try prepare("BEGIN IMMEDIATE"), commit = try prepare("COMMIT")
-            let insert = try prepare("INSERT INTO \(table) (createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)"
-                                     + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+            let begin = try prepare("BEGIN IMMEDIATE")
+            let commit = try prepare("COMMIT")
+            let insert = try prepare(
+                "INSERT INTO \(table) (createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)"
+                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
             defer { for statement in [begin, commit, insert] { sqlite3_finalize(statement) } }
             for n in 0..<count {
                 try check(sqlite3_step(begin))
@@ -119,8 +124,10 @@ public enum RawSQLite {
             var rows: [Row10] = []
             while sqlite3_step(statement) == SQLITE_ROW {
                 func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
-                rows.append(Row10(i0: int(0), i1: int(1), i2: int(2), i3: int(3), i4: int(4),
-                                  i5: int(5), i6: int(6), i7: int(7), i8: int(8), i9: int(9)))
+                rows.append(
+                    Row10(
+                        i0: int(0), i1: int(1), i2: int(2), i3: int(3), i4: int(4),
+                        i5: int(5), i6: int(6), i7: int(7), i8: int(8), i9: int(9)))
             }
             return rows
         }
@@ -128,7 +135,8 @@ public enum RawSQLite {
         /// One JOIN over an owner table and its DBBBuilder join table of strings, building
         /// (name, tags) pairs in id order.
         public func fetchJoined() throws -> [(name: String, tags: [String])] {
-            let statement = try prepare("""
+            let statement = try prepare(
+                """
                 SELECT t.id, t.name, j.tags FROM Tagged t LEFT JOIN Tagged_tags j ON j.Tagged_ID = t.id ORDER BY t.id, j.id
                 """)
             defer { sqlite3_finalize(statement) }

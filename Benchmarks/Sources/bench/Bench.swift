@@ -5,7 +5,8 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measures DBBBuilder against the raw SQLite C API and GRDB (and raw postgres-nio); prints Markdown tables.",
+        abstract:
+            "Measures DBBBuilder against the raw SQLite C API and GRDB (and raw postgres-nio); prints Markdown tables.",
         discussion: """
             Each workload checks its contenders' results (row counts, sums) before it reports a time,
             and prints the median of several runs with the ratio to the first contender.
@@ -22,13 +23,15 @@ struct Bench: ParsableCommand {
     @Option(help: "Run only the workloads whose name contains this text (case-insensitive).")
     var filter: String?
 
-    @Option(help: "Run only the contenders whose name contains this text, e.g. to count their instructions with perf stat.")
+    @Option(
+        help: "Run only the contenders whose name contains this text, e.g. to count their instructions with perf stat.")
     var contender: String?
 
-    @Flag(help: """
-        Prepare and run each contender once, untimed, to count its instructions: \
-        valgrind --tool=callgrind --toggle-collect='*timedRegion*' bench --once --filter fetch --contender raw
-        """)
+    @Flag(
+        help: """
+            Prepare and run each contender once, untimed, to count its instructions: \
+            valgrind --tool=callgrind --toggle-collect='*timedRegion*' bench --once --filter fetch --contender raw
+            """)
     var once = false
 
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
@@ -46,17 +49,21 @@ struct Bench: ParsableCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let iterations = quick ? 3 : 7
-        let workloads: [(String, () throws -> Workload)] = [
-            ("insert", { try insertWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
-            ("update", { try updateWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
-            ("single save", { try singleSaveWorkload(saves: quick ? 200 : 2_000, directory: directory) }),
-            ("fetch", { try fetchWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
-            ("arrays", { try arrayWorkload(objects: quick ? 1_000 : 10_000, directory: directory) }),
-            ("weekly report", { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }),
-            ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
-            ("build import", { try importWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
-            ("build statements", { try statementsWorkload(rows: quick ? 1_000 : 5_000, directory: directory) }),
-        ] + postgresWorkloads
+        let workloads: [(String, () throws -> Workload)] =
+            [
+                ("insert", { try insertWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
+                ("update", { try updateWorkload(rows: quick ? 5_000 : 50_000, directory: directory) }),
+                ("single save", { try singleSaveWorkload(saves: quick ? 200 : 2_000, directory: directory) }),
+                ("fetch", { try fetchWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
+                ("arrays", { try arrayWorkload(objects: quick ? 1_000 : 10_000, directory: directory) }),
+                (
+                    "weekly report",
+                    { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }
+                ),
+                ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
+                ("build import", { try importWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
+                ("build statements", { try statementsWorkload(rows: quick ? 1_000 : 5_000, directory: directory) }),
+            ] + postgresWorkloads
         if benchPostgresURL == nil, filter.map({ "postgres".localizedCaseInsensitiveContains($0) }) ?? false {
             print("The PostgreSQL workloads need a server: set DBB_BENCH_POSTGRES, or run Benchmarks/postgres/bench.sh")
         }
@@ -64,9 +71,10 @@ struct Bench: ParsableCommand {
         for (name, make) in workloads where filter.map({ name.localizedCaseInsensitiveContains($0) }) ?? true {
             var workload = try make()
             if let contender {
-                workload = Workload(name: workload.name, summary: workload.summary, goals: workload.goals,
-                                    contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
-                                    expectedChecksum: workload.expectedChecksum)
+                workload = Workload(
+                    name: workload.name, summary: workload.summary, goals: workload.goals,
+                    contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
+                    expectedChecksum: workload.expectedChecksum)
             }
             if once { try runOnce(workload) } else { try report(workload, iterations: iterations) }
         }

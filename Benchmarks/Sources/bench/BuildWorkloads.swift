@@ -1,5 +1,5 @@
-import DBBScript
 import DBBSQLite
+import DBBScript
 import Foundation
 
 /// The sqlite3 shell running `script` into a new database at `output`, as a build baseline.
@@ -31,13 +31,14 @@ private func buildWorkload(name: String, summary: String, script: URL, table: St
         Contender(name: "DBBScriptRunner.build") {
             try DBBScriptRunner.build(script: script, output: output, replacing: true)
             return try rowCount(output, table)
-        },
+        }
     ]
     if let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) {
-        contenders.insert(Contender(name: "sqlite3 shell") {
-            try shellBuild(shell, script: script, output: output)
-            return try rowCount(output, table)
-        }, at: 0)
+        contenders.insert(
+            Contender(name: "sqlite3 shell") {
+                try shellBuild(shell, script: script, output: output)
+                return try rowCount(output, table)
+            }, at: 0)
     }
     return Workload(name: name, summary: summary, goals: [], contenders: contenders, expectedChecksum: rows)
 }
@@ -50,15 +51,19 @@ func importWorkload(rows: Int, directory: URL) throws -> Workload {
     for n in 0..<rows { csv += "\(n)|\"name \(n), quoted\"|\(n * 7)\n" }
     try Data(csv.utf8).write(to: folder.appendingPathComponent("big.csv"))
     let script = folder.appendingPathComponent("schema.txt")
-    try Data("""
+    try Data(
+        """
         CREATE TABLE big (id INTEGER PRIMARY KEY, name TEXT, value INTEGER);
         .mode csv
         .separator |
         .import --skip 1 big.csv big
         CREATE INDEX big_name ON big(name);
-        """.utf8).write(to: script)
-    return buildWorkload(name: "Build: .import of \(rows.formatted()) CSV rows", summary:
-        "A script creating a table, importing quoted pipe-separated CSV and indexing it, into a new file.",
+        """.utf8
+    ).write(to: script)
+    return buildWorkload(
+        name: "Build: .import of \(rows.formatted()) CSV rows",
+        summary:
+            "A script creating a table, importing quoted pipe-separated CSV and indexing it, into a new file.",
         script: script, table: "big", rows: rows)
 }
 
@@ -70,7 +75,9 @@ func statementsWorkload(rows: Int, directory: URL) throws -> Workload {
     for n in 0..<rows { text += "INSERT INTO t VALUES (\(n), 'name \(n)', \(Double(n) * 1.5));\n" }
     let script = folder.appendingPathComponent("inserts.txt")
     try Data(text.utf8).write(to: script)
-    return buildWorkload(name: "Build: \(rows.formatted()) INSERT statements, no BEGIN", summary:
-        "Each statement in its own transaction, as the shell runs it (the shell syncs each to disk; the build's temporary file is synced once).",
+    return buildWorkload(
+        name: "Build: \(rows.formatted()) INSERT statements, no BEGIN",
+        summary:
+            "Each statement in its own transaction, as the shell runs it (the shell syncs each to disk; the build's temporary file is synced once).",
         script: script, table: "t", rows: rows)
 }

@@ -17,7 +17,12 @@ struct Contender {
     /// it has anyway).
     init(name: String, run: @escaping () throws -> Int) {
         self.name = name
-        self.prepare = { { let value = try run(); return { value } } }
+        self.prepare = {
+            {
+                let value = try run()
+                return { value }
+            }
+        }
     }
 
     private init(name: String, preparing: @escaping () throws -> Operation) {
@@ -27,7 +32,15 @@ struct Contender {
 
     /// A contender whose `prepare` (untimed) returns the timed operation, which returns a count.
     static func prepared(_ name: String, _ prepare: @escaping () throws -> () throws -> Int) -> Contender {
-        Contender(name: name, preparing: { let run = try prepare(); return { let value = try run(); return { value } } })
+        Contender(
+            name: name,
+            preparing: {
+                let run = try prepare()
+                return {
+                    let value = try run()
+                    return { value }
+                }
+            })
     }
 
     /// A contender whose `prepare` (untimed) returns the timed operation, which returns its check.
@@ -88,8 +101,9 @@ func measure(_ workload: Workload, iterations: Int) throws -> [Timing] {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let checksum = check()
         guard checksum == workload.expectedChecksum else {
-            throw BenchmarkError(description:
-                "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
+            throw BenchmarkError(
+                description:
+                    "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
         }
         return seconds
     }
@@ -114,7 +128,9 @@ func runOnce(_ workload: Workload) throws {
         _ = try contender.prepare()()
         let checksum = try timedRegion(try contender.prepare())()
         guard checksum == workload.expectedChecksum else {
-            throw BenchmarkError(description: "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
+            throw BenchmarkError(
+                description:
+                    "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
         }
         print("\(workload.name) / \(contender.name): ran once")
     }
@@ -128,8 +144,10 @@ func report(_ workload: Workload, iterations: Int) throws {
     let timings = try measure(workload, iterations: iterations)
     let medians = timings.map(\.median)
     for (contender, timing) in zip(workload.contenders, timings) {
-        print("| \(contender.name) | \(format(timing.best)) | \(format(timing.median)) | "
-              + "\(String(format: "%.2f×", timing.best / timings[0].best)) | \(String(format: "%.2f×", timing.median / timings[0].median)) |")
+        print(
+            "| \(contender.name) | \(format(timing.best)) | \(format(timing.median)) | "
+                + "\(String(format: "%.2f×", timing.best / timings[0].best)) | \(String(format: "%.2f×", timing.median / timings[0].median)) |"
+        )
     }
     func median(_ part: String) -> (String, Double)? {
         zip(workload.contenders, medians).first { $0.0.name.contains(part) }.map { ($0.0.name, $0.1) }
@@ -138,14 +156,18 @@ func report(_ workload: Workload, iterations: Int) throws {
         guard let (name, time) = median(goal.contender), let (base, baseTime) = median(goal.baseline) else { continue }
         let ratio = time / baseTime
         let bound = goal.maximum == 1 ? "faster than" : String(format: "≤ %.1f×", goal.maximum)
-        print(String(format: "\nGoal: %@ %@ %@ — measured %.2f× (medians), %@", name, bound, base, ratio,
-                     ratio <= goal.maximum ? "met" : "MISSED"), terminator: "")
+        print(
+            String(
+                format: "\nGoal: %@ %@ %@ — measured %.2f× (medians), %@", name, bound, base, ratio,
+                ratio <= goal.maximum ? "met" : "MISSED"), terminator: "")
     }
     if !workload.goals.isEmpty { print() }
 }
 
 func format(_ seconds: Double) -> String {
-    seconds >= 1 ? String(format: "%.2f s", seconds)
-        : seconds >= 1e-3 ? String(format: "%.1f ms", seconds * 1e3)
-        : String(format: "%.2f µs", seconds * 1e6)
+    seconds >= 1
+        ? String(format: "%.2f s", seconds)
+        : seconds >= 1e-3
+            ? String(format: "%.1f ms", seconds * 1e3)
+            : String(format: "%.2f µs", seconds * 1e6)
 }

@@ -15,7 +15,7 @@ func makeUsageDatabase(rows: Int, directory: URL) throws -> (path: String, total
     try db.transaction {
         let insert = try db.cachedStatement("INSERT INTO Usage VALUES (?, ?, ?, ?)")
         for _ in 0..<rows {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let value = Int(state >> 50) % 1000
             total += value
             try insert.bind(["search", "browse", "ads"][Int(state >> 40) % 3], at: 1)
@@ -36,9 +36,11 @@ func weeklyReportWorkload(rows: Int, directory: URL) throws -> Workload {
     func report(_ week: String) -> Contender {
         Contender(name: week) {
             var sum = 0
-            try db.forEachRow("""
+            try db.forEachRow(
+                """
                 SELECT SUM(Value), SUM(Visits), \(week) AS week FROM Usage GROUP BY week ORDER BY week
-                """) { sum += $0.int(at: 0) }
+                """
+            ) { sum += $0.int(at: 0) }
             return sum
         }
     }

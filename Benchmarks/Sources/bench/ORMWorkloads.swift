@@ -11,13 +11,14 @@ final class Item10: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "i0": DBBPropertyPersistence(\Item10.i0), "i1": DBBPropertyPersistence(\Item10.i1),
-            "i2": DBBPropertyPersistence(\Item10.i2), "i3": DBBPropertyPersistence(\Item10.i3),
-            "i4": DBBPropertyPersistence(\Item10.i4), "i5": DBBPropertyPersistence(\Item10.i5),
-            "i6": DBBPropertyPersistence(\Item10.i6), "i7": DBBPropertyPersistence(\Item10.i7),
-            "i8": DBBPropertyPersistence(\Item10.i8), "i9": DBBPropertyPersistence(\Item10.i9),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "i0": DBBPropertyPersistence(\Item10.i0), "i1": DBBPropertyPersistence(\Item10.i1),
+                "i2": DBBPropertyPersistence(\Item10.i2), "i3": DBBPropertyPersistence(\Item10.i3),
+                "i4": DBBPropertyPersistence(\Item10.i4), "i5": DBBPropertyPersistence(\Item10.i5),
+                "i6": DBBPropertyPersistence(\Item10.i6), "i7": DBBPropertyPersistence(\Item10.i7),
+                "i8": DBBPropertyPersistence(\Item10.i8), "i9": DBBPropertyPersistence(\Item10.i9),
+            ], for: self)
     }
 }
 
@@ -81,24 +82,33 @@ func makeItems(_ count: Int, _ manager: DBBManager) -> [Item10] {
 func insertWorkload(rows: Int, directory: URL) throws -> Workload {
     Workload(
         name: "Insert \(rows.formatted()) rows of 10 integers in one transaction",
-        summary: "Each run gets a new file with the empty table, and its connection or manager, before the clock starts; "
+        summary:
+            "Each run gets a new file with the empty table, and its connection or manager, before the clock starts; "
             + "the timed part builds the values (DBBBuilder: constructs the objects) and writes the 12 columns (10 integers, "
             + "two timestamps) in one transaction.",
-        goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.5),
-                Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1)],
+        goals: [
+            Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.5),
+            Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1),
+        ],
         contenders: [
             .prepared("raw SQLite C API (prepared, bind by index)") {
-                let database = try RawSQLite.Database(path: try makeItemDatabase("insert-raw", directory: directory).path)
+                let database = try RawSQLite.Database(
+                    path: try makeItemDatabase("insert-raw", directory: directory).path)
                 return { try database.insert(rows: rows, table: "Item10") }
             },
             .prepared("GRDB optimized (prepared statement)") {
                 let queue = try DatabaseQueue(path: try makeItemDatabase("insert-grdb", directory: directory).path)
                 return {
                     try queue.inTransaction { db in
-                        let statement = try db.makeStatement(sql: "INSERT INTO Item10 (createdTime, modifiedTime, \(columnList)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+                        let statement = try db.makeStatement(
+                            sql:
+                                "INSERT INTO Item10 (createdTime, modifiedTime, \(columnList)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+                        )
                         let now = Date().timeIntervalSinceReferenceDate
                         for n in 0..<rows {
-                            try statement.execute(arguments: [now, now, n, n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9])
+                            try statement.execute(arguments: [
+                                now, now, n, n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9,
+                            ])
                         }
                         return .commit
                     }
@@ -106,7 +116,8 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
                 }
             },
             .prepared("GRDB Record subclass") {
-                let queue = try DatabaseQueue(path: try makeItemDatabase("insert-grdb-record", directory: directory).path)
+                let queue = try DatabaseQueue(
+                    path: try makeItemDatabase("insert-grdb-record", directory: directory).path)
                 return {
                     try queue.inTransaction { db in
                         for n in 0..<rows { try ItemRecord(n).insert(db) }
@@ -120,7 +131,9 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
                 try manager.register([Item10.self])
                 return {
                     let items = makeItems(rows, manager)
-                    guard Item10.saveObjects(items, dbManager: manager) else { throw BenchmarkError(description: manager.errorMessage()) }
+                    guard Item10.saveObjects(items, dbManager: manager) else {
+                        throw BenchmarkError(description: manager.errorMessage())
+                    }
                     return items.count
                 }
             },
@@ -141,7 +154,8 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
     let (url, manager) = try itemDatabase("update", rows: rows, directory: directory)
     return Workload(
         name: "Update \(rows.formatted()) fetched objects, one property changed each",
-        summary: "Before the clock: DBBBuilder fetches the objects; raw C reads the ids and values. Timed: each object's i3 "
+        summary:
+            "Before the clock: DBBBuilder fetches the objects; raw C reads the ids and values. Timed: each object's i3 "
             + "is incremented and saved (change tracking writes i3 and modifiedTime), against a raw "
             + "`UPDATE Item10 SET i3 = ?, modifiedTime = ? WHERE id = ?` loop, in one transaction.",
         goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.6)],
@@ -155,7 +169,9 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                 let items = try Item10.all(manager: manager)
                 return {
                     for item in items { item.i3 += 1 }
-                    guard Item10.saveObjects(items, dbManager: manager) else { throw BenchmarkError(description: manager.errorMessage()) }
+                    guard Item10.saveObjects(items, dbManager: manager) else {
+                        throw BenchmarkError(description: manager.errorMessage())
+                    }
                     return items.count
                 }
             },
@@ -195,14 +211,20 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
         name: "Fetch \(rows.formatted()) rows of 10 integers",
         summary: "The same file for all, its connection opened before the clock. Raw C and GRDB read the ten columns; "
             + "DBBBuilder reads them and its id and timestamps into objects (with their change-tracking snapshots).",
-        goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.4),
-                Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1)],
+        goals: [
+            Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.4),
+            Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1),
+        ],
         contenders: [
             .preparedChecked("raw SQLite C API into structs") {
                 let database = try RawSQLite.Database(path: url.path)
                 return {
                     let rows = try database.fetch(table: "Item10")
-                    return { rows.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
+                    return {
+                        rows.reduce(0) {
+                            $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9
+                        }
+                    }
                 }
             },
             .checked("GRDB optimized struct records") {
@@ -217,12 +239,18 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
                 guard let items = Item10.instancesWithOptions(DBBQueryOptions(), manager: manager) as? [Item10] else {
                     throw BenchmarkError(description: manager.errorMessage())
                 }
-                return { items.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
+                return {
+                    items.reduce(0) {
+                        $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9
+                    }
+                }
             },
             .checked("DBBTableObject.forEachInstance (1,000 a batch, summed as it goes)") {
                 var sum = 0
                 try Item10.forEachInstance(manager: manager) { item in
-                    sum += item.i0 + item.i1 + item.i2 + item.i3 + item.i4 + item.i5 + item.i6 + item.i7 + item.i8 + item.i9
+                    sum +=
+                        item.i0 + item.i1 + item.i2 + item.i3 + item.i4 + item.i5 + item.i6 + item.i7 + item.i8
+                        + item.i9
                 }
                 return { sum }
             },
@@ -237,10 +265,11 @@ final class Tagged: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            "name": DBBPropertyPersistence(\Tagged.name),
-            "tags": DBBPropertyPersistence(\Tagged.tags),
-        ], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "name": DBBPropertyPersistence(\Tagged.name),
+                "tags": DBBPropertyPersistence(\Tagged.tags),
+            ], for: self)
     }
 }
 
@@ -261,7 +290,8 @@ func arrayWorkload(objects: Int, directory: URL) throws -> Workload {
     }
     return Workload(
         name: "Fetch \(objects.formatted()) objects with a [String] of 5 elements",
-        summary: "DBBBuilder loads the array with one query for the whole result; raw C builds the same data from one JOIN.",
+        summary:
+            "DBBBuilder loads the array with one query for the whole result; raw C builds the same data from one JOIN.",
         goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.3)],
         contenders: [
             .preparedChecked("raw SQLite C API, one JOIN") {

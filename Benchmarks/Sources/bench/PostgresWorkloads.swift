@@ -22,8 +22,10 @@ final class RawPostgres {
         let configuration = PostgresConnection.Configuration(
             host: settings.host, port: settings.port, username: settings.username, password: settings.password,
             database: settings.database, tls: .disable)
-        connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
-                                                    configuration: configuration, id: 1, logger: logger).wait()
+        connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(),
+            configuration: configuration, id: 1, logger: logger
+        ).wait()
     }
 
     deinit { try? connection.close().wait() }
@@ -54,7 +56,8 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
     let raw = try RawPostgres(url: url)
     return Workload(
         name: "PostgreSQL: insert \(rows.formatted()) rows of 10 integers in one transaction",
-        summary: "Before the clock: the table is emptied and its ids restarted. Timed: DBBBuilder constructs the objects "
+        summary:
+            "Before the clock: the table is emptied and its ids restarted. Timed: DBBBuilder constructs the objects "
             + "and saves them; raw postgres-nio runs BEGIN, one `INSERT … VALUES ($1 … $12) RETURNING \"id\"` a row "
             + "(the statement the manager sends), COMMIT. Checksum: the sum of the ids the server returned.",
         goals: [Goal(contender: "DBBTableObject", baseline: "raw postgres-nio", maximum: 1.5)],
@@ -62,7 +65,8 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
             .prepared("raw postgres-nio, INSERT … RETURNING a row") {
                 try raw.run(truncateItems)
                 return {
-                    let sql = #"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns
+                    let sql =
+                        #"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns
                         + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING \"id\""
                     let now = Date().timeIntervalSinceReferenceDate
                     var ids = 0
@@ -92,9 +96,10 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
 
 func postgresFetchWorkload(rows: Int, url: String) throws -> Workload {
     let manager = try postgresItems(url)
-    try manager.execute(#"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns + ") "
-                        + "SELECT 1, 1, n, n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9 "
-                        + "FROM generate_series(0, \(rows - 1)) AS n")
+    try manager.execute(
+        #"INSERT INTO "Item10" ("createdTime", "modifiedTime", "# + pgColumns + ") "
+            + "SELECT 1, 1, n, n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9 "
+            + "FROM generate_series(0, \(rows - 1)) AS n")
     try manager.execute(#"VACUUM ANALYZE "Item10""#)
     let raw = try RawPostgres(url: url)
     struct Row {
@@ -115,14 +120,19 @@ func postgresFetchWorkload(rows: Int, url: String) throws -> Workload {
                 let rows = try raw.run(sql).rows.map { row in
                     let (id, created, modified, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9) = try row.decode(
                         (Int, Double?, Double?, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int).self)
-                    return Row(id: id, created: created, modified: modified,
-                               i0: i0, i1: i1, i2: i2, i3: i3, i4: i4, i5: i5, i6: i6, i7: i7, i8: i8, i9: i9)
+                    return Row(
+                        id: id, created: created, modified: modified,
+                        i0: i0, i1: i1, i2: i2, i3: i3, i4: i4, i5: i5, i6: i6, i7: i7, i8: i8, i9: i9)
                 }
                 return { rows.reduce(0) { $0 + $1.sum } }
             },
             .checked("DBBTableObject.all") {
                 let items = try Item10.all(manager: manager)
-                return { items.reduce(0) { $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9 } }
+                return {
+                    items.reduce(0) {
+                        $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9
+                    }
+                }
             },
         ],
         expectedChecksum: 10 * (rows * (rows - 1) / 2) + 45 * rows)
@@ -135,8 +145,11 @@ final class Usage: DBBTableObject {
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["date": DBBPropertyPersistence(\Usage.date),
-                                         "value": DBBPropertyPersistence(\Usage.value)], for: self)
+        dbManager.addPersistenceMapping(
+            [
+                "date": DBBPropertyPersistence(\Usage.date),
+                "value": DBBPropertyPersistence(\Usage.value),
+            ], for: self)
     }
 }
 
@@ -145,9 +158,10 @@ func postgresWeeklyWorkload(rows: Int, url: String) throws -> Workload {
     try manager.register([Usage.self])
     try manager.execute(#"TRUNCATE "Usage" RESTART IDENTITY"#)
     // Whole-number values, so that every contender's sum is exact; dates over 20 years.
-    try manager.execute(#"INSERT INTO "Usage" ("createdTime", "modifiedTime", "date", "value") "#
-                        + "SELECT 1, 1, 5 * 365.25 * 86400 + (n::bigint * 7919 % \(rows)) * (20 * 365.25 * 86400 / \(rows)), n % 100 "
-                        + "FROM generate_series(1, \(rows)) AS n")
+    try manager.execute(
+        #"INSERT INTO "Usage" ("createdTime", "modifiedTime", "date", "value") "#
+            + "SELECT 1, 1, 5 * 365.25 * 86400 + (n::bigint * 7919 % \(rows)) * (20 * 365.25 * 86400 / \(rows)), n % 100 "
+            + "FROM generate_series(1, \(rows)) AS n")
     try manager.execute(#"VACUUM ANALYZE "Usage""#)
     let raw = try RawPostgres(url: url)
     let sql = #"SELECT dbb_week("date", 'de_DE') AS "week", sum("value") FROM "Usage" GROUP BY "week" ORDER BY "week""#

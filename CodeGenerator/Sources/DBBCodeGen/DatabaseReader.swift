@@ -24,15 +24,19 @@ public enum DatabaseReader {
         configuration.access = .readOnly
         configuration.journalMode = nil
         let db = try SQLiteConnection(path: url.path, configuration: configuration)
-        let names = try db.fetchAll("""
+        let names = try db.fetchAll(
+            """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """) { $0.string(at: 0) ?? "" }
+            """
+        ) { $0.string(at: 0) ?? "" }
         let tableSet = Set(names)
         var joinTables: [String: [(column: String, table: String)]] = [:]
         for name in names {
             for owner in names where name.hasPrefix(owner + "_") {
                 let column = String(name.dropFirst(owner.count + 1))
-                let columns = try db.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(name)]) { $0.string(at: 0) ?? "" }
+                let columns = try db.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(name)]) {
+                    $0.string(at: 0) ?? ""
+                }
                 if DBBFormat.isJoinTable(name, columns: Set(columns), owner: owner, column: column) {
                     joinTables[owner, default: []].append((column, name))
                 }
@@ -48,12 +52,16 @@ public enum DatabaseReader {
         }
     }
 
-    private static func table(_ name: String, db: SQLiteConnection, joins: [(column: String, table: String)],
-                              references: [String: String]) throws -> Table {
+    private static func table(
+        _ name: String, db: SQLiteConnection, joins: [(column: String, table: String)],
+        references: [String: String]
+    ) throws -> Table {
         var properties: [PropertyDeclaration] = []
         var options = GeneratorOptions(className: className(name))
         options.source = "table \(name)"
-        let columns = try db.fetchAll("SELECT name, type, \"notnull\" FROM pragma_table_info(?) ORDER BY cid", [.text(name)]) {
+        let columns = try db.fetchAll(
+            "SELECT name, type, \"notnull\" FROM pragma_table_info(?) ORDER BY cid", [.text(name)]
+        ) {
             ($0.string(at: 0) ?? "", ($0.string(at: 1) ?? "").uppercased(), $0.bool(at: 2))
         }
         for (column, declared, notNull) in columns where !DBBFormat.isReserved(column) {
@@ -61,22 +69,29 @@ public enum DatabaseReader {
             let property = propertyName(column)
             if property != column { options.columns[property] = column }
             if notNull { options.notNull.append(property) }
-            properties.append(PropertyDeclaration(name: property, type: notNull ? base : .optional(base), defaultValue: nil, line: 0))
+            properties.append(
+                PropertyDeclaration(name: property, type: notNull ? base : .optional(base), defaultValue: nil, line: 0))
         }
         for (column, joinTable) in joins {
-            let declared = try db.fetchValue("SELECT type FROM pragma_table_info(?) WHERE name = ?",
-                                             [.text(joinTable), .text(column)], as: String.self)?.uppercased() ?? ""
+            let declared =
+                try db.fetchValue(
+                    "SELECT type FROM pragma_table_info(?) WHERE name = ?",
+                    [.text(joinTable), .text(column)], as: String.self)?.uppercased() ?? ""
             let property = propertyName(column)
             if property != column { options.columns[property] = column }
             let type: PropertyType
             if let target = references["\(name).\(column)"] ?? references[column] {
-                let most = try db.fetchValue("SELECT max(c) FROM (SELECT count(*) AS c FROM \"\(joinTable)\" GROUP BY \"\(DBBFormat.ownerColumn(name))\")",
-                                             as: Int.self) ?? 0
+                let most =
+                    try db.fetchValue(
+                        "SELECT max(c) FROM (SELECT count(*) AS c FROM \"\(joinTable)\" GROUP BY \"\(DBBFormat.ownerColumn(name))\")",
+                        as: Int.self) ?? 0
                 type = most > 1 ? .array(.named(target)) : .optional(.named(target))
             } else if declared == "BLOB" {
                 type = .optional(.named("Data"))
             } else {
-                type = .array(declared == DBBFormat.dateArrayColumnType.uppercased() ? .named("Date") : scalarType(declared, column: column))
+                type = .array(
+                    declared == DBBFormat.dateArrayColumnType.uppercased()
+                        ? .named("Date") : scalarType(declared, column: column))
             }
             properties.append(PropertyDeclaration(name: property, type: type, defaultValue: nil, line: 0))
         }
@@ -95,7 +110,9 @@ public enum DatabaseReader {
         default:
             if declared.hasPrefix("VARCHAR") || declared.hasPrefix("CHAR") { return .named("String") }
             let lower = column.lowercased()
-            if ["date", "time"].contains(where: { lower.hasSuffix($0) || lower.hasPrefix($0) }) || column.hasSuffix("At") {
+            if ["date", "time"].contains(where: { lower.hasSuffix($0) || lower.hasPrefix($0) })
+                || column.hasSuffix("At")
+            {
                 return .named("Date")
             }
             return .named("Double")
@@ -106,7 +123,8 @@ public enum DatabaseReader {
     /// lowercase, else a lowerCamelCase spelling of it.
     static func propertyName(_ column: String) -> String {
         if DeclarationParser.isIdentifier(column), column.first?.isLowercase == true,
-           !DeclarationParser.reservedNames.contains(column) {
+            !DeclarationParser.reservedNames.contains(column)
+        {
             return column
         }
         let words = column.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)

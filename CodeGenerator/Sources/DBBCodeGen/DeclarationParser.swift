@@ -15,19 +15,24 @@ import Foundation
 public enum DeclarationParser {
     /// The declarations of `text`.
     /// - Throws: ``DeclarationErrors`` listing every line that could not be read.
-    public static func parse(_ text: String, defaultType: PropertyType? = nil) throws(DeclarationErrors) -> [PropertyDeclaration] {
+    public static func parse(_ text: String, defaultType: PropertyType? = nil) throws(DeclarationErrors)
+        -> [PropertyDeclaration]
+    {
         var declarations: [PropertyDeclaration] = []
         var errors: [CodeGenError] = []
         var seen: [String: Int] = [:]
         var inBlockComment = false
         for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
             let number = index + 1
-            let line = stripComments(rawLine, inBlockComment: &inBlockComment).trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = stripComments(rawLine, inBlockComment: &inBlockComment).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             if line.isEmpty || isStructural(line) { continue }
             do {
                 let declaration = try parseLine(line, number: number, defaultType: defaultType)
                 if let earlier = seen[declaration.name] {
-                    throw CodeGenError(line: number, text: rawLine, reason: "'\(declaration.name)' is already declared on line \(earlier)")
+                    throw CodeGenError(
+                        line: number, text: rawLine,
+                        reason: "'\(declaration.name)' is already declared on line \(earlier)")
                 }
                 seen[declaration.name] = number
                 declarations.append(declaration)
@@ -46,7 +51,8 @@ public enum DeclarationParser {
         "idNum", "isDirty", "dbManager", "attributesDictionary", "shortName",
     ])
 
-    private static func parseLine(_ line: String, number: Int, defaultType: PropertyType?) throws -> PropertyDeclaration {
+    private static func parseLine(_ line: String, number: Int, defaultType: PropertyType?) throws -> PropertyDeclaration
+    {
         var text = line
         while text.hasSuffix(";") { text.removeLast() }
         text = text.trimmingCharacters(in: .whitespaces)
@@ -59,7 +65,8 @@ public enum DeclarationParser {
             declaration = try compact(text, line: number, defaultType: defaultType)
         }
         if reservedNames.contains(declaration.name) {
-            throw CodeGenError(line: number, text: line, reason: "'\(declaration.name)' is a property of every DBBTableObject")
+            throw CodeGenError(
+                line: number, text: line, reason: "'\(declaration.name)' is a property of every DBBTableObject")
         }
         if let reason = declaration.type.unstorableReason {
             throw CodeGenError(line: number, text: line, reason: reason)
@@ -104,10 +111,14 @@ public enum DeclarationParser {
 
     /// The type a literal default implies: `0` Int, `1.5` Double, `"…"` String, `true` Bool,
     /// `Date()` Date, `Data()` Data, `[1, 2]` [Int].
-    static func inferredType(_ value: String?, line: Int, text: String, defaultType: PropertyType?) throws -> PropertyType {
+    static func inferredType(_ value: String?, line: Int, text: String, defaultType: PropertyType?) throws
+        -> PropertyType
+    {
         guard let value else {
             if let defaultType { return defaultType }
-            throw CodeGenError(line: line, text: text, reason: "no type and no default value to infer one from (give a type, or --default-type)")
+            throw CodeGenError(
+                line: line, text: text,
+                reason: "no type and no default value to infer one from (give a type, or --default-type)")
         }
         if let type = literalType(value) { return type }
         throw CodeGenError(line: line, text: text, reason: "the type of '\(value)' cannot be inferred; write the type")
@@ -120,9 +131,14 @@ public enum DeclarationParser {
         if value.hasPrefix("Date(") { return .named("Date") }
         if value.hasPrefix("Data(") { return .named("Data") }
         let number = value.hasPrefix("-") ? String(value.dropFirst()) : value
-        if let first = number.first, first.isNumber, number.allSatisfy({ $0.isNumber || $0 == "_" }) { return .named("Int") }
+        if let first = number.first, first.isNumber, number.allSatisfy({ $0.isNumber || $0 == "_" }) {
+            return .named("Int")
+        }
         if let first = number.first, first.isNumber,
-           number.allSatisfy({ $0.isNumber || $0 == "_" || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+" }) {
+            number.allSatisfy({
+                $0.isNumber || $0 == "_" || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+"
+            })
+        {
             return .named("Double")
         }
         if value.hasPrefix("["), value.hasSuffix("]") {
@@ -140,13 +156,15 @@ public enum DeclarationParser {
     /// Lines of a pasted class that declare nothing.
     private static func isStructural(_ line: String) -> Bool {
         if ["{", "}", "};", "@end"].contains(line) { return true }
-        for prefix in ["import ", "@import ", "#import ", "#include ", "@interface", "@implementation", "@class "] where line.hasPrefix(prefix) {
+        for prefix in ["import ", "@import ", "#import ", "#include ", "@interface", "@implementation", "@class "]
+        where line.hasPrefix(prefix) {
             return true
         }
         let words = line.split(separator: " ").map(String.init)
         if let classIndex = words.firstIndex(of: "class"), classIndex + 1 < words.count,
-           words[..<classIndex].allSatisfy({ ["final", "public", "open", "internal", "@objc"].contains($0) }),
-           line.hasSuffix("{") {
+            words[..<classIndex].allSatisfy({ ["final", "public", "open", "internal", "@objc"].contains($0) }),
+            line.hasSuffix("{")
+        {
             return true
         }
         return false
@@ -228,14 +246,18 @@ extension DeclarationParser {
                 throw CodeGenError(line: line, text: text, reason: "a property name is missing")
             }
             if rest.contains("{") {
-                throw CodeGenError(line: line, text: text, reason: "a computed property or one with observers cannot be generated; declare it plainly")
+                throw CodeGenError(
+                    line: line, text: text,
+                    reason: "a computed property or one with observers cannot be generated; declare it plainly")
             }
             let (typePart, value) = splitDefault(String(rest))
             let typeText = typePart.trimmingCharacters(in: .whitespaces)
             let type: PropertyType
             if typeText.hasPrefix(":") {
                 guard let parsed = PropertyType.parse(String(typeText.dropFirst())) else {
-                    throw CodeGenError(line: line, text: text, reason: "'\(typeText.dropFirst().trimmingCharacters(in: .whitespaces))' is not a type")
+                    throw CodeGenError(
+                        line: line, text: text,
+                        reason: "'\(typeText.dropFirst().trimmingCharacters(in: .whitespaces))' is not a type")
                 }
                 type = parsed
             } else if typeText.isEmpty {
@@ -259,10 +281,13 @@ extension DeclarationParser {
             "double": "Double", "CGFloat": "Double", "NSTimeInterval": "Double", "float": "Float",
         ]
         static let objects: [String: String] = [
-            "NSString": "String", "NSMutableString": "String", "NSDate": "Date", "NSData": "Data", "NSMutableData": "Data",
+            "NSString": "String", "NSMutableString": "String", "NSDate": "Date", "NSData": "Data",
+            "NSMutableData": "Data",
         ]
-        static let qualifiers: Set<String> = ["nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull",
-                                              "null_unspecified", "_Null_unspecified", "const", "__kindof", "__strong", "__weak"]
+        static let qualifiers: Set<String> = [
+            "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull",
+            "null_unspecified", "_Null_unspecified", "const", "__kindof", "__strong", "__weak",
+        ]
 
         /// `@property (attributes) Type *name` → its Swift form: object pointers are optional
         /// unless marked `nonnull`.
@@ -279,7 +304,9 @@ extension DeclarationParser {
                 rest = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
             }
             // The name is the last identifier; the type is everything before it.
-            let nameStart = rest.lastIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(rest.index(after:)) ?? rest.startIndex
+            let nameStart =
+                rest.lastIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(rest.index(after:))
+                ?? rest.startIndex
             let name = String(rest[nameStart...])
             var typeText = String(rest[..<nameStart])
             guard isIdentifier(name), !typeText.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -288,8 +315,12 @@ extension DeclarationParser {
             nonnull = nonnull || typeText.contains("nonnull") || typeText.contains("_Nonnull")
             let isPointer = typeText.contains("*")
             typeText = typeText.replacingOccurrences(of: "*", with: " ")
-            var words = typeText.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).filter { !qualifiers.contains($0) }
-            if words.count > 1, words.first == "unsigned" || words.first == "long" { words = [words.joined(separator: " ")] }
+            var words = typeText.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).filter {
+                !qualifiers.contains($0)
+            }
+            if words.count > 1, words.first == "unsigned" || words.first == "long" {
+                words = [words.joined(separator: " ")]
+            }
             let typeName = words.joined(separator: " ")
             let swiftType = try mapType(typeName, pointer: isPointer, line: line, text: text)
             let type: PropertyType = isPointer && !nonnull ? .optional(swiftType) : swiftType
@@ -300,7 +331,8 @@ extension DeclarationParser {
             if !pointer {
                 let key = name.hasPrefix("unsigned") ? "unsigned" : (name.hasPrefix("long") ? "long" : name)
                 if let scalar = scalars[key] { return .named(scalar) }
-                throw CodeGenError(line: line, text: text, reason: "the Objective-C type '\(name)' has no stored Swift counterpart")
+                throw CodeGenError(
+                    line: line, text: text, reason: "the Objective-C type '\(name)' has no stored Swift counterpart")
             }
             if let object = objects[name] { return .named(object) }
             if name.hasPrefix("NSArray<") || name.hasPrefix("NSMutableArray<") {
@@ -309,10 +341,13 @@ extension DeclarationParser {
                 return .array(element)
             }
             if name == "NSArray" || name == "NSMutableArray" {
-                throw CodeGenError(line: line, text: text, reason: "an NSArray needs its element type (NSArray<NSString *> *)")
+                throw CodeGenError(
+                    line: line, text: text, reason: "an NSArray needs its element type (NSArray<NSString *> *)")
             }
             if name == "NSNumber" {
-                throw CodeGenError(line: line, text: text, reason: "NSNumber does not say which number; declare it in Swift (e.g. age: Int)")
+                throw CodeGenError(
+                    line: line, text: text,
+                    reason: "NSNumber does not say which number; declare it in Swift (e.g. age: Int)")
             }
             if name == "id" || name.hasPrefix("id<") {
                 throw CodeGenError(line: line, text: text, reason: "'id' cannot be stored; name a class")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One property to generate: its name, type, the default written in the source (if any),
 /// and the input line it came from.
 public struct PropertyDeclaration: Hashable, Sendable {
@@ -37,5 +39,3 @@ public struct CodeGenError: Error, Sendable, CustomStringConvertible {
         line > 0 ? "line \(line): \(reason): \(text.trimmingCharacters(in: .whitespaces))" : reason
     }
 }
-
-import Foundation

@@ -1,4 +1,6 @@
 import DBBFormat
+import Foundation
+
 /// The Swift type of a table-object property, as the generator understands it.
 public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
     /// A plain type name: `String`, `Int`, `Date`, or a table-object class such as `Person`.
@@ -52,9 +54,13 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
     /// A name that can only be a table-object class: capitalized, not a known Swift or
     /// Foundation value type.
     static func isClassName(_ name: String) -> Bool {
-        let notClasses: Set<String> = ["Data", "URL", "UUID", "Decimal", "Character", "CGFloat", "CGPoint", "CGSize",
-                                       "CGRect", "NSNumber", "Any", "AnyObject", "Dictionary", "Set", "Array", "Optional"]
-        guard let first = name.first, first.isUppercase, !notClasses.contains(name), !columnTypes.contains(name) else { return false }
+        let notClasses: Set<String> = [
+            "Data", "URL", "UUID", "Decimal", "Character", "CGFloat", "CGPoint", "CGSize",
+            "CGRect", "NSNumber", "Any", "AnyObject", "Dictionary", "Set", "Array", "Optional",
+        ]
+        guard let first = name.first, first.isUppercase, !notClasses.contains(name), !columnTypes.contains(name) else {
+            return false
+        }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
@@ -96,10 +102,8 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
         if text.hasPrefix("Swift.") { text.removeFirst(6) }
         if text.hasPrefix("Foundation.") { text.removeFirst(11) }
         guard let first = text.first, first.isLetter || first == "_",
-              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { return nil }
         return .named(text)
     }
 }
-
-import Foundation

@@ -64,8 +64,10 @@ struct CodeGenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --from-database: only this table (repeatable).", valueName: "name"))
     var table: [String] = []
 
-    @Option(help: ArgumentHelp("With --from-database: a join column holding ids of another table (repeatable).",
-                               valueName: "Table.column=Target"))
+    @Option(
+        help: ArgumentHelp(
+            "With --from-database: a join column holding ids of another table (repeatable).",
+            valueName: "Table.column=Target"))
     var reference: [String] = []
 
     @Option(help: ArgumentHelp("With --from-database: write one file per class into this folder.", valueName: "folder"))
@@ -96,7 +98,9 @@ struct CodeGenCommand: ParsableCommand {
         }
         var defaultPropertyType: PropertyType?
         if let defaultType {
-            guard let parsed = PropertyType.parse(defaultType) else { throw ValidationError("--default-type \(defaultType) is not a type") }
+            guard let parsed = PropertyType.parse(defaultType) else {
+                throw ValidationError("--default-type \(defaultType) is not a type")
+            }
             defaultPropertyType = parsed
         }
         let properties: [PropertyDeclaration]
@@ -104,7 +108,8 @@ struct CodeGenCommand: ParsableCommand {
             properties = try DeclarationParser.parse(text, defaultType: defaultPropertyType)
         } catch {
             for line in error.errors {
-                FileHandle.standardError.write(Data("\(input.flatMap { $0 == "-" ? nil : $0 } ?? "stdin"): \(line.description)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\(input.flatMap { $0 == "-" ? nil : $0 } ?? "stdin"): \(line.description)\n".utf8))
             }
             throw ExitCode.failure
         }
@@ -122,13 +127,15 @@ struct CodeGenCommand: ParsableCommand {
 
     private func generateFromDatabase(_ path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("\(path) does not exist") }
-        let tables = try DatabaseReader.tables(at: URL(fileURLWithPath: path), only: table,
-                                               references: try pairs(reference, option: "--reference"))
+        let tables = try DatabaseReader.tables(
+            at: URL(fileURLWithPath: path), only: table,
+            references: try pairs(reference, option: "--reference"))
         if let outputDir {
             try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
             for table in tables {
-                try write(ClassGenerator.generate(table.properties, options: table.options),
-                          to: URL(fileURLWithPath: outputDir).appendingPathComponent("\(table.className).swift").path)
+                try write(
+                    ClassGenerator.generate(table.properties, options: table.options),
+                    to: URL(fileURLWithPath: outputDir).appendingPathComponent("\(table.className).swift").path)
             }
         } else {
             let classes = try tables.enumerated().map { index, table in

@@ -82,7 +82,9 @@ extension DatabaseConnection {
     }
 
     /// Every row of `sql`, transformed.
-    func fetchAll<T>(_ sql: String, _ arguments: [DBBValue] = [], _ transform: (DBBColumnReader) throws -> T) throws -> [T] {
+    func fetchAll<T>(_ sql: String, _ arguments: [DBBValue] = [], _ transform: (DBBColumnReader) throws -> T) throws
+        -> [T]
+    {
         var rows: [T] = []
         try forEachRow(sql, arguments) { rows.append(try transform($0)) }
         return rows

@@ -49,7 +49,8 @@ extension SQLiteStatement: DatabaseStatement {
 extension SQLiteError: DatabaseFailure {
     public func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError {
         // "NOT NULL constraint failed: Person.firstName", "UNIQUE constraint failed: Person.email"
-        let property = columns.first { message.hasSuffix(".\($0.column)") || message.contains(".\($0.column),") }?.property
+        let property = columns.first { message.hasSuffix(".\($0.column)") || message.contains(".\($0.column),") }?
+            .property
         return DBBError(.sqlite, table: table, property: property, message, sqliteError: self)
     }
 }

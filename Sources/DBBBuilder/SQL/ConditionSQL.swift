@@ -1,4 +1,5 @@
 import DBBFormat
+
 /// The WHERE clause of query options: each condition in parentheses, joined with `AND`, or
 /// with `OR` when one item of the list is `"OR"` (an `"AND"` item is accepted too).
 ///
@@ -54,7 +55,9 @@ struct ConditionSQL {
             if let join = mapping.join(named: name) {
                 if !joins.contains(where: { $0.name == name }) { joins.append(join) }
                 // A reference reads as a nullable column: the id it holds, or NULL.
-                return join.isReference ? JoinSQL(dialect: mapping.dialect).referencedID(join, owner: mapping) : SQLDialect.quoteAlways(join.column)
+                return join.isReference
+                    ? JoinSQL(dialect: mapping.dialect).referencedID(join, owner: mapping)
+                    : SQLDialect.quoteAlways(join.column)
             }
             if let column = mapping.column(named: name) {
                 columns += 1
@@ -77,15 +80,19 @@ struct ConditionSQL {
         // No array: plain SQL over columns (references included).
         guard let join = joins.first(where: { !$0.isReference }) else { return "(" + sql + ")" }
         guard joins.count == 1, columns == 0 else {
-            throw DBBError(.invalidOption, table: mapping.tableName, property: join.name,
-                           "condition '\(text)' names the array property '\(join.name)' with other properties; give each its own condition")
+            throw DBBError(
+                .invalidOption, table: mapping.tableName, property: join.name,
+                "condition '\(text)' names the array property '\(join.name)' with other properties; give each its own condition"
+            )
         }
-        let refuse = DBBError(.invalidOption, table: mapping.tableName, property: join.name,
-                              "condition '\(text)' tests the array property '\(join.name)' in a form that has no one meaning; "
-                              + "write '\(join.name) IN (…)', '\(join.name) = ?', 'NOT \(join.name) IN (…)', '\(join.name) IS NULL' "
-                              + "or '\(join.name) IS NOT NULL', one per condition item")
+        let refuse = DBBError(
+            .invalidOption, table: mapping.tableName, property: join.name,
+            "condition '\(text)' tests the array property '\(join.name)' in a form that has no one meaning; "
+                + "write '\(join.name) IN (…)', '\(join.name) = ?', 'NOT \(join.name) IN (…)', '\(join.name) IS NULL' "
+                + "or '\(join.name) IS NOT NULL', one per condition item")
         let dialect = mapping.dialect
-        let owners = "SELECT \(dialect.quote(join.parentColumn)) FROM \(dialect.quote(join.joinTable))"
+        let owners =
+            "SELECT \(dialect.quote(join.parentColumn)) FROM \(dialect.quote(join.joinTable))"
             + " WHERE \(dialect.quote(join.parentColumn)) IS NOT NULL"
         let id = dialect.quote(SchemaSQL.idColumn)
         switch JoinConditionForm(tokens, in: text, property: join.name) {
@@ -103,13 +110,16 @@ struct ConditionSQL {
     }
 
     private static func mapProperty(_ text: String, _ join: JoinProperty, _ dialect: DBBDialect) -> String {
-        mapProperties(SQLTokenizer.tokens(text, dialect: dialect), in: text) { $0 == join.name ? SQLDialect.quoteAlways(join.column) : nil }
+        mapProperties(SQLTokenizer.tokens(text, dialect: dialect), in: text) {
+            $0 == join.name ? SQLDialect.quoteAlways(join.column) : nil
+        }
     }
 
     /// `text` with each comment replaced by a space.
     private static func withoutComments(_ text: String, _ dialect: DBBDialect) -> String {
         let tokens = SQLTokenizer.tokens(text, dialect: dialect)
-        guard tokens.contains(where: { $0.kind == .space && ($0.text.hasPrefix("--") || $0.text.hasPrefix("/*")) }) else { return text }
+        guard tokens.contains(where: { $0.kind == .space && ($0.text.hasPrefix("--") || $0.text.hasPrefix("/*")) })
+        else { return text }
         return tokens.map { $0.kind == .space ? " " : String($0.text) }.joined()
     }
 
@@ -118,14 +128,15 @@ struct ConditionSQL {
     private static func isElementTest(_ text: String, _ join: JoinProperty, _ dialect: DBBDialect) -> Bool {
         let words = SQLTokenizer.tokens(text, dialect: dialect).filter { $0.kind != .space }
         guard words.first?.kind == .word, words.first?.text == Substring(join.name),
-              words.filter({ $0.kind == .word && $0.text == Substring(join.name) }).count == 1
+            words.filter({ $0.kind == .word && $0.text == Substring(join.name) }).count == 1
         else { return false }
         return !words.contains { word in ["NOT", "NULL", "ISNULL", "NOTNULL", "OR"].contains { word.isKeyword($0) } }
     }
 
     /// The words after `IS` (or `IS NOT`) that PostgreSQL's `IS` itself takes.
     private static let postgresIsOperands: Set<String> = [
-        "NULL", "TRUE", "FALSE", "UNKNOWN", "DISTINCT", "OF", "JSON", "DOCUMENT", "NORMALIZED", "NFC", "NFD", "NFKC", "NFKD",
+        "NULL", "TRUE", "FALSE", "UNKNOWN", "DISTINCT", "OF", "JSON", "DOCUMENT", "NORMALIZED", "NFC", "NFD", "NFKC",
+        "NFKD",
     ]
 
     /// `sql` with SQLite's `a IS b` and `a IS NOT b`, which compare any two values (NULL equal
@@ -148,7 +159,7 @@ struct ConditionSQL {
             }
             let negated = tokens[first].isKeyword("NOT")
             guard let operand = negated ? nextWord(after: first) : first,
-                  !(tokens[operand].kind == .word && postgresIsOperands.contains(tokens[operand].text.uppercased()))
+                !(tokens[operand].kind == .word && postgresIsOperands.contains(tokens[operand].text.uppercased()))
             else {
                 output += token.text
                 position += 1
@@ -210,23 +221,28 @@ enum JoinConditionForm: Equatable {
     init(_ tokens: [SQLToken], in text: String, property: String) {
         let words = tokens.filter { $0.kind != .space }
         func rest(after count: Int) -> String {
-            words.count > count ? String(text[words[count].range.lowerBound..<words[words.count - 1].range.upperBound]) : ""
+            words.count > count
+                ? String(text[words[count].range.lowerBound..<words[words.count - 1].range.upperBound]) : ""
         }
         if words.count >= 2, words.first?.text == "(", words.last?.text == ")", Self.enclosesAll(words) {
             // (condition): the form of what the parentheses hold.
-            let inner = Array(tokens.drop { $0.text != "(" }.dropFirst().reversed().drop { $0.text != ")" }.dropFirst().reversed())
+            let inner = Array(
+                tokens.drop { $0.text != "(" }.dropFirst().reversed().drop { $0.text != ")" }.dropFirst().reversed())
             self = JoinConditionForm(inner, in: text, property: property)
             return
         }
         let startsWithProperty = words.first?.kind == .word && words.first?.text == Substring(property)
         if words.first?.isKeyword("NOT") == true, words.count > 1 {
             // NOT <positive>: the negation of what the rest selects.
-            self = switch JoinConditionForm(Array(tokens.drop { !$0.isKeyword("NOT") }.dropFirst()), in: text, property: property) {
-            case .isNull: .isNotNull
-            case .isNotNull: .isNull
-            case .some(let positive): .none(positive)
-            case .none(let negative): .some(negative)
-            }
+            self =
+                switch JoinConditionForm(
+                    Array(tokens.drop { !$0.isKeyword("NOT") }.dropFirst()), in: text, property: property)
+                {
+                case .isNull: .isNotNull
+                case .isNotNull: .isNull
+                case .some(let positive): .none(positive)
+                case .none(let negative): .some(negative)
+                }
             return
         }
         guard startsWithProperty, words.count >= 2 else {

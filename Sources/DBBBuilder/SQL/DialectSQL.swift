@@ -84,7 +84,8 @@ extension DBBDialect {
     /// Why this engine cannot store `value`, or `nil`: text with a NUL character on PostgreSQL.
     func refusal(of value: DBBValue) -> DBBError? {
         guard refusesNULInText, case .text(let text) = value, text.utf8.contains(0) else { return nil }
-        return DBBError(.invalidValue, "text with a NUL character (U+0000) cannot be stored: PostgreSQL's text type refuses it")
+        return DBBError(
+            .invalidValue, "text with a NUL character (U+0000) cannot be stored: PostgreSQL's text type refuses it")
     }
 
     /// Whether a column declared `declaredType` (as the backend's catalog reports it) gives the

@@ -46,10 +46,11 @@ public struct PlaceholderSQL: Sendable {
                 }
             }
             let words = RawScriptSQL.words(tokens, 2)
-            return Statement(text: text, parameterCount: count, leadingWord: words.first ?? "",
-                             endsTransaction: ["COMMIT", "END", "ABORT"].contains(words.first ?? "")
-                                || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
-                                || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION"))
+            return Statement(
+                text: text, parameterCount: count, leadingWord: words.first ?? "",
+                endsTransaction: ["COMMIT", "END", "ABORT"].contains(words.first ?? "")
+                    || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
+                    || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION"))
         }
     }
 }

@@ -23,7 +23,8 @@ struct MappingStatements: Sendable {
         self.quotedTable = quotedTable
         let names = columns.map { dialect.quote($0.column) }
         let insertColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote) + names
-        insert = "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
+        insert =
+            "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")" + dialect.returningID
         let id = dialect.quote(SchemaSQL.idColumn)
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + dialect.inIDList(id)
@@ -109,8 +110,9 @@ struct SelectQuery {
                 } else if let join = mapping.join(namedOrStoredIn: name) {
                     if !joins.contains(where: { $0.name == join.name }) { joins.append(join) }
                 } else {
-                    throw DBBError(.unknownProperty, table: table, property: name,
-                                   "propertyNames names '\(name)', which is neither a property nor a column that \(table) maps")
+                    throw DBBError(
+                        .unknownProperty, table: table, property: name,
+                        "propertyNames names '\(name)', which is neither a property nor a column that \(table) maps")
                 }
             }
             // Read in the mapping's order, whatever the order of the names: a fetch of every
@@ -122,8 +124,10 @@ struct SelectQuery {
         if let names = options.joinPropertiesToPopulate {
             joins = try names.map { name throws(DBBError) in
                 guard let join = mapping.join(namedOrStoredIn: name) else {
-                    throw DBBError(.unknownProperty, table: table, property: name,
-                                   "joinPropertiesToPopulate names '\(name)', which is neither a join property of \(table) nor its column")
+                    throw DBBError(
+                        .unknownProperty, table: table, property: name,
+                        "joinPropertiesToPopulate names '\(name)', which is neither a join property of \(table) nor its column"
+                    )
                 }
                 return join
             }
@@ -138,12 +142,14 @@ struct SelectQuery {
         if options.distinct {
             let grouping = compared.map { dialect.quote($0.column) }
             guard !grouping.isEmpty else {
-                throw DBBError(.invalidOption, table: table,
-                               "distinct compares column properties, and \(options.propertyNames == nil ? "\(table) maps none" : "propertyNames names none") "
-                               + "(join properties and id, createdTime, modifiedTime cannot be compared)")
+                throw DBBError(
+                    .invalidOption, table: table,
+                    "distinct compares column properties, and \(options.propertyNames == nil ? "\(table) maps none" : "propertyNames names none") "
+                        + "(join properties and id, createdTime, modifiedTime cannot be compared)")
             }
             let id = dialect.quote(SchemaSQL.idColumn)
-            let inner = "SELECT MAX(\(id)) FROM \(dialect.quote(table))"
+            let inner =
+                "SELECT MAX(\(id)) FROM \(dialect.quote(table))"
                 + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
                 + " GROUP BY \(grouping.joined(separator: ", "))"
             whereClause = "\(id) IN (\(inner))"
@@ -151,22 +157,27 @@ struct SelectQuery {
 
         // ORDER BY
         let order = try Self.orderClause(mapping, options.sorting ?? [])
-        self.init(mapping, columns: selected, joins: joins, where: whereClause, order: order, arguments: options.argumentValues)
+        self.init(
+            mapping, columns: selected, joins: joins, where: whereClause, order: order,
+            arguments: options.argumentValues)
     }
 
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
     /// written here rather than as a condition (conditions are the application's words).
     init(_ mapping: TableMapping, ids: [Int64], sparse: Bool = false) {
-        self.init(mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins, where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
-                  order: "", arguments: [SQLDialect.idList(ids)])
+        self.init(
+            mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins,
+            where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
+            order: "", arguments: [SQLDialect.idList(ids)])
     }
 
     /// The columns and joins `query` loads, for the objects with `ids`: one batch of a
     /// streaming fetch.
     init(_ mapping: TableMapping, loading query: SelectQuery, ids: [Int64]) {
-        self.init(mapping, columns: query.columns, joins: query.joins,
-                  where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
-                  order: "", arguments: [SQLDialect.idList(ids)])
+        self.init(
+            mapping, columns: query.columns, joins: query.joins,
+            where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
+            order: "", arguments: [SQLDialect.idList(ids)])
     }
 
     /// One batch of a streaming fetch in id order (keyset paging): the first `limit` objects,
@@ -182,9 +193,10 @@ struct SelectQuery {
             arguments.append(.integer(after))
             range += " AND \(id) > ?\(arguments.count)"
         }
-        self.init(mapping, columns: query.columns, joins: query.joins,
-                  where: query.filter.isEmpty ? range : "(\(query.filter)) AND \(range)",
-                  order: id, limit: limit, arguments: arguments)
+        self.init(
+            mapping, columns: query.columns, joins: query.joins,
+            where: query.filter.isEmpty ? range : "(\(query.filter)) AND \(range)",
+            order: id, limit: limit, arguments: arguments)
     }
 
     /// `query` with no rows (`LIMIT 0`) and only the key columns: run once with its own
@@ -202,14 +214,18 @@ struct SelectQuery {
     /// The ORDER BY clause, without the keywords; empty for none.
     private let order: String
 
-    private init(_ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
-                 order: String, limit: Int? = nil, arguments: [DBBValue]) {
+    private init(
+        _ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
+        order: String, limit: Int? = nil, arguments: [DBBValue]
+    ) {
         self.columns = columns
         self.joins = joins
         self.arguments = arguments
         (filter, self.order) = (whereClause, order)
-        let columnList = ([mapping.statements.keyColumns] + columns.map { mapping.dialect.quote($0.column) }).joined(separator: ", ")
-        sql = "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"
+        let columnList = ([mapping.statements.keyColumns] + columns.map { mapping.dialect.quote($0.column) }).joined(
+            separator: ", ")
+        sql =
+            "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"
             + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
             + (order.isEmpty ? "" : " ORDER BY \(order)")
             + (limit.map { " LIMIT \($0)" } ?? "")
@@ -231,8 +247,9 @@ struct SelectQuery {
                 continue
             }
             guard words.count <= 2, words.count == 1 || ["ASC", "DESC"].contains(words[1].uppercased()) else {
-                throw DBBError(.invalidOption, table: mapping.tableName,
-                               "sorting item '\(item)' is not a property name, optionally followed by ASC or DESC")
+                throw DBBError(
+                    .invalidOption, table: mapping.tableName,
+                    "sorting item '\(item)' is not a property name, optionally followed by ASC or DESC")
             }
             let column: String
             if isKeyProperty(first) {
@@ -241,16 +258,20 @@ struct SelectQuery {
                 column = property.column
             } else {
                 let glued = ["DESC", "ASC"].first { first.uppercased().hasSuffix($0) && first.count > $0.count }
-                throw DBBError(.unknownProperty, table: mapping.tableName, property: first,
-                               "sorting names '\(first)', which is neither a column property of \(mapping.tableName) nor its column"
-                               + (glued.map { "; a direction is its own item or follows a space: '\(first.dropLast($0.count)) \($0)'" } ?? ""))
+                throw DBBError(
+                    .unknownProperty, table: mapping.tableName, property: first,
+                    "sorting names '\(first)', which is neither a column property of \(mapping.tableName) nor its column"
+                        + (glued.map {
+                            "; a direction is its own item or follows a space: '\(first.dropLast($0.count)) \($0)'"
+                        } ?? ""))
             }
             terms.append((mapping.dialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
         }
         if terms.isEmpty && !items.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
-            throw DBBError(.invalidOption, table: mapping.tableName,
-                           "sorting \(items) gives a direction but no property to sort by: list the properties "
-                           + "before it, e.g. [\"age\", ColumnSorting.descending]")
+            throw DBBError(
+                .invalidOption, table: mapping.tableName,
+                "sorting \(items) gives a direction but no property to sort by: list the properties "
+                    + "before it, e.g. [\"age\", ColumnSorting.descending]")
         }
         return terms.map { "\($0.column) \($0.direction ?? direction)" }.joined(separator: ", ")
     }

@@ -10,8 +10,10 @@ struct RawScriptSQL {
     /// SQLite; CREATE or DROP DATABASE, ALTER SYSTEM, … CONCURRENTLY on PostgreSQL).
     let mustRunOutsideTransaction: Bool
 
-    private static let transactionWords: Set<String> = ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT",
-                                                        "RELEASE", "PREPARE"]
+    private static let transactionWords: Set<String> = [
+        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT",
+        "RELEASE", "PREPARE",
+    ]
 
     init(_ sql: String, dialect: DBBDialect) {
         statements = SQLTokenizer.statements(SQLTokenizer.tokens(sql, dialect: dialect))
@@ -23,7 +25,8 @@ struct RawScriptSQL {
                 ["VACUUM", "ATTACH", "DETACH", "PRAGMA"].contains(words.first ?? "")
             case .postgresql:
                 words.first == "VACUUM" || words == ["ALTER", "SYSTEM"] || words == ["CREATE", "DATABASE"]
-                    || words == ["DROP", "DATABASE"] || words == ["CREATE", "TABLESPACE"] || words == ["DROP", "TABLESPACE"]
+                    || words == ["DROP", "DATABASE"] || words == ["CREATE", "TABLESPACE"]
+                    || words == ["DROP", "TABLESPACE"]
                     || statement.contains { $0.isKeyword("CONCURRENTLY") }
             }
         }

@@ -9,7 +9,8 @@ enum RebuildSQL {
 
     /// The indexes and triggers of the table named `?`, as created (automatic indexes have no SQL
     /// and come back with the table's constraints).
-    static let dependents = "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY type, name"
+    static let dependents =
+        "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY type, name"
 
     /// Tables whose foreign keys refer to the table named `?`.
     static let referencingTables = """
@@ -17,7 +18,8 @@ enum RebuildSQL {
         WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE
         """
 
-    static let sequenceTableExists = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'"
+    static let sequenceTableExists =
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'"
     static let sequence = "SELECT seq FROM sqlite_sequence WHERE name = ? COLLATE NOCASE"
     static let deleteSequence = "DELETE FROM sqlite_sequence WHERE name = ? COLLATE NOCASE"
     static let insertSequence = "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)"
@@ -28,7 +30,8 @@ enum RebuildSQL {
 
     static func copyRows(from table: String, to newTable: String, columns: [String]) -> String {
         let list = columns.map(SQLDialect.quoteAlways).joined(separator: ", ")
-        return "INSERT INTO \(SQLDialect.quoteAlways(newTable)) (\(list)) SELECT \(list) FROM \(SQLDialect.quoteAlways(table))"
+        return
+            "INSERT INTO \(SQLDialect.quoteAlways(newTable)) (\(list)) SELECT \(list) FROM \(SQLDialect.quoteAlways(table))"
     }
 
     static func dropTable(_ table: String) -> String { "DROP TABLE \(SQLDialect.quoteAlways(table))" }
@@ -40,7 +43,8 @@ enum RebuildSQL {
     /// `create` (a `CREATE TABLE` statement) for a table named `newName`, with the `NOT NULL`
     /// constraints (and their `ON CONFLICT` clauses) of the column definitions of `columns`
     /// taken out; everything else is kept as written. `nil` when `create` is not of that form.
-    static func createTable(from create: String, named newName: String, droppingNotNullOf columns: [String]) -> String? {
+    static func createTable(from create: String, named newName: String, droppingNotNullOf columns: [String]) -> String?
+    {
         let tokens = SQLTokenizer.tokens(create)
         guard let open = tokens.firstIndex(where: { $0.text == "(" }) else { return nil }
         let targets = Set(columns.map { $0.lowercased() })

@@ -17,8 +17,10 @@ enum SQLDialect {
         // cost as much as the query reading them.
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(ids.underestimatedCount * 8 + 2)
-        var digits = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
-                      UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        var digits = (
+            UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+            UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0)
+        )
         for id in ids {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
             if id < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -46,7 +48,9 @@ enum SQLDialect {
     static func isPlainIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
         else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 
     /// The column type DBBBuilder writes on SQLite for a storage type (dates are `Real`).
@@ -68,7 +72,11 @@ enum SQLDialect {
 
     /// SQLite's type affinities. See [Determination of column affinity](https://www.sqlite.org/datatype3.html#determination_of_column_affinity).
     enum Affinity: String {
-        case integer = "INTEGER", text = "TEXT", blob = "BLOB", real = "REAL", numeric = "NUMERIC"
+        case integer = "INTEGER"
+        case text = "TEXT"
+        case blob = "BLOB"
+        case real = "REAL"
+        case numeric = "NUMERIC"
 
         /// The affinity of a column declared with `declaredType`, by SQLite's rules in their order.
         init(declaredType: String) {

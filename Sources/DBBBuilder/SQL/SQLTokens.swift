@@ -153,7 +153,8 @@ enum SQLTokenizer {
                 index = scalars.index(after: index)
                 scan(while: isWordPart)
                 kind = .parameter
-            case _ where ("0"..."9").contains(scalar) || (scalar == "." && peek().map { ("0"..."9").contains($0) } == true):
+            case _
+            where ("0"..."9").contains(scalar) || (scalar == "." && peek().map { ("0"..."9").contains($0) } == true):
                 scan { isWordPart($0) || $0 == "." }
                 kind = .number
             case _ where isWordStart(scalar):
@@ -176,7 +177,9 @@ enum SQLTokenizer {
         var tag = "$"
         while index < scalars.endIndex, scalars[index] != "$" {
             let character = scalars[index]
-            let allowed = character == "_" || character.properties.isAlphabetic || (tag.count > 1 && ("0"..."9").contains(character))
+            let allowed =
+                character == "_" || character.properties.isAlphabetic
+                || (tag.count > 1 && ("0"..."9").contains(character))
             guard allowed else { return nil }
             tag.unicodeScalars.append(character)
             index = scalars.index(after: index)

@@ -1,4 +1,5 @@
 import DBBFormat
+
 /// The DDL of a table-object class, in DBBBuilder's on-disk layout:
 ///
 /// ```sql
@@ -19,8 +20,11 @@ struct SchemaSQL {
     let dialect: DBBDialect
 
     func createTable(_ mapping: TableMapping) -> String {
-        let times = [Self.createdTimeColumn, Self.modifiedTimeColumn].map { "\(dialect.quote($0)) \(dialect.columnType(.date))" }
-        let columns = [dialect.idDefinition] + times
+        let times = [Self.createdTimeColumn, Self.modifiedTimeColumn].map {
+            "\(dialect.quote($0)) \(dialect.columnType(.date))"
+        }
+        let columns =
+            [dialect.idDefinition] + times
             + mapping.columns.map { column in
                 let attributes = column.attributes.isEmpty ? "" : " " + Self.constraints(column.attributes)
                 return "\(dialect.quote(column.column)) \(dialect.columnType(column.storageType))\(attributes)"
@@ -75,12 +79,15 @@ struct SchemaSQL {
         var ownerColumn = "\(dialect.quote(join.parentColumn)) \(dialect.columnType(.int))"
         var valueColumn = "\(dialect.quote(join.column)) \(dialect.columnType(join.storageType))"
         if dialect == .postgresql {
-            ownerColumn += " REFERENCES \(dialect.quote(owner.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
+            ownerColumn +=
+                " REFERENCES \(dialect.quote(owner.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
             if let target {
-                valueColumn += " REFERENCES \(dialect.quote(target.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
+                valueColumn +=
+                    " REFERENCES \(dialect.quote(target.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
             }
         }
-        return "CREATE TABLE IF NOT EXISTS \(dialect.quote(join.joinTable)) (\(dialect.idDefinition), \(ownerColumn), \(valueColumn))"
+        return
+            "CREATE TABLE IF NOT EXISTS \(dialect.quote(join.joinTable)) (\(dialect.idDefinition), \(ownerColumn), \(valueColumn))"
     }
 
     func createJoinIndex(_ join: JoinProperty) -> String {
@@ -164,7 +171,9 @@ struct SchemaSQL {
     }
 
     /// `CREATE TRIGGER name AFTER DELETE ON table BEGIN DELETE FROM <join table> WHERE column = OLD.id; END`
-    private func cleanupTrigger(_ name: String, on table: String, deleting join: JoinProperty, whose column: String) -> String {
+    private func cleanupTrigger(_ name: String, on table: String, deleting join: JoinProperty, whose column: String)
+        -> String
+    {
         "CREATE TRIGGER IF NOT EXISTS \(dialect.quote(name)) AFTER DELETE ON \(dialect.quote(table))"
             + " BEGIN DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(column)) = OLD.id; END"
     }

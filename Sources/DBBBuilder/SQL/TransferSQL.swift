@@ -57,13 +57,24 @@ struct TransferSQL {
     func raiseLastID(_ table: String, to id: Int64) -> [(sql: String, arguments: [DBBValue])] {
         switch dialect {
         case .sqlite:
-            [("UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?", [.integer(id), .text(table), .integer(id)]),
-             ("INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
-              [.text(table), .integer(id), .text(table)])]
+            [
+                (
+                    "UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?",
+                    [.integer(id), .text(table), .integer(id)]
+                ),
+                (
+                    "INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+                    [.text(table), .integer(id), .text(table)]
+                ),
+            ]
         case .postgresql:
-            [("SELECT setval(s, GREATEST(CAST(? AS bigint), COALESCE(pg_sequence_last_value(s), 0)))"
-                + " FROM (SELECT CAST(pg_get_serial_sequence(?, '\(DBBFormat.idColumn)') AS regclass) AS s) AS q",
-              [.integer(id), .text(dialect.quote(table))])]
+            [
+                (
+                    "SELECT setval(s, GREATEST(CAST(? AS bigint), COALESCE(pg_sequence_last_value(s), 0)))"
+                        + " FROM (SELECT CAST(pg_get_serial_sequence(?, '\(DBBFormat.idColumn)') AS regclass) AS s) AS q",
+                    [.integer(id), .text(dialect.quote(table))]
+                )
+            ]
         }
     }
 

@@ -31,7 +31,9 @@ enum PostgresDateFormat {
         widths.map { Field(letters: String(repeating: letter, count: $0), token: "\(letter)\($0)", meaning: meaning) }
     }
 
-    private static func named(_ letters: String, _ set: DBBLocaleSymbols.Set, _ by: Character, _ meaning: String) -> Field {
+    private static func named(_ letters: String, _ set: DBBLocaleSymbols.Set, _ by: Character, _ meaning: String)
+        -> Field
+    {
         Field(letters: letters, token: names(set, by), meaning: meaning)
     }
 
@@ -44,31 +46,47 @@ enum PostgresDateFormat {
         fields += numbers("y", 1...4, "year (yy: its last two digits)")
         fields += numbers("Y", 1...4, "year of the week (YY: its last two digits)")
         fields += numbers("Q", 1...2, "quarter number")
-        fields += [named("QQQ", .quarterAbbreviated, "q", "quarter, abbreviated"), named("QQQQ", .quarterWide, "q", "quarter, wide")]
+        fields += [
+            named("QQQ", .quarterAbbreviated, "q", "quarter, abbreviated"),
+            named("QQQQ", .quarterWide, "q", "quarter, wide"),
+        ]
         fields += numbers("q", 1...2, "quarter number")
-        fields += [named("qqq", .standaloneQuarterAbbreviated, "q", "quarter on its own, abbreviated"),
-                   named("qqqq", .standaloneQuarterWide, "q", "quarter on its own, wide")]
+        fields += [
+            named("qqq", .standaloneQuarterAbbreviated, "q", "quarter on its own, abbreviated"),
+            named("qqqq", .standaloneQuarterWide, "q", "quarter on its own, wide"),
+        ]
         fields += numbers("M", 1...2, "month number")
-        fields += [named("MMM", .monthAbbreviated, "m", "month, abbreviated"), named("MMMM", .monthWide, "m", "month, wide"),
-                   named("MMMMM", .monthNarrow, "m", "month, narrow")]
+        fields += [
+            named("MMM", .monthAbbreviated, "m", "month, abbreviated"), named("MMMM", .monthWide, "m", "month, wide"),
+            named("MMMMM", .monthNarrow, "m", "month, narrow"),
+        ]
         fields += numbers("L", 1...2, "month number")
-        fields += [named("LLL", .standaloneMonthAbbreviated, "m", "month on its own, abbreviated"),
-                   named("LLLL", .standaloneMonthWide, "m", "month on its own, wide"),
-                   named("LLLLL", .standaloneMonthNarrow, "m", "month on its own, narrow")]
+        fields += [
+            named("LLL", .standaloneMonthAbbreviated, "m", "month on its own, abbreviated"),
+            named("LLLL", .standaloneMonthWide, "m", "month on its own, wide"),
+            named("LLLLL", .standaloneMonthNarrow, "m", "month on its own, narrow"),
+        ]
         fields += numbers("w", 1...2, "week of the year")
         fields += numbers("W", 1...1, "week of the month")
         fields += numbers("d", 1...2, "day of the month")
         fields += numbers("D", 1...3, "day of the year")
         fields += numbers("F", 1...1, "weekday's ordinal in the month")
         fields += ["E", "EE", "EEE"].map { named($0, .weekdayAbbreviated, "w", "weekday, abbreviated") }
-        fields += [named("EEEE", .weekdayWide, "w", "weekday, wide"), named("EEEEE", .weekdayNarrow, "w", "weekday, narrow")]
+        fields += [
+            named("EEEE", .weekdayWide, "w", "weekday, wide"), named("EEEEE", .weekdayNarrow, "w", "weekday, narrow"),
+        ]
         fields += numbers("e", 1...2, "weekday number in the locale's week (1 is its first day)")
-        fields += [named("eee", .weekdayAbbreviated, "w", "weekday, abbreviated"), named("eeee", .weekdayWide, "w", "weekday, wide"),
-                   named("eeeee", .weekdayNarrow, "w", "weekday, narrow")]
+        fields += [
+            named("eee", .weekdayAbbreviated, "w", "weekday, abbreviated"),
+            named("eeee", .weekdayWide, "w", "weekday, wide"),
+            named("eeeee", .weekdayNarrow, "w", "weekday, narrow"),
+        ]
         fields += numbers("c", 1...2, "weekday number in the locale's week, one digit")
-        fields += [named("ccc", .standaloneWeekdayAbbreviated, "w", "weekday on its own, abbreviated"),
-                   named("cccc", .standaloneWeekdayWide, "w", "weekday on its own, wide"),
-                   named("ccccc", .standaloneWeekdayNarrow, "w", "weekday on its own, narrow")]
+        fields += [
+            named("ccc", .standaloneWeekdayAbbreviated, "w", "weekday on its own, abbreviated"),
+            named("cccc", .standaloneWeekdayWide, "w", "weekday on its own, wide"),
+            named("ccccc", .standaloneWeekdayNarrow, "w", "weekday on its own, narrow"),
+        ]
         fields += ["a", "aa", "aaa"].map { named($0, .dayPeriod, "p", "AM or PM") }
         fields += numbers("h", 1...2, "hour 1–12")
         fields += numbers("H", 1...2, "hour 0–23")
@@ -84,7 +102,8 @@ enum PostgresDateFormat {
     static let supportedList: String = {
         var runs: [(first: String, last: String)] = []
         for field in fields {
-            if let last = runs.last, last.last.first == field.letters.first, field.letters.count == last.last.count + 1 {
+            if let last = runs.last, last.last.first == field.letters.first, field.letters.count == last.last.count + 1
+            {
                 runs[runs.count - 1].last = field.letters
             } else {
                 runs.append((field.letters, field.letters))
@@ -101,8 +120,12 @@ enum PostgresDateFormat {
     /// starting with `'`: quoted text (`''` is a quote; an unclosed quote runs to the end, as
     /// in `DateFormatter`) and every character that is not an ASCII letter.
     static var compile: String {
-        let cases = fields.map { "WHEN \(PostgresLocaleSQL.literal($0.letters)) THEN \(PostgresLocaleSQL.literal($0.token))" }
-        return PostgresLocaleSQL.plpgsql("dbb_format_pattern(text, text, text)", "text[]", """
+        let cases = fields.map {
+            "WHEN \(PostgresLocaleSQL.literal($0.letters)) THEN \(PostgresLocaleSQL.literal($0.token))"
+        }
+        return PostgresLocaleSQL.plpgsql(
+            "dbb_format_pattern(text, text, text)", "text[]",
+            """
             DECLARE tokens text[] := '{}'; literal text := ''; i int := 1; n int; c text; k int; token text;
             BEGIN
               IF $2 IS NULL THEN RAISE EXCEPTION '%: argument 1 (format) is NULL', $1 USING ERRCODE = '22004'; END IF;
@@ -150,7 +173,8 @@ enum PostgresDateFormat {
     static var apply: String {
         let digitsOffset = DBBLocaleSymbols.Set.digits.offset
         return PostgresLocaleSQL.plpgsql(
-            "dbb_format_of(double precision, text[], text[], int, text)", "text", """
+            "dbb_format_of(double precision, text[], text[], int, text)", "text",
+            """
             DECLARE
               result text := ''; t text; c text; k int; v int; s text; ms double precision; n int; msd int;
               d date; y int; mo int; dd int; dow int; fw int := $4 / 8; wy int; wk int; anchor date; digits text;
@@ -222,7 +246,9 @@ enum PostgresDateFormat {
         let cases = toChar.sorted { $0.key < $1.key }
             .map { "WHEN \(PostgresLocaleSQL.literal($0.key)) THEN \(PostgresLocaleSQL.literal($0.value))" }
         let digits = DBBLocaleSymbols.Set.digits.offset
-        return PostgresLocaleSQL.plpgsql("dbb_format_plan(text[], text[])", "text[]", """
+        return PostgresLocaleSQL.plpgsql(
+            "dbb_format_plan(text[], text[])", "text[]",
+            """
             DECLARE plan text[] := '{}'; template text := ''; t text; piece text; after_field boolean := false;
             BEGIN
               IF array_to_string($2[\(digits + 1):\(digits + 10)], '') <> '0123456789' THEN RETURN NULL; END IF;
@@ -261,7 +287,8 @@ enum PostgresDateFormat {
             if index % 2 == 1 {
                 pieces.append("CASE WHEN \(element) = '' THEN '' ELSE to_char(\(ts), \(element)) END")
             } else {
-                let value = "CASE split_part(\(element), ':', 2) WHEN 'm' THEN date_part('month', \(ts))::int"
+                let value =
+                    "CASE split_part(\(element), ':', 2) WHEN 'm' THEN date_part('month', \(ts))::int"
                     + " WHEN 'w' THEN date_part('dow', \(ts))::int + 1 WHEN 'q' THEN date_part('quarter', \(ts))::int"
                     + " WHEN 'p' THEN CASE WHEN date_part('hour', \(ts)) < 12 THEN 1 ELSE 2 END ELSE 1 END"
                 pieces.append("coalesce((\(names))[split_part(substr(\(element), 2), ':', 1)::int + \(value)], '')")
@@ -302,19 +329,24 @@ enum PostgresDateFormat {
     static var functions: [String] {
         ["dbb_format_date", "ObjcFormatAnsiDateUsingLocale"].flatMap { name -> [String] in
             let refusesNull = name.hasPrefix("dbb_") ? "NULL::text" : PostgresLocaleSQL.literal(name)
-            let rest = "dbb_format_pattern('\(name)', $1, $3), dbb_locale_names_of($3), dbb_locale_rules_of('\(name)', 3, $3)"
+            let rest =
+                "dbb_format_pattern('\(name)', $1, $3), dbb_locale_names_of($3), dbb_locale_rules_of('\(name)', 3, $3)"
             // ESLocale's name refuses a NULL date, after a NULL format and before the locale, as on SQLite.
             func refusing(_ body: String, date: String) -> String {
-                name.hasPrefix("dbb_") ? body : "CASE WHEN $2 IS NULL THEN dbb_format_null($1, '\(name)', \(date)) ELSE \(body) END"
+                name.hasPrefix("dbb_")
+                    ? body : "CASE WHEN $2 IS NULL THEN dbb_format_null($1, '\(name)', \(date)) ELSE \(body) END"
             }
             return [
-                PostgresLocaleSQL.sql("\(name)(text, double precision, text)", "text",
-                                      refusing("dbb_format_seconds($2 + 978307200, $1, $3, '\(name)', \(refusesNull))", date: "$2"),
-                                      volatility: "STABLE"),
-                PostgresLocaleSQL.sql("\(name)(text, text, text)", "text",
-                                      refusing("dbb_format_of(dbb_text_seconds($2, true), \(rest), CASE WHEN $2 IS NULL THEN \(refusesNull) END)",
-                                               date: "length($2)"),
-                                      volatility: "STABLE"),
+                PostgresLocaleSQL.sql(
+                    "\(name)(text, double precision, text)", "text",
+                    refusing("dbb_format_seconds($2 + 978307200, $1, $3, '\(name)', \(refusesNull))", date: "$2"),
+                    volatility: "STABLE"),
+                PostgresLocaleSQL.sql(
+                    "\(name)(text, text, text)", "text",
+                    refusing(
+                        "dbb_format_of(dbb_text_seconds($2, true), \(rest), CASE WHEN $2 IS NULL THEN \(refusesNull) END)",
+                        date: "length($2)"),
+                    volatility: "STABLE"),
             ]
         }
     }

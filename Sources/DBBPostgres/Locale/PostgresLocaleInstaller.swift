@@ -76,8 +76,9 @@ enum PostgresLocaleInstaller {
     private static func rules(of identifier: String) throws(DBBLocaleError) -> PostgresLocaleSQL.Rules {
         let calendar = try DBBLocaleCalendar(localeIdentifier: identifier)
         let symbols = try DBBLocaleSymbols(localeIdentifier: identifier)
-        return PostgresLocaleSQL.Rules(identifier: symbols.identifier, firstWeekday: calendar.firstWeekday,
-                                       minimumDays: calendar.minimumDaysInFirstWeek, names: symbols.flattened)
+        return PostgresLocaleSQL.Rules(
+            identifier: symbols.identifier, firstWeekday: calendar.firstWeekday,
+            minimumDays: calendar.minimumDaysInFirstWeek, names: symbols.flattened)
     }
 
     /// Runs `body`, a backend failure in it made a ``DBBError``.
@@ -94,9 +95,10 @@ enum PostgresLocaleInstaller {
         foundationIdentifiers.sorted().map { identifier in
             let locale = Locale(identifier: identifier)
             let calendar = DBBLocaleCalendar(locale: locale)
-            return PostgresLocaleSQL.Rules(identifier: identifier, firstWeekday: calendar.firstWeekday,
-                                           minimumDays: calendar.minimumDaysInFirstWeek,
-                                           names: DBBLocaleSymbols(identifier: identifier, locale: locale).flattened)
+            return PostgresLocaleSQL.Rules(
+                identifier: identifier, firstWeekday: calendar.firstWeekday,
+                minimumDays: calendar.minimumDaysInFirstWeek,
+                names: DBBLocaleSymbols(identifier: identifier, locale: locale).flattened)
         }
 
     /// The texts in the first column of `sql`'s rows.

@@ -4,7 +4,8 @@ extension PostgresLocaleSQL {
     /// arguments (a locale written in the query) they run once, when the query is planned.
     static let helpers: [String] = [
         // 'text', cut to 80 characters with its length after it, as the SQLite functions quote.
-        sql("dbb_quoted(text)", "text",
+        sql(
+            "dbb_quoted(text)", "text",
             "CASE WHEN char_length($1) > 80 THEN '''' || left($1, 80) || '…'' (' || char_length($1) || ' characters)'"
                 + " ELSE '''' || $1 || '''' END"),
         // en_US for ' en-us ': the base's subtags joined by _, language lower case, script
@@ -14,7 +15,9 @@ extension PostgresLocaleSQL {
             + " ELSE upper(s) END, '_' ORDER BY o) FROM regexp_split_to_table(split_part(t, '@', 1), '[_-]') WITH ORDINALITY AS x(s, o))"
             + " || CASE WHEN position('@' IN t) > 0 THEN '@' || substr(t, position('@' IN t) + 1) ELSE '' END"
             + " FROM (SELECT btrim($1, E' \\t\\n\\r\\f' || chr(11)) AS t) AS p $$",
-        plpgsql("dbb_locale_rules_of(text, int, text)", "int", """
+        plpgsql(
+            "dbb_locale_rules_of(text, int, text)", "int",
+            """
             DECLARE rules int;
             BEGIN
               IF $3 IS NULL THEN RAISE EXCEPTION '%: argument % (locale) is NULL', $1, $2 USING ERRCODE = '22004'; END IF;
@@ -27,7 +30,9 @@ extension PostgresLocaleSQL {
             END
             """),
         // The index of value in choices, trimmed and lower-cased (and, for a unit, without - and _).
-        plpgsql("dbb_choice(text, int, text, text, text[], text)", "int", """
+        plpgsql(
+            "dbb_choice(text, int, text, text, text[], text)", "int",
+            """
             DECLARE chosen int;
             BEGIN
               IF $4 IS NULL THEN RAISE EXCEPTION '%: argument % (%) is NULL', $1, $2, $3 USING ERRCODE = '22004'; END IF;
@@ -40,7 +45,9 @@ extension PostgresLocaleSQL {
             END
             """),
         // dbb_align's arguments in SQLite's order: NULLs, the locale, the unit, the edge.
-        plpgsql("dbb_align_code(text, text, text)", "int", """
+        plpgsql(
+            "dbb_align_code(text, text, text)", "int",
+            """
             DECLARE unit int; rules int;
             BEGIN
               IF $1 IS NULL THEN RAISE EXCEPTION 'dbb_align: argument 2 (unit) is NULL' USING ERRCODE = '22004'; END IF;
@@ -53,7 +60,9 @@ extension PostgresLocaleSQL {
             END
             """),
         // ObjcGetYearAndHalfYearUsingLocale's arguments after the date: whether the year is short.
-        plpgsql("dbb_half_year_short(text, text, text, text)", "boolean", """
+        plpgsql(
+            "dbb_half_year_short(text, text, text, text)", "boolean",
+            """
             DECLARE name text := 'ObjcGetYearAndHalfYearUsingLocale';
             BEGIN
               IF $1 IS NULL THEN RAISE EXCEPTION '%: argument 2 (locale) is NULL', name USING ERRCODE = '22004'; END IF;
@@ -67,7 +76,9 @@ extension PostgresLocaleSQL {
         // ESLocale's functions refuse a NULL date; the date (or, for text, its length) is an
         // argument so that the check runs per row, not when the query is planned (the planner
         // runs an IMMUTABLE function of constants, in any branch of a CASE).
-        plpgsql("dbb_null_date(double precision, text)", "text", """
+        plpgsql(
+            "dbb_null_date(double precision, text)", "text",
+            """
             BEGIN
               IF $1 IS NULL THEN RAISE EXCEPTION '%: argument 1 (date) is NULL', $2 USING ERRCODE = '22004'; END IF;
               RETURN NULL;
@@ -75,7 +86,9 @@ extension PostgresLocaleSQL {
             """),
         // ESLocale's format function with a NULL date: its first error in SQLite's order.
         // The date (for text, its length) is an argument so that the check runs per row (see dbb_null_date).
-        plpgsql("dbb_format_null(text, text, double precision)", "text", """
+        plpgsql(
+            "dbb_format_null(text, text, double precision)", "text",
+            """
             BEGIN
               IF $3 IS NOT NULL THEN RETURN NULL; END IF;
               IF $1 IS NULL THEN RAISE EXCEPTION '%: argument 1 (format) is NULL', $2 USING ERRCODE = '22004'; END IF;
@@ -83,7 +96,9 @@ extension PostgresLocaleSQL {
             END
             """),
         // A half-year format with %@ as the year and %% as %, any other % as written.
-        plpgsql("dbb_half_year_text(text, text)", "text", """
+        plpgsql(
+            "dbb_half_year_text(text, text)", "text",
+            """
             DECLARE result text := ''; i int := 1; c text; following text;
             BEGIN
               WHILE i <= length($1) LOOP
@@ -106,49 +121,71 @@ extension PostgresLocaleSQL {
     ]
 
     /// The function of each SQL name, for a numeric date and for a text date.
-    static let functions: [String] = [
-        sql("dbb_week_of(double precision, int)", "text", weekKey("$1", "$2"), volatility: "STABLE"),
-        sql("dbb_week(double precision, text)", "text", "dbb_week_of(\(since1970), dbb_locale_rules_of('dbb_week', 2, $2))",
-            volatility: "STABLE"),
-        sql("dbb_week(text, text)", "text", "dbb_week_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week', 2, $2))",
-            volatility: "STABLE"),
+    static let functions: [String] =
+        [
+            sql("dbb_week_of(double precision, int)", "text", weekKey("$1", "$2"), volatility: "STABLE"),
+            sql(
+                "dbb_week(double precision, text)", "text",
+                "dbb_week_of(\(since1970), dbb_locale_rules_of('dbb_week', 2, $2))",
+                volatility: "STABLE"),
+            sql(
+                "dbb_week(text, text)", "text",
+                "dbb_week_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week', 2, $2))",
+                volatility: "STABLE"),
 
-        sql("dbb_week_start_of(double precision, int)", "text",
-            "CASE WHEN \(inRange("$1")) THEN \(dayText(date(weekStart(day("$1"), "$2")))) END"),
-        sql("dbb_week_start(double precision, text)", "text",
-            "dbb_week_start_of(\(since1970), dbb_locale_rules_of('dbb_week_start', 2, $2))", volatility: "STABLE"),
-        sql("dbb_week_start(text, text)", "text",
-            "dbb_week_start_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week_start', 2, $2))", volatility: "STABLE"),
+            sql(
+                "dbb_week_start_of(double precision, int)", "text",
+                "CASE WHEN \(inRange("$1")) THEN \(dayText(date(weekStart(day("$1"), "$2")))) END"),
+            sql(
+                "dbb_week_start(double precision, text)", "text",
+                "dbb_week_start_of(\(since1970), dbb_locale_rules_of('dbb_week_start', 2, $2))", volatility: "STABLE"),
+            sql(
+                "dbb_week_start(text, text)", "text",
+                "dbb_week_start_of(dbb_text_seconds($1, true), dbb_locale_rules_of('dbb_week_start', 2, $2))",
+                volatility: "STABLE"),
 
-        sql("dbb_align_of(double precision, int)", "text", aligned("$1", "$2")),
-        sql("dbb_align(double precision, text, text, text)", "text", "dbb_align_of(\(since1970), dbb_align_code($2, $3, $4))", volatility: "STABLE"),
-        sql("dbb_align(text, text, text, text)", "text", "dbb_align_of(dbb_text_seconds($1, true), dbb_align_code($2, $3, $4))", volatility: "STABLE"),
+            sql("dbb_align_of(double precision, int)", "text", aligned("$1", "$2")),
+            sql(
+                "dbb_align(double precision, text, text, text)", "text",
+                "dbb_align_of(\(since1970), dbb_align_code($2, $3, $4))", volatility: "STABLE"),
+            sql(
+                "dbb_align(text, text, text, text)", "text",
+                "dbb_align_of(dbb_text_seconds($1, true), dbb_align_code($2, $3, $4))", volatility: "STABLE"),
 
-        sql("dbb_quarter_of(double precision)", "text", quarter("$1")),
-        sql("ObjcGetYearAndQuarterUsingLocale(double precision, text)", "text",
-            "CASE WHEN $1 IS NULL THEN dbb_null_date($1, 'ObjcGetYearAndQuarterUsingLocale') ELSE"
-                + " dbb_quarter_of($1 + 978307200 + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END", volatility: "STABLE"),
-        sql("ObjcGetYearAndQuarterUsingLocale(text, text)", "text",
-            "CASE WHEN $1 IS NULL THEN dbb_null_date(length($1), 'ObjcGetYearAndQuarterUsingLocale') ELSE"
-                + " dbb_quarter_of(dbb_text_seconds($1, true) + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END", volatility: "STABLE"),
+            sql("dbb_quarter_of(double precision)", "text", quarter("$1")),
+            sql(
+                "ObjcGetYearAndQuarterUsingLocale(double precision, text)", "text",
+                "CASE WHEN $1 IS NULL THEN dbb_null_date($1, 'ObjcGetYearAndQuarterUsingLocale') ELSE"
+                    + " dbb_quarter_of($1 + 978307200 + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END",
+                volatility: "STABLE"),
+            sql(
+                "ObjcGetYearAndQuarterUsingLocale(text, text)", "text",
+                "CASE WHEN $1 IS NULL THEN dbb_null_date(length($1), 'ObjcGetYearAndQuarterUsingLocale') ELSE"
+                    + " dbb_quarter_of(dbb_text_seconds($1, true) + 0 * dbb_locale_rules_of('ObjcGetYearAndQuarterUsingLocale', 2, $2)) END",
+                volatility: "STABLE"),
 
-        sql("dbb_half_year_of(double precision, boolean, text, text)", "text", halfYear("$1", "$2", "$3", "$4")),
-        sql("ObjcGetYearAndHalfYearUsingLocale(double precision, text, text, text, text)", "text",
-            "CASE WHEN $1 IS NULL THEN dbb_null_date($1, 'ObjcGetYearAndHalfYearUsingLocale') ELSE"
-                + " dbb_half_year_of(\(since1970), dbb_half_year_short($2, $3, $4, $5), $3, $4) END", volatility: "STABLE"),
-        sql("ObjcGetYearAndHalfYearUsingLocale(text, text, text, text, text)", "text",
-            "CASE WHEN $1 IS NULL THEN dbb_null_date(length($1), 'ObjcGetYearAndHalfYearUsingLocale') ELSE"
-                + " dbb_half_year_of(dbb_text_seconds($1, true), dbb_half_year_short($2, $3, $4, $5), $3, $4) END", volatility: "STABLE"),
+            sql("dbb_half_year_of(double precision, boolean, text, text)", "text", halfYear("$1", "$2", "$3", "$4")),
+            sql(
+                "ObjcGetYearAndHalfYearUsingLocale(double precision, text, text, text, text)", "text",
+                "CASE WHEN $1 IS NULL THEN dbb_null_date($1, 'ObjcGetYearAndHalfYearUsingLocale') ELSE"
+                    + " dbb_half_year_of(\(since1970), dbb_half_year_short($2, $3, $4, $5), $3, $4) END",
+                volatility: "STABLE"),
+            sql(
+                "ObjcGetYearAndHalfYearUsingLocale(text, text, text, text, text)", "text",
+                "CASE WHEN $1 IS NULL THEN dbb_null_date(length($1), 'ObjcGetYearAndHalfYearUsingLocale') ELSE"
+                    + " dbb_half_year_of(dbb_text_seconds($1, true), dbb_half_year_short($2, $3, $4, $5), $3, $4) END",
+                volatility: "STABLE"),
 
-        sql("dbb_date_of(double precision)", "text", dateText("$1")),
-        sql("dbb_date(double precision)", "text", "dbb_date_of(\(since1970))"),
-        sql("dbb_date(text)", "text", "dbb_date_of(dbb_text_seconds($1, false))"),
-        sql("dbb_unixepoch_of(double precision)", "double precision",
-            "CASE WHEN \(sqliteMilliseconds("$1")) >= 148731163200000 AND \(sqliteMilliseconds("$1")) < 464269060800000"
-                + " AND floor(\(sqliteMilliseconds("$1")) + 0.5) < 464269060800000 THEN $1 END"),
-        sql("dbb_unixepoch(double precision)", "double precision", "dbb_unixepoch_of(\(since1970))"),
-        sql("dbb_unixepoch(text)", "double precision", "dbb_unixepoch_of(dbb_text_seconds($1, false))"),
-    ] + PostgresDateFormat.functions
+            sql("dbb_date_of(double precision)", "text", dateText("$1")),
+            sql("dbb_date(double precision)", "text", "dbb_date_of(\(since1970))"),
+            sql("dbb_date(text)", "text", "dbb_date_of(dbb_text_seconds($1, false))"),
+            sql(
+                "dbb_unixepoch_of(double precision)", "double precision",
+                "CASE WHEN \(sqliteMilliseconds("$1")) >= 148731163200000 AND \(sqliteMilliseconds("$1")) < 464269060800000"
+                    + " AND floor(\(sqliteMilliseconds("$1")) + 0.5) < 464269060800000 THEN $1 END"),
+            sql("dbb_unixepoch(double precision)", "double precision", "dbb_unixepoch_of(\(since1970))"),
+            sql("dbb_unixepoch(text)", "double precision", "dbb_unixepoch_of(dbb_text_seconds($1, false))"),
+        ] + PostgresDateFormat.functions
 
     /// SQLite's Julian-day milliseconds of seconds since 1970 `s`, before rounding.
     static func sqliteMilliseconds(_ s: String) -> String { "(\(s) * 1000.0 + 210866760000000.0)" }
@@ -159,7 +196,8 @@ extension PostgresLocaleSQL {
         let rounded = "(floor(\(sqliteMilliseconds(s)) + 0.5)::bigint - 210866760000000)"
         let days = "floor(\(rounded) / 86400000.0)::int"
         let millisecond = "(\(rounded) - \(days)::bigint * 86400000)"
-        let time = "lpad((\(millisecond) / 3600000)::text, 2, '0') || ':' || lpad((\(millisecond) / 60000 % 60)::text, 2, '0')"
+        let time =
+            "lpad((\(millisecond) / 3600000)::text, 2, '0') || ':' || lpad((\(millisecond) / 60000 % 60)::text, 2, '0')"
             + " || ':' || lpad((\(millisecond) / 1000 % 60)::text, 2, '0')"
             + " || CASE WHEN \(millisecond) % 1000 <> 0 THEN '.' || lpad((\(millisecond) % 1000)::text, 3, '0') ELSE '' END"
         return "CASE WHEN \(sqliteMilliseconds(s)) >= 148731163200000 AND \(sqliteMilliseconds(s)) < 464269060800000"
@@ -173,7 +211,9 @@ extension PostgresLocaleSQL {
     /// a time after a space or `T`, fractions of a second, `Z` or an offset), `NULL` for any
     /// other text. With `$2` (the functions of a day), an instant kept inside its UTC day, as
     /// the SQLite functions keep it; without (`dbb_date`, `dbb_unixepoch`), as SQLite counts it.
-    static let textSeconds = plpgsql("dbb_text_seconds(text, boolean)", "double precision", #"""
+    static let textSeconds = plpgsql(
+        "dbb_text_seconds(text, boolean)", "double precision",
+        #"""
         DECLARE
           m text[]; y int; mo int; d int; month_length int; seconds double precision; offset_seconds int := 0;
           fraction double precision := 0; scale double precision := 1; midnight double precision;

@@ -28,7 +28,8 @@ enum PostgresLocaleSQL {
     /// How many rows of Foundation's locales (identifiers without `@keywords`: the only plain
     /// identifiers `addLocaleRules` accepts are Foundation's own) have every name; run once
     /// ``installedVersion`` found the table.
-    static let completeRows = "SELECT count(*)::text FROM \(rulesTable) WHERE position('@' IN identifier) = 0"
+    static let completeRows =
+        "SELECT count(*)::text FROM \(rulesTable) WHERE position('@' IN identifier) = 0"
         + " AND cardinality(names) = \(DBBLocaleSymbols.Set.allCases.reduce(0) { $0 + $1.count })"
 
     /// The table of week rules, one row per normalized locale identifier.
@@ -50,9 +51,11 @@ enum PostgresLocaleSQL {
     /// `yyyy-MM-dd` of the date `d` (five digits for the year 10000; `0000` for 1 BC, whose
     /// last days begin the week of 0001-01-01, as the SQLite functions write it).
     static func dayText(_ d: String) -> String {
-        let digits = "(date_part('year', \(d)) * 10000 + date_part('month', \(d)) * 100 + date_part('day', \(d)))::int::text"
+        let digits =
+            "(date_part('year', \(d)) * 10000 + date_part('month', \(d)) * 100 + date_part('day', \(d)))::int::text"
         let monthDay = "(date_part('month', \(d)) * 100 + date_part('day', \(d)))::int::text"
-        return "CASE WHEN \(d) < date '0001-01-01' THEN '0000-' || overlay(lpad(\(monthDay), 4, '0') placing '-' from 3 for 0)"
+        return
+            "CASE WHEN \(d) < date '0001-01-01' THEN '0000-' || overlay(lpad(\(monthDay), 4, '0') placing '-' from 3 for 0)"
             + " WHEN \(d) < date '10000-01-01' THEN overlay(overlay(lpad(\(digits), 8, '0') placing '-' from 7 for 0)"
             + " placing '-' from 5 for 0) ELSE overlay(overlay(\(digits) placing '-' from 8 for 0) placing '-' from 6 for 0) END"
     }
@@ -80,18 +83,22 @@ enum PostgresLocaleSQL {
         let rules = "(\(code) / 100)"
         let week = weekStart(n, rules)
         let timestamp = "\(d)::timestamp"
-        let halfYear = "make_date(date_part('year', \(d))::int, CASE WHEN date_part('month', \(d)) <= 6 THEN 1 ELSE 7 END, 1)"
-        let starts = [d, date(week), "date_trunc('month', \(timestamp))::date", "date_trunc('quarter', \(timestamp))::date",
-                      halfYear, "date_trunc('year', \(timestamp))::date"]
+        let halfYear =
+            "make_date(date_part('year', \(d))::int, CASE WHEN date_part('month', \(d)) <= 6 THEN 1 ELSE 7 END, 1)"
+        let starts = [
+            d, date(week), "date_trunc('month', \(timestamp))::date", "date_trunc('quarter', \(timestamp))::date",
+            halfYear, "date_trunc('year', \(timestamp))::date",
+        ]
         let months = [0, 0, 1, 3, 6, 12]
         var cases: [String] = []
         for unit in 0..<6 {
             cases.append("WHEN \(unit * 10) THEN \(dayText(starts[unit]))")
-            let end = switch unit {
-            case 0: d
-            case 1: date("(\(week) + 6)")
-            default: "((\(starts[unit]))::timestamp + interval '\(months[unit]) months')::date - 1"
-            }
+            let end =
+                switch unit {
+                case 0: d
+                case 1: date("(\(week) + 6)")
+                default: "((\(starts[unit]))::timestamp + interval '\(months[unit]) months')::date - 1"
+                }
             cases.append("WHEN \(unit * 10 + 1) THEN \(dayText(end))")
         }
         return "CASE WHEN \(inRange(s)) THEN CASE \(code) % 100 \(cases.joined(separator: " ")) END END"
@@ -108,9 +115,11 @@ enum PostgresLocaleSQL {
     /// whether it is in the first half.
     static func halfYear(_ s: String, _ short: String, _ h1: String, _ h2: String) -> String {
         let d = date(day(s))
-        let year = "CASE WHEN \(short) THEN lpad((date_part('year', \(d))::int % 100)::text, 2, '0')"
+        let year =
+            "CASE WHEN \(short) THEN lpad((date_part('year', \(d))::int % 100)::text, 2, '0')"
             + " ELSE lpad(date_part('year', \(d))::int::text, 4, '0') END"
-        return "CASE WHEN \(inRange(s)) THEN nullif(dbb_half_year_text(CASE WHEN date_part('month', \(d)) <= 6 THEN \(h1) ELSE \(h2) END,"
+        return
+            "CASE WHEN \(inRange(s)) THEN nullif(dbb_half_year_text(CASE WHEN date_part('month', \(d)) <= 6 THEN \(h1) ELSE \(h2) END,"
             + " \(year)), '') END"
     }
 
@@ -138,7 +147,8 @@ enum PostgresLocaleSQL {
     /// The installed version (the comment of `dbb_week`), `NULL` when none is installed or when
     /// the table or any function is missing (dropped by hand: the install puts it back).
     static let installedVersion: String = {
-        let present = ["to_regclass('\(rulesTable)') IS NOT NULL"]
+        let present =
+            ["to_regclass('\(rulesTable)') IS NOT NULL"]
             + signatures.map { "to_regprocedure(\(literal($0))) IS NOT NULL" }
         return "SELECT CASE WHEN " + present.joined(separator: " AND ")
             + " THEN obj_description(to_regprocedure('dbb_week(double precision, text)'), 'pg_proc') END"
@@ -162,7 +172,8 @@ enum PostgresLocaleSQL {
             let rows = rules[chunk..<min(chunk + 250, rules.count)].map {
                 "(\(literal($0.identifier)), \($0.firstWeekday), \($0.minimumDays), ARRAY[\($0.names.map(literal).joined(separator: ","))]::text[])"
             }
-            return "INSERT INTO \(rulesTable) (identifier, first_weekday, minimum_days, names) VALUES " + rows.joined(separator: ", ")
+            return "INSERT INTO \(rulesTable) (identifier, first_weekday, minimum_days, names) VALUES "
+                + rows.joined(separator: ", ")
                 + " ON CONFLICT (identifier) DO UPDATE SET first_weekday = EXCLUDED.first_weekday,"
                 + " minimum_days = EXCLUDED.minimum_days, names = EXCLUDED.names"
         }
@@ -171,11 +182,12 @@ enum PostgresLocaleSQL {
     /// The statements that install the table, its rows and the functions, replacing what an
     /// earlier version installed. `rules` holds every identifier the table is to keep.
     static func install(rules: [Rules]) -> [String] {
-        var statements = createTable + [
-            "DELETE FROM \(rulesTable)",
-            // Every role that may call the functions reads the rules (the functions run as the caller).
-            "GRANT SELECT ON \(rulesTable) TO PUBLIC",
-        ]
+        var statements =
+            createTable + [
+                "DELETE FROM \(rulesTable)",
+                // Every role that may call the functions reads the rules (the functions run as the caller).
+                "GRANT SELECT ON \(rulesTable) TO PUBLIC",
+            ]
         statements += insert(rules)
         statements += routines
         statements.append("COMMENT ON FUNCTION dbb_week(double precision, text) IS \(literal(version))")
@@ -198,9 +210,12 @@ enum PostgresLocaleSQL {
     /// without it would be made of `IMMUTABLE` helpers only — and an expression index or a
     /// generated column over it would silently keep results of week rules or names that a
     /// later install replaced. The test costs one C call per row.
-    static func sql(_ signature: String, _ returns: String, _ body: String, volatility: String = "IMMUTABLE") -> String {
-        let guarded = volatility == "STABLE" ? "CASE WHEN statement_timestamp() IS NULL THEN NULL ELSE \(body) END" : body
-        return "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE sql \(volatility) PARALLEL SAFE AS $$ SELECT \(guarded) $$"
+    static func sql(_ signature: String, _ returns: String, _ body: String, volatility: String = "IMMUTABLE") -> String
+    {
+        let guarded =
+            volatility == "STABLE" ? "CASE WHEN statement_timestamp() IS NULL THEN NULL ELSE \(body) END" : body
+        return
+            "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE sql \(volatility) PARALLEL SAFE AS $$ SELECT \(guarded) $$"
     }
 
     static func plpgsql(_ signature: String, _ returns: String, _ body: String) -> String {
