@@ -28,6 +28,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation` (see the README's "Documentation"); a plugin
+        // only: nothing of it is linked into the products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,7 +41,7 @@ let package = Package(
         ),
         .target(
             name: "DBBSQLite",
-            dependencies: ["CSQLite"]
+            dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "DBBLocale",
@@ -45,7 +49,9 @@ let package = Package(
         ),
         .target(
             name: "DBBBuilder",
-            dependencies: ["DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime"]
+            dependencies: [
+                "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "DBBPostgres",
@@ -67,6 +73,7 @@ let package = Package(
             name: "dbb",
             dependencies: [
                 "DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,7 +102,9 @@ let package = Package(
         /// and on a throwaway PostgreSQL server.
         .target(
             name: "DBBTestSupport",
-            dependencies: ["DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres"],
+            dependencies: [
+                "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/DBBTestSupport"
         ),
         /// Saves one batch for the crash-safety tests, which kill it mid-write.
@@ -113,11 +122,13 @@ let package = Package(
         ),
         .testTarget(
             name: "DBBSQLiteTests",
-            dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport"]
+            dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "DBBBuilderTests",
-            dependencies: ["DBBBuilder", "DBBSQLite", "DBBTestSupport"],
+            dependencies: [
+                "DBBBuilder", "DBBSQLite", "DBBTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(
@@ -132,7 +143,10 @@ let package = Package(
         /// The README's Swift examples, extracted by its extract.sh, compiled and run.
         .testTarget(
             name: "ReadmeExampleTests",
-            dependencies: ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBPostgres", "DBBTestSupport"],
+            dependencies: [
+                "DBBBuilder", "DBBSQLite", "DBBLocale", "DBBPostgres", "DBBTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["extract.sh"]
         ),
         /// The PostgreSQL backend against a throwaway server that the tests start.

@@ -38,7 +38,7 @@ extension DBBManager {
         let rootKeys = Set(roots.map { ObjectIdentifier($0.objectType) })
         let pending = all.filter { (always && rootKeys.contains(ObjectIdentifier($0.objectType))) || !isTableReady($0) }
         guard !pending.isEmpty else { return }
-        try write(nil) { connection in
+        let changes = try write(nil) { connection in
             try connection.atomically(.immediate) {
                 try SchemaMigration(connection: connection).apply(pending) { type in
                     try self.registry.mapping(for: type, manager: self)
@@ -46,5 +46,9 @@ extension DBBManager {
             }
         }
         markTablesReady(pending)
+        // Logged once committed: a migration that failed changed nothing.
+        if let logger = logging?.logger {
+            for change in changes { logger.notice("schema: \(change)") }
+        }
     }
 }

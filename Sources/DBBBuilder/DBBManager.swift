@@ -1,5 +1,6 @@
 import DBBSQLite
 import Foundation
+import Logging
 import Synchronization
 
 /// Owns a database file: creates and migrates the tables of the table-object classes it is
@@ -44,12 +45,17 @@ public final class DBBManager: Sendable {
     }
 
     /// Opens (creating if needed) the database at `url`.
+    /// - Parameters:
+    ///   - url: the database file.
+    ///   - logger: where to log statements and schema changes, with ``StatementLogging``'s
+    ///     defaults (set ``logging`` for others); `nil` logs nothing.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
     ///   it is not a database (the file is left untouched).
-    public init(url: URL) throws {
+    public init(url: URL, logger: Logger? = nil) throws {
         databaseURL = url
         backendLabel = nil
         access = try Self.openAccess(url).get()
+        if let logger { access.tracing.set(StatementLogging(logger: logger)) }
     }
 
     /// DBBBuilder's initializer: opens the database at `databaseURL`. When it cannot be

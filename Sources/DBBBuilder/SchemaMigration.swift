@@ -34,16 +34,21 @@ struct SchemaMigration {
     }
 
     /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
-    func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws {
+    /// - Returns: what changed, one line each (`created table "Person"`), for the log.
+    func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws -> [String] {
         if let lock = schema.schemaLock { try connection.execute(lock) }
         let plans = try mappings.map(plan)
+        var changes: [String] = []
         for plan in plans {
+            let table = plan.mapping.tableName
             if !plan.exists {
                 try connection.execute(schema.createTable(plan.mapping))
+                changes.append("created table \"\(table)\"")
                 continue
             }
             for column in plan.addedTimeColumns {
                 try connection.execute(schema.addTimeColumn(column, to: plan.mapping.tableName))
+                changes.append("added column \"\(column)\" to the adopted table \"\(table)\"")
             }
             if !plan.releasedColumns.isEmpty {
                 if connection.dialect == .sqlite {
@@ -54,10 +59,13 @@ struct SchemaMigration {
                         try connection.execute(schema.dropNotNull(column, of: plan.mapping.tableName))
                     }
                 }
+                let columns = plan.releasedColumns.map { "\"\($0)\"" }.joined(separator: ", ")
+                changes.append("dropped NOT NULL from \(columns) of \"\(table)\" (no property maps them now)")
             }
             for column in plan.addedColumns {
                 try connection.execute(schema.addColumn(column, to: plan.mapping))
                 if column.isUnique { try connection.execute(schema.uniqueIndex(column, plan.mapping)) }
+                changes.append("added column \"\(column.column)\" to \"\(table)\"")
             }
         }
         for plan in plans {
@@ -69,14 +77,14 @@ struct SchemaMigration {
                 if schema.usesCleanupTriggers {
                     try addTrigger(
                         schema.ownerTriggerName(join), schema.ownerDeleteTrigger(join, owner: mapping),
-                        purge: schema.deleteOrphanRows(join, owner: mapping))
+                        purge: schema.deleteOrphanRows(join, owner: mapping), changes: &changes)
                 }
                 if let target {
                     try connection.execute(schema.createJoinTargetIndex(join))
                     if schema.usesCleanupTriggers {
                         try addTrigger(
                             schema.targetTriggerName(join), schema.targetDeleteTrigger(join, target: target),
-                            purge: schema.deleteDanglingReferences(join, target: target))
+                            purge: schema.deleteDanglingReferences(join, target: target), changes: &changes)
                     }
                 }
             }
@@ -84,14 +92,16 @@ struct SchemaMigration {
                 try connection.execute(schema.createIndex(indexer, mapping))
             }
         }
+        return changes
     }
 
     /// Creates a trigger that keeps join rows in step with their rows; the first time, first
     /// deletes the rows it would have deleted (left by versions or programs without it).
-    private func addTrigger(_ name: String, _ sql: String, purge: String) throws {
+    private func addTrigger(_ name: String, _ sql: String, purge: String, changes: inout [String]) throws {
         guard try connection.fetchValue(schema.triggerExists, [.text(name)], as: Int.self) == 0 else { return }
         try connection.execute(purge)
         try connection.execute(sql)
+        changes.append("created trigger \"\(name)\"")
     }
 
     // MARK: - Checks

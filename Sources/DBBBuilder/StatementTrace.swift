@@ -1,4 +1,5 @@
 import DBBSQLite
+import Logging
 import Synchronization
 
 /// Receives the SQL text of each statement a manager's connections start to run (see
@@ -13,32 +14,59 @@ extension DBBManager {
     /// in the middle of an operation picks up a change at its next one.
     ///
     /// ```swift
-    /// manager.trace { sql in logger.debug("\(sql)") }
+    /// manager.trace { sql in print("SQL:", sql) }
     /// ```
     public func trace(_ handler: DBBTraceHandler?) {
         access.tracing.set(handler)
     }
+
+    /// How the manager logs through swift-log, on every connection it has or opens: each
+    /// statement at `.trace` with its duration, slow ones at `.warning`, failed ones at
+    /// `.error` with their SQL (see ``StatementLogging``), and each table, column, index or
+    /// trigger that creating or migrating the schema adds, at `.notice`. `nil` (the default)
+    /// logs nothing and costs nothing. A connection in the middle of an operation picks up a
+    /// change at its next one.
+    ///
+    /// ```swift
+    /// var logger = Logger(label: "app.db")
+    /// logger.logLevel = .notice
+    /// manager.logging = StatementLogging(logger: logger, slowStatementThreshold: .milliseconds(100))
+    /// ```
+    public var logging: StatementLogging? {
+        get { access.tracing.logging }
+        set { access.tracing.set(newValue) }
+    }
 }
 
-/// The manager's trace handler, installed on each connection the next time it is used.
+/// The manager's trace handler and logging, installed on each connection the next time it is
+/// used.
 @_spi(DBBBackend)
 public final class TraceSwitch: Sendable {
     private let generation = Atomic<Int>(0)
-    private let handler = Locked<DBBTraceHandler?>(nil)
+    private let state = Locked<(handler: DBBTraceHandler?, logging: StatementLogging?)>((nil, nil))
 
     public init() {}
 
-    func set(_ newHandler: DBBTraceHandler?) {
-        handler.withLock { $0 = newHandler }
+    func set(_ handler: DBBTraceHandler?) {
+        state.withLock { $0.handler = handler }
         generation.add(1, ordering: .sequentiallyConsistent)
     }
 
-    /// Installs the current handler on `connection` when `installed` (the generation it has)
-    /// is behind: one atomic load per operation when nothing changed.
+    func set(_ logging: StatementLogging?) {
+        state.withLock { $0.logging = logging }
+        generation.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// The logging the manager was given.
+    public var logging: StatementLogging? { state.withLock { $0.logging } }
+
+    /// Installs the current handler and logging on `connection` when `installed` (the
+    /// generation it has) is behind: one atomic load per operation when nothing changed.
     public func apply(to connection: any DatabaseConnection, installed: inout Int) {
         let current = generation.load(ordering: .sequentiallyConsistent)
         guard current != installed else { return }
-        connection.trace(handler.withLock { $0 })
+        let (handler, logging) = state.withLock { $0 }
+        connection.observe(trace: handler, logging: logging)
         installed = current
     }
 }

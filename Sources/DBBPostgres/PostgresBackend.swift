@@ -1,4 +1,5 @@
 @_spi(DBBBackend) import DBBBuilder
+@_spi(DBBBackend) import DBBSQLite
 import Logging
 import NIOCore
 import PostgresNIO
@@ -14,6 +15,10 @@ final class PostgresBackend: DatabaseConnection {
     private let numberedSQL: NumberedSQLCache
     private var statements: [String: PostgresStatement] = [:]
     private var traceHandler: DBBTraceHandler?
+    /// The manager's statement logging (see ``DBBManager/logging``).
+    private var logging: StatementLogging?
+    /// Whether statements are timed for ``logging``.
+    private var timing = false
     private var savepoints = 0
     private(set) var isInTransaction = false
     /// Whether raw SQL began a transaction that it has not ended (BEGIN without COMMIT).
@@ -106,6 +111,24 @@ final class PostgresBackend: DatabaseConnection {
         -> [[DBBValue]]
     {
         traceHandler?(original)
+        guard let logging else { return try sendUnlogged(statement, original: original, arguments) }
+        let started = timing ? ContinuousClock.now : nil
+        do {
+            let rows = try sendUnlogged(statement, original: original, arguments)
+            if let started {
+                let elapsed = (ContinuousClock.now - started).nanosecondCount
+                logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { "\(arguments)" }
+            }
+            return rows
+        } catch {
+            logging.failed(original, error: error, arguments: "arguments") { "\(arguments)" }
+            throw error
+        }
+    }
+
+    private func sendUnlogged(
+        _ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]
+    ) throws -> [[DBBValue]] {
         if let lostWith { throw lostWith.later(sql: original) }
         guard arguments.count == statement.parameterCount else {
             throw DBBError(
@@ -183,7 +206,11 @@ final class PostgresBackend: DatabaseConnection {
         }
     }
 
-    func trace(_ handler: DBBTraceHandler?) { traceHandler = handler }
+    func observe(trace handler: DBBTraceHandler?, logging: StatementLogging?) {
+        traceHandler = handler
+        self.logging = logging
+        timing = logging?.timesStatements ?? false
+    }
 
     func close() { statements.removeAll() }
 }

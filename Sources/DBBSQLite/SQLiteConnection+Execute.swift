@@ -163,6 +163,7 @@ extension SQLiteConnection {
                     let failing = String(decoding: UnsafeBufferPointer(rebasing: sql[offset...]), as: UTF8.self)
                     let error = SQLiteError.from(db, resultCode: code, sql: failing.trimmingSpaces())
                     let within = Int(sqlite3_error_offset(db))
+                    logFailure(error)
                     throw error.at(within >= 0 ? min(offset + within, sql.count) : first)
                 }
                 offset += max(consumed, 1)

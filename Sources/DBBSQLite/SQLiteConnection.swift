@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Logging
 
 /// One connection to an SQLite database: a file path, `:memory:`, or a `file:` URI.
 ///
@@ -36,8 +37,17 @@ public final class SQLiteConnection {
     @exclusivity(unchecked) var cache: StatementCache
     private var liveStatements: [ObjectIdentifier: WeakStatement] = [:]
     var savepointCounter = 0
-    /// The handler installed by ``trace(_:)``, retained while SQLite points at it.
-    var traceHandler: TraceBox?
+    /// The handler installed by ``trace(_:)``.
+    var traceHandler: SQLiteTraceHandler?
+    /// What SQLite's trace callback reaches: the trace handler and the logging, retained
+    /// while SQLite points at it.
+    var observer: StatementObserver?
+
+    /// How the connection logs its statements (see ``StatementLogging``); `nil`, the default,
+    /// logs nothing. Setting it reads the logger's level then.
+    public var logging: StatementLogging? {
+        didSet { installObserver() }
+    }
 
     /// Opens (and, by default, creates) the database at `path`.
     ///
@@ -45,9 +55,13 @@ public final class SQLiteConnection {
     ///   - path: a file path, `":memory:"` for a private in-memory database, or a `file:` URI
     ///     (`file:data.sqlite?mode=ro`; see [URI filenames](https://www.sqlite.org/uri.html)).
     ///   - configuration: access, journal mode, busy timeout, foreign keys, cache size.
+    ///   - logger: where to log statements (see ``StatementLogging``, whose defaults this
+    ///     uses); `nil` logs nothing.
     /// - Throws: ``SQLiteError`` naming the file: ``SQLiteResultCode/cantOpen`` for a missing
     ///   file or folder, ``SQLiteResultCode/notADatabase`` for a file that is not a database.
-    public init(path: String, configuration: SQLiteConfiguration = SQLiteConfiguration()) throws {
+    public init(
+        path: String, configuration: SQLiteConfiguration = SQLiteConfiguration(), logger: Logger? = nil
+    ) throws {
         self.path = path
         self.configuration = configuration
         self.cache = StatementCache(capacity: configuration.statementCacheCapacity)
@@ -72,6 +86,10 @@ public final class SQLiteConnection {
         } catch let error as SQLiteError {
             close()
             throw SQLiteError(code: error.extendedCode, message: error.message, sql: error.sql, path: path)
+        }
+        if let logger {
+            logging = StatementLogging(logger: logger)
+            installObserver()  // property observers do not run in an initializer
         }
     }
 
@@ -161,6 +179,7 @@ public final class SQLiteConnection {
         sqlite3_close_v2(db)
         handle = nil
         traceHandler = nil
+        observer = nil
     }
 
     // MARK: - Preparing
@@ -205,10 +224,11 @@ public final class SQLiteConnection {
         case .one(let statement):
             return statement
         case .several:
-            throw SQLiteError.misuse(
-                "expected one SQL statement, found more; use execute(_:) to run several", sql: sql, path: filename)
+            throw loggedFailure(
+                SQLiteError.misuse(
+                    "expected one SQL statement, found more; use execute(_:) to run several", sql: sql, path: filename))
         case .none:
-            throw SQLiteError.misuse("no SQL statement to prepare", sql: sql, path: filename)
+            throw loggedFailure(SQLiteError.misuse("no SQL statement to prepare", sql: sql, path: filename))
         }
     }
 
@@ -240,7 +260,11 @@ public final class SQLiteConnection {
                 var tail: UnsafePointer<CChar>?
                 let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
                 let code = sqlite3_prepare_v3(db, base, Int32(text.count), flags, &stmt, &tail)
-                guard code == SQLITE_OK else { throw SQLiteError.from(db, resultCode: code, sql: sql) }
+                guard code == SQLITE_OK else {
+                    let error = SQLiteError.from(db, resultCode: code, sql: sql)
+                    logFailure(error)
+                    throw error
+                }
                 guard let stmt else { return .none }
                 let consumed = tail.map { $0 - base } ?? text.count
                 if hasStatement(in: text, from: consumed, db: db) {

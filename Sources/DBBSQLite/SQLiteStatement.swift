@@ -96,6 +96,7 @@ public final class SQLiteStatement {
             return false
         case let code:
             let error = SQLiteError.from(sqlite3_db_handle(handle), resultCode: code, sql: sql)
+            connection?.logFailure(error, statement: handle)
             sqlite3_reset(handle)
             throw error
         }
@@ -136,7 +137,9 @@ public final class SQLiteStatement {
     @usableFromInline
     func check(_ code: Int32) throws {
         guard code == SQLITE_OK else {
-            throw SQLiteError.from(sqlite3_db_handle(handle), resultCode: code, sql: sql)
+            let error = SQLiteError.from(sqlite3_db_handle(handle), resultCode: code, sql: sql)
+            connection?.logFailure(error, statement: handle)
+            throw error
         }
     }
 }

@@ -29,12 +29,15 @@ public enum DBBScriptRunner {
     /// - Parameters:
     ///   - replacing: when `output` exists, replace it (only once the build succeeded) rather
     ///     than refuse. It is replaced only when no other connection has it open.
+    ///   - logging: how the build's connection logs its statements (each script statement
+    ///     and each imported row's `INSERT`); `nil` logs nothing.
     ///   - progress: called as `.import`s advance (often: keep it cheap).
     /// - Throws: ``DBBScriptError``: `.script` naming `script:line` (and `file:line` for data),
     ///   `.outputExists`, `.outputInUse` or `.fileSystem`; `output` is then as it was.
     @discardableResult
     public static func build(
-        script: URL, output: URL, replacing: Bool = false, progress: ((DBBImportProgress) -> Void)? = nil
+        script: URL, output: URL, replacing: Bool = false, logging: StatementLogging? = nil,
+        progress: ((DBBImportProgress) -> Void)? = nil
     ) throws -> DBBBuildReport {
         let fileManager = FileManager.default
         // A symbolic link stays: the file it leads to (perhaps not there yet) is what gets built.
@@ -52,6 +55,7 @@ public enum DBBScriptRunner {
             configuration.doubleQuotedStrings = true  // as the shell reads SQL
             connection = try SQLiteConnection(path: file.temporary.path, configuration: configuration)
             try connection.addLocaleFunctions()
+            connection.logging = logging
             // The temporary is thrown away if the build stops: no need to survive a crash
             // while building, and no one else opens it. None of these settings is stored in
             // the file, which is synced once at the end; together they make a statement's own

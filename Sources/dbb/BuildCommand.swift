@@ -48,6 +48,7 @@ struct BuildCommand: ParsableCommand {
 
               $ dbb build food.sqlite schema.txt
               $ dbb build food.sqlite schema.txt --force
+              $ dbb build food.sqlite schema.txt --verbose 2> timings.log
             """)
 
     @Argument(help: "The database file to create.")
@@ -59,6 +60,8 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Replace OUTPUT if it exists (once the build succeeded, and only when no other process has it open).")
     var force = false
 
+    @OptionGroup var log: LogOptions
+
     func run() throws {
         guard !output.isEmpty else { throw CommandFailure(description: "the output path is empty") }
         guard !script.isEmpty else { throw CommandFailure(description: "the script path is empty") }
@@ -69,7 +72,7 @@ struct BuildCommand: ParsableCommand {
         do {
             report = try DBBScriptRunner.build(
                 script: URL(fileURLWithPath: script), output: URL(fileURLWithPath: output), replacing: force,
-                progress: bar.map { bar in { bar.show($0) } })
+                logging: log.logging, progress: bar.map { bar in { bar.show($0) } })
         } catch {
             bar?.clear()
             throw CommandFailure(description: "\(error)")

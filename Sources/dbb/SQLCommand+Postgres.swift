@@ -17,6 +17,7 @@ extension SQLCommand {
             var configuration = try DBBPostgresConfiguration(url: database)
             configuration.poolSize = 1  // one session: BEGIN … COMMIT across statements holds
             let manager = try DBBManager(postgres: configuration)
+            manager.logging = log.logging
             let texts =
                 sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
             let printer = ResultPrinter(format: format)

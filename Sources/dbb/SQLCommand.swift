@@ -24,6 +24,7 @@ struct SQLCommand: ParsableCommand {
                 "SELECT m.grams, f.name FROM meal m JOIN ref.food f ON f.id = m.foodID"
               dbb sql food.sqlite --write "UPDATE food SET name = 'Apple' WHERE id = 1"
               dbb sql food.sqlite --json < queries.sql
+              dbb sql food.sqlite --verbose "SELECT count(*) FROM food"
               dbb sql postgres://me:secret@localhost/demo --csv \\
                 "SELECT dbb_week(Date, 'de_DE') AS week, SUM(Visits) \\
                  FROM Usage GROUP BY week"
@@ -65,6 +66,8 @@ struct SQLCommand: ParsableCommand {
     @Flag(help: "Open the database for writing (without it, statements that write are refused).")
     var write = false
 
+    @OptionGroup var log: LogOptions
+
     func run() throws {
         if database.contains("://") { return try runOnPostgres() }
         var isFolder: ObjCBool = false
@@ -79,6 +82,7 @@ struct SQLCommand: ParsableCommand {
             configuration.doubleQuotedStrings = true  // as the sqlite3 shell reads SQL
             let connection = try SQLiteConnection(path: database, configuration: configuration)
             try connection.addLocaleFunctions()
+            connection.logging = log.logging
             for attachment in attachments {
                 let parts = attachment.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

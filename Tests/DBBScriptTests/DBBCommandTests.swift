@@ -90,6 +90,24 @@ struct DBBCommandTests {
         return files
     }
 
+    @Test("--verbose logs each statement with its duration to standard error, never a value; without it, nothing")
+    func verbose() throws {
+        let dbb = try #require(ScriptFixture.dbb)
+        let fixture = try ScriptFixture()
+        let script = try fixture.file("s.txt", "CREATE TABLE t (x);\nINSERT INTO t VALUES ('secret');\n")
+        let build = try ScriptFixture.run(dbb, ["build", fixture.output.path, script.path, "--verbose"])
+        #expect(build.status == 0)
+        #expect(build.stderr.contains("sql=CREATE TABLE t (x)") && build.stderr.contains("duration_ms="))
+        let query = try ScriptFixture.run(
+            dbb, ["sql", fixture.output.path, "-v", "SELECT x FROM t WHERE x <> ?1 OR 1"])
+        #expect(query.stdout.contains("secret"))
+        #expect(query.stderr.contains("sql=SELECT x FROM t WHERE x <> ?1 OR 1") && query.stderr.contains("trace"))
+        let failed = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "--verbose", "SELEKT 1"])
+        #expect(failed.status != 0 && failed.stderr.contains("error dbb:") && failed.stderr.contains("sql=SELEKT 1"))
+        let quiet = try ScriptFixture.run(dbb, ["sql", fixture.output.path, "SELECT x FROM t"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+    }
+
     @Test("dbb sql reads without writing: the file comes out byte for byte, and no file is created")
     func readOnlySQL() throws {
         let dbb = try #require(ScriptFixture.dbb)

@@ -57,6 +57,16 @@ import Testing
         #expect(withAda.project?.name == "Gemini")
     }
 
+    @Test func loggingIsSetOnTheManager() throws {
+        let given = try ReadmeGivens()
+        let manager = try given.manager("shop.sqlite", [])
+        given.set(manager, "manager")
+        let returned = try #require(try ReadmeExamples.logging(given) as? DBBManager)
+        #expect(returned.logging?.slowStatementThreshold == .milliseconds(100))
+        #expect(returned.logging?.logger.logLevel == .notice)
+        #expect(try Person.instances(matching: .options(), manager: returned).isEmpty, "Person is registered")
+    }
+
     @Test func changeTrackingSavesTheChangeRefusesTheStaleCopyAndCopies() throws {
         let given = try ReadmeGivens()
         let manager = try given.manager("orders.sqlite", [Project.self, Order.self])

@@ -58,8 +58,8 @@ public protocol DatabaseConnection: AnyObject {
     /// Whether a transaction is open on the connection: one of ``atomically(_:_:)``, or one
     /// that raw SQL began.
     var hasOpenTransaction: Bool { get }
-    /// Installs (or with `nil` removes) the statement trace handler.
-    func trace(_ handler: DBBTraceHandler?)
+    /// Installs (or with `nil` removes) the statement trace handler and the statement logging.
+    func observe(trace handler: DBBTraceHandler?, logging: StatementLogging?)
     /// Closes the connection.
     func close()
 }

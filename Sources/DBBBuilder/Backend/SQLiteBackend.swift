@@ -35,7 +35,10 @@ final class SQLiteBackend: DatabaseConnection {
 
     var hasOpenTransaction: Bool { sqlite.isInTransaction }
 
-    func trace(_ handler: DBBTraceHandler?) { sqlite.trace(handler) }
+    func observe(trace handler: DBBTraceHandler?, logging: StatementLogging?) {
+        sqlite.trace(handler)
+        sqlite.logging = logging
+    }
 
     func close() { sqlite.close() }
 }

@@ -1,0 +1,102 @@
+import Logging
+
+/// How a connection (or a `DBBManager`'s connections) log their statements through
+/// [swift-log](https://github.com/apple/swift-log).
+///
+/// | level | what |
+/// | --- | --- |
+/// | `.trace` | every statement as it finishes, with its SQL and `duration_ms` |
+/// | `.warning` | a statement that ran for ``slowStatementThreshold`` or longer |
+/// | `.error` | a statement that failed, with its SQL and the error |
+///
+/// The SQL is the text as prepared, with its `?` placeholders. Argument values may be
+/// personal data, so they are logged only when ``includesArgumentValues`` is set: SQLite adds
+/// `expanded_sql` (the statement with its bound values in place), PostgreSQL `arguments`.
+///
+/// Statements are timed only when the logger's level lets `.trace` through, or `.warning`
+/// with a threshold set: at `.error`, `.critical` or with no logging, a statement runs exactly
+/// as it would without. The level is read when the logging is installed; install it again
+/// after changing the level.
+///
+/// ```swift
+/// var logger = Logger(label: "app.db")
+/// logger.logLevel = .warning
+/// connection.logging = StatementLogging(logger: logger, slowStatementThreshold: .milliseconds(50))
+/// ```
+public struct StatementLogging: Sendable {
+    /// Where the messages go.
+    public var logger: Logger
+
+    /// The duration from which a statement is logged at `.warning`; `nil` logs none as slow.
+    public var slowStatementThreshold: Duration?
+
+    /// Whether messages carry the statements' argument values (off by default: they may be
+    /// personal data).
+    public var includesArgumentValues: Bool
+
+    /// Logging through `logger`.
+    ///
+    /// - Parameters:
+    ///   - logger: where the messages go; its level decides what is timed and logged.
+    ///   - slowStatementThreshold: statements running this long or longer are logged at
+    ///     `.warning`; `nil` for none.
+    ///   - includesArgumentValues: whether messages carry argument values.
+    public init(
+        logger: Logger, slowStatementThreshold: Duration? = .milliseconds(500), includesArgumentValues: Bool = false
+    ) {
+        self.logger = logger
+        self.slowStatementThreshold = slowStatementThreshold
+        self.includesArgumentValues = includesArgumentValues
+    }
+
+    /// Whether statements must be timed: the logger takes `.trace`, or `.warning` and a
+    /// threshold is set.
+    @_spi(DBBBackend)
+    public var timesStatements: Bool {
+        let level = logger.logLevel
+        return level <= .trace || (slowStatementThreshold != nil && level <= .warning)
+    }
+
+    /// Logs a statement that ran for `nanoseconds`: at `.trace`, or at `.warning` when slow.
+    /// `arguments` is asked for (and added under `key`) only when the values are to be logged.
+    @_spi(DBBBackend)
+    public func finished(
+        _ sql: String, nanoseconds: UInt64, arguments key: String, _ arguments: () -> String?
+    ) {
+        let slow = slowStatementThreshold.map { nanoseconds >= $0.nanosecondCount } ?? false
+        let level: Logger.Level = slow ? .warning : .trace
+        guard logger.logLevel <= level else { return }
+        var metadata: Logger.Metadata = [
+            "sql": .string(sql), "duration_ms": .string(Self.milliseconds(nanoseconds)),
+        ]
+        if includesArgumentValues, let values = arguments() { metadata[key] = .string(values) }
+        logger.log(level: level, slow ? "slow statement" : "statement", metadata: metadata)
+    }
+
+    /// Logs a statement that failed with `error`, at `.error`.
+    @_spi(DBBBackend)
+    public func failed(_ sql: String?, error: any Error, arguments key: String, _ arguments: () -> String?) {
+        guard logger.logLevel <= .error else { return }
+        var metadata: Logger.Metadata = ["error": .string(String(describing: error))]
+        if let sql { metadata["sql"] = .string(sql) }
+        if includesArgumentValues, let values = arguments() { metadata[key] = .string(values) }
+        logger.error("statement failed", metadata: metadata)
+    }
+
+    /// `nanoseconds` as milliseconds with three decimals: `"12.345"`.
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        let micro = (nanoseconds + 500) / 1000
+        let fraction = String(micro % 1000)
+        return "\(micro / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (negative durations count as 0).
+    @_spi(DBBBackend)
+    public var nanosecondCount: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
+}

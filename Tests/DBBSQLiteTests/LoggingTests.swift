@@ -1,0 +1,125 @@
+import DBBSQLite
+import DBBTestSupport
+import Foundation
+import Logging
+import Testing
+
+@Suite("statement logging through swift-log")
+struct LoggingTests {
+    @Test("at .trace every statement is logged once it finishes, with its SQL and duration, never its values")
+    func traceLevel() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        let log = CapturedLog()
+        db.logging = StatementLogging(logger: log.logger(level: .trace))
+        try db.execute("CREATE TABLE t (a); CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT 1; END")
+        for value in ["secret-1", "secret-2"] {
+            let insert = try db.cachedStatement("INSERT INTO t VALUES (?)")
+            try insert.bind(value, at: 1)
+            try insert.execute()
+        }
+        let entries = log.entries(at: .trace)
+        #expect(entries.map(\.message).allSatisfy { $0 == "statement" })
+        // The trigger's statements run inside the INSERT: one entry per statement run.
+        #expect(
+            entries.map { $0.metadata["sql"] ?? "" } == [
+                "CREATE TABLE t (a)", "CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT 1; END",
+                "INSERT INTO t VALUES (?)", "INSERT INTO t VALUES (?)",
+            ])
+        for entry in entries {
+            let milliseconds = try #require(entry.metadata["duration_ms"].flatMap(Double.init))
+            #expect(milliseconds >= 0 && milliseconds < 10_000)
+        }
+        #expect(!log.entries.description.contains("secret"), "argument values are not logged unless asked")
+        #expect(log.entries.count == 4)
+    }
+
+    @Test("argument values appear only when asked for, as the expanded SQL")
+    func argumentValues() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        let log = CapturedLog()
+        db.logging = StatementLogging(logger: log.logger(level: .trace), includesArgumentValues: true)
+        try db.execute("CREATE TABLE t (a)")
+        try db.execute("INSERT INTO t VALUES (?)", ["Zoë's"])
+        let insert = try #require(log.entries.last)
+        #expect(insert.metadata["sql"] == "INSERT INTO t VALUES (?)")
+        #expect(insert.metadata["expanded_sql"] == "INSERT INTO t VALUES ('Zoë''s')")
+    }
+
+    @Test("at .warning only statements at or over the threshold are logged, as slow")
+    func slowStatements() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        let log = CapturedLog()
+        db.logging = StatementLogging(logger: log.logger(level: .warning), slowStatementThreshold: .milliseconds(30))
+        try db.execute("CREATE TABLE t (a)")
+        try db.execute("INSERT INTO t VALUES (1)")
+        #expect(log.entries.isEmpty, "quick statements are not logged at .warning")
+        // Counting to five million takes SQLite well over 30 ms on any machine.
+        let slowSQL = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000000) SELECT count(*) FROM n"
+        let started = ContinuousClock.now
+        #expect(try db.fetchOne(slowSQL) { $0.int(at: 0) } == 5_000_000)
+        let elapsed = ContinuousClock.now - started
+        let slow = try #require(log.entries.first)
+        #expect(log.entries.count == 1)
+        #expect(slow.level == .warning && slow.message == "slow statement")
+        #expect(slow.metadata["sql"] == slowSQL)
+        let milliseconds = try #require(slow.metadata["duration_ms"].flatMap(Double.init))
+        #expect(milliseconds >= 30 && milliseconds <= Double(elapsed.components.seconds * 1000 + 1000))
+    }
+
+    @Test("a failed statement is logged at .error with its SQL and the error; the values only when asked")
+    func failures() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        let log = CapturedLog()
+        db.logging = StatementLogging(logger: log.logger(level: .error))
+        try db.execute("CREATE TABLE t (a NOT NULL UNIQUE)")
+        try db.execute("INSERT INTO t VALUES (?)", ["private"])
+        #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (?)", ["private"]) }
+        #expect(throws: SQLiteError.self) { try db.execute("SELEKT 1") }
+        #expect(throws: SQLiteError.self) { _ = try db.prepare("SELECT 1; SELECT 2") }
+        let errors = log.entries(at: .error)
+        #expect(log.entries.count == 3 && errors.count == 3)
+        #expect(errors.map { $0.metadata["sql"] } == ["INSERT INTO t VALUES (?)", "SELEKT 1", "SELECT 1; SELECT 2"])
+        #expect(errors[0].metadata["error"]?.contains("UNIQUE constraint failed: t.a") == true)
+        #expect(errors[1].metadata["error"]?.contains("syntax error") == true)
+        #expect(!log.entries.description.contains("private"))
+
+        log.clear()
+        db.logging = StatementLogging(logger: log.logger(level: .error), includesArgumentValues: true)
+        #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (?)", ["private"]) }
+        #expect(log.entries.first?.metadata["expanded_sql"] == "INSERT INTO t VALUES ('private')")
+    }
+
+    @Test("logging and the trace handler work side by side; nil and a closed connection stop both")
+    func withTrace() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        let log = CapturedLog()
+        let traced = Locked<[String]>([])
+        db.trace { sql in traced.withLock { $0.append(sql) } }
+        db.logging = StatementLogging(logger: log.logger(level: .trace))
+        try db.execute("CREATE TABLE t (a)")
+        db.trace(nil)
+        try db.execute("INSERT INTO t VALUES (1)")
+        db.logging = nil
+        try db.execute("INSERT INTO t VALUES (2)")
+        #expect(traced.withLock { $0 } == ["CREATE TABLE t (a)"])
+        #expect(log.entries.map { $0.metadata["sql"] } == ["CREATE TABLE t (a)", "INSERT INTO t VALUES (1)"])
+        db.logging = StatementLogging(logger: log.logger(level: .trace))
+        db.close()
+        #expect(throws: SQLiteError.self) { try db.execute("SELECT 1") }
+    }
+
+    @Test("a logger given when opening logs from the first statement after opening")
+    func loggerAtOpen() throws {
+        let directory = try TemporaryDirectory()
+        let log = CapturedLog()
+        let db = try SQLiteConnection(path: directory.url.appendingPathComponent("a.sqlite").path, logger: log.logger(level: .trace))
+        try db.execute("CREATE TABLE t (a)")
+        #expect(log.entries.map { $0.metadata["sql"] } == ["CREATE TABLE t (a)"])
+        #expect(db.logging?.slowStatementThreshold == .milliseconds(500))
+    }
+}
