@@ -72,9 +72,17 @@ final class StatementObserver {
     /// or a function's), by statement.
     private var starts: [(statement: OpaquePointer, nanoseconds: UInt64)] = []
 
+    /// Whether every statement is logged (the logger takes `.trace`).
+    private let logsEvery: Bool
+    /// The duration from which a statement is logged as slow (`UInt64.max`: never).
+    private let slowFrom: UInt64
+
     init(handler: SQLiteTraceHandler?, logging: StatementLogging?) {
         self.handler = handler
         self.logging = logging
+        let level = logging?.logger.logLevel ?? .critical
+        logsEvery = level <= .trace
+        slowFrom = level <= .warning ? logging?.slowStatementThreshold?.nanosecondCount ?? .max : .max
     }
 
     func started(_ statement: OpaquePointer, text: UnsafePointer<CChar>) {
@@ -82,15 +90,19 @@ final class StatementObserver {
         let isTrigger = text[0] == 0x2D && text[1] == 0x2D
         if let handler { handler(trimmedSQL(text)) }
         guard logging != nil, !isTrigger else { return }
-        starts.removeAll { $0.statement == statement }
-        // A statement finalized mid-run may never report its end: keep the list short.
-        if starts.count >= 32 { starts.removeFirst() }
+        if !starts.isEmpty {
+            starts.removeAll { $0.statement == statement }
+            // A statement finalized mid-run may never report its end: keep the list short.
+            if starts.count >= 32 { starts.removeFirst() }
+        }
         starts.append((statement, monotonicNanoseconds()))
     }
 
     func finished(_ statement: OpaquePointer) {
         guard let logging, let index = starts.lastIndex(where: { $0.statement == statement }) else { return }
         let elapsed = monotonicNanoseconds() &- starts.remove(at: index).nanoseconds
+        // Nothing more for the usual statement at `.warning`: quick, so not logged.
+        guard logsEvery || elapsed >= slowFrom else { return }
         let sql = sqlite3_sql(statement).map(trimmedSQL) ?? ""
         logging.finished(sql, nanoseconds: elapsed, arguments: "expanded_sql") { expandedSQL(statement) }
     }

@@ -64,7 +64,7 @@ private let columnList = "i0, i1, i2, i3, i4, i5, i6, i7, i8, i9"
 private func makeItemDatabase(_ name: String, directory: URL) throws -> URL {
     let url = directory.appendingPathComponent("\(name).sqlite")
     for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
-    let manager = try DBBManager(url: url)
+    let manager = try benchManager(url: url)
     try manager.register([Item10.self])
     return url
 }
@@ -127,7 +127,7 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
                 }
             },
             .prepared("DBBTableObject.saveObjects") {
-                let manager = try DBBManager(url: try makeItemDatabase("insert-dbb", directory: directory))
+                let manager = try benchManager(url: try makeItemDatabase("insert-dbb", directory: directory))
                 try manager.register([Item10.self])
                 return {
                     let items = makeItems(rows, manager)
@@ -145,7 +145,7 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
 private func itemDatabase(_ name: String, rows: Int, directory: URL) throws -> (url: URL, manager: DBBManager) {
     let url = try makeItemDatabase(name, directory: directory)
     if rows > 0 { _ = try RawSQLite.Database(path: url.path).insert(rows: rows, table: "Item10") }
-    let manager = try DBBManager(url: url)
+    let manager = try benchManager(url: url)
     try manager.register([Item10.self])
     return (url, manager)
 }
@@ -276,7 +276,7 @@ final class Tagged: DBBTableObject {
 func arrayWorkload(objects: Int, directory: URL) throws -> Workload {
     let url = directory.appendingPathComponent("arrays.sqlite")
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
-    let manager = try DBBManager(url: url)
+    let manager = try benchManager(url: url)
     try manager.register([Tagged.self])
     let items = (0..<objects).map { n -> Tagged in
         let item = Tagged(dbManager: manager)
