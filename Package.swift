@@ -24,6 +24,8 @@ let package = Package(
         /// on SQLite alone never build postgres-nio and SwiftNIO.
         .library(name: "DBBPostgres", targets: ["DBBPostgres"]),
         .library(name: "DBBScript", targets: ["DBBScript"]),
+        /// Builds the reference databases of a target's `*.dbbscript` files into its resources.
+        .plugin(name: "DBBBuildPlugin", targets: ["DBBBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,6 +71,18 @@ let package = Package(
 
         // MARK: - Tools
 
+        /// The build-tool plugin and the program it runs (DBBScript alone: no PostgreSQL).
+        .plugin(name: "DBBBuildPlugin", capability: .buildTool(), dependencies: ["dbb-build-tool"]),
+        .executableTarget(name: "dbb-build-tool", dependencies: ["DBBScript"]),
+        /// The plugin's example: a reference database built from food.dbbscript at build time,
+        /// loaded through Bundle.module.
+        .executableTarget(
+            name: "dbb-food",
+            dependencies: ["DBBBuilder"],
+            path: "Examples/dbb-food",
+            plugins: ["DBBBuildPlugin"]
+        ),
+
         .executableTarget(
             name: "dbb",
             dependencies: [
@@ -92,7 +106,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "dbb-codegen",
-            dependencies: ["DBBCodeGen", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "DBBCodeGen", "DBBSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "CodeGenerator/Sources/dbb-codegen"
         ),
 
@@ -133,7 +149,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DBBScriptTests",
-            dependencies: ["DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb"]
+            dependencies: [
+                "DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb", "dbb-build-tool", "dbb-food",
+            ]
         ),
         .testTarget(
             name: "DBBCodeGenTests",

@@ -32,7 +32,8 @@ struct Demo: AsyncParsableCommand {
                   --copy-from ~/.cache/dbb-demo/dbb-demo.sqlite   # SQLite → PostgreSQL
               swift run dbb-demo --database back.sqlite \\
                   --copy-from postgres://me:secret@localhost/demo  # and back
-            """)
+            """,
+        version: DBBBuilderVersion.current)
 
     @Option(help: "The database file (default: dbb-demo.sqlite in the user's cache folder).")
     var database: String?

@@ -73,6 +73,9 @@ public struct DBBBuildReport: Sendable, Hashable {
     public var importedRows: [(table: String, rows: Int)] { order.map { ($0, rows[$0] ?? 0) } }
     /// How many SQL statements ran.
     public internal(set) var statements = 0
+    /// The files the build read, in the order it first opened them: the script, the scripts
+    /// `.read` ran and the files `.import` imported (see ``DBBScriptRunner/inputFiles(of:)``).
+    public internal(set) var filesRead: [URL] = []
 
     private var order: [String] = []
     private var rows: [String: Int] = [:]
@@ -82,8 +85,15 @@ public struct DBBBuildReport: Sendable, Hashable {
         rows[table, default: 0] += count
     }
 
+    /// Records that the build read `file`.
+    mutating func read(_ file: URL) {
+        let file = file.standardizedFileURL
+        if !filesRead.contains(file) { filesRead.append(file) }
+    }
+
     public static func == (lhs: DBBBuildReport, rhs: DBBBuildReport) -> Bool {
         lhs.order == rhs.order && lhs.rows == rhs.rows && lhs.statements == rhs.statements
+            && lhs.filesRead == rhs.filesRead
     }
 
     public func hash(into hasher: inout Hasher) {

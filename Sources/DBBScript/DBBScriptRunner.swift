@@ -13,7 +13,7 @@ import Foundation
 /// for (table, rows) in report.importedRows { print(table, rows) }
 /// ```
 ///
-/// The script is split and run the way the shell does it (see ``ScriptSplitter``): each
+/// The script is split and run the way the shell does it: each
 /// statement in its own transaction unless the script opens one, foreign keys off unless the
 /// script turns them on, so `VACUUM`, `PRAGMA page_size`, `PRAGMA journal_mode = WAL` and the
 /// script's own transactions give what the shell gives. The build writes a temporary file
@@ -24,9 +24,20 @@ import Foundation
 /// the shell only warns about in `.import` — a record whose field count differs from the
 /// table's columns, a quote left open, a stray quote — is an error naming `file:line`.
 public enum DBBScriptRunner {
+    /// The files building `script` reads: the script itself, the files its `.import` commands
+    /// import and the scripts its `.read` commands run (and what those read), as far as they
+    /// exist, names resolved as a build resolves them. A build tool rebuilds when one of them
+    /// changes; it may hold more than a build reads (a line inside a multi-line statement that
+    /// starts with a dot), never less.
+    public static func inputFiles(of script: URL) -> [URL] {
+        DotCommand.filesRead(by: script)
+    }
+
     /// Runs `script` into a new database at `output`.
     ///
     /// - Parameters:
+    ///   - script: the script file; the file names of its dot commands are relative to its folder.
+    ///   - output: the database file to create (through a temporary file beside it).
     ///   - replacing: when `output` exists, replace it (only once the build succeeded) rather
     ///     than refuse. It is replaced only when no other connection has it open.
     ///   - logging: how the build's connection logs its statements (each script statement

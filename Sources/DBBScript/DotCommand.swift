@@ -1,3 +1,8 @@
+import Foundation
+
+// This file depends on nothing but Foundation: DBBBuildPlugin compiles it too (through a
+// symbolic link), to find the files a script reads without a second parser.
+
 /// A dot command line of a build script, read as the sqlite3 shell reads it.
 struct DotCommand {
     /// The dot commands a build script may use. The others of the shell are refused by name.
@@ -48,7 +53,7 @@ struct DotCommand {
         var words: [String] = []
         var index = 0
         while index < bytes.count {
-            while index < bytes.count, QuickScan.isSpace(bytes[index]) { index += 1 }
+            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
             guard index < bytes.count else { break }
             let delimiter = bytes[index]
             if delimiter == UInt8(ascii: "'") || delimiter == UInt8(ascii: "\"") {
@@ -67,7 +72,7 @@ struct DotCommand {
                 )
             } else {
                 let start = index
-                while index < bytes.count, !QuickScan.isSpace(bytes[index]) { index += 1 }
+                while index < bytes.count, !Self.isSpace(bytes[index]) { index += 1 }
                 words.append(resolvingBackslashes(bytes[start..<index]))
             }
         }
@@ -108,5 +113,76 @@ struct DotCommand {
             result.append(byte)
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension DotCommand {
+    /// The bytes the shell takes for spaces between words: C's `isspace` in the C locale.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// The file the command reads, as written: `.import`'s FILE (the first word that is not an
+    /// option or an option's value) or `.read`'s FILE; `nil` for other commands and for
+    /// `|command` sources.
+    var fileOperand: String? {
+        let operand: String?
+        switch name {
+        case .read:
+            operand = arguments.first
+        case .import:
+            var index = 0
+            var found: String?
+            while index < arguments.count, found == nil {
+                let word = arguments[index].hasPrefix("--") ? String(arguments[index].dropFirst()) : arguments[index]
+                if word == "-skip" || word == "-schema" {
+                    index += 2
+                } else if word.hasPrefix("-") && word.count > 1 {
+                    index += 1
+                } else {
+                    found = arguments[index]
+                }
+            }
+            operand = found
+        default:
+            operand = nil
+        }
+        guard let operand, !operand.isEmpty, !operand.hasPrefix("|") else { return nil }
+        return operand
+    }
+
+    /// The files building `script` reads: the script, the files its `.import` commands import
+    /// and the scripts its `.read` commands run (and what those read), each once, as far as
+    /// they exist. Names are relative to the folder of the script that names them. Every line
+    /// that starts with a dot counts, even one inside a statement spanning lines: the list may
+    /// hold more than the build reads, never less.
+    static func filesRead(by script: URL) -> [URL] {
+        var found: [URL] = []
+        var seen: Set<String> = []
+        var pending = [script]
+        while let next = pending.popLast() {
+            let path = next.standardizedFileURL.path
+            guard !seen.contains(path), let data = FileManager.default.contents(atPath: path) else { continue }
+            seen.insert(path)
+            found.append(URL(fileURLWithPath: path))
+            let folder = next.deletingLastPathComponent()
+            for line in data.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: ".") {
+                var bytes = Array(line)
+                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+                let command = DotCommand(bytes[...])
+                guard let operand = command.fileOperand else { continue }
+                let file =
+                    operand.hasPrefix("/") ? URL(fileURLWithPath: operand) : folder.appendingPathComponent(operand)
+                if command.name == .read {
+                    pending.append(file)
+                } else if !seen.contains(file.standardizedFileURL.path),
+                    FileManager.default.fileExists(atPath: file.path)
+                {
+                    seen.insert(file.standardizedFileURL.path)
+                    found.append(file.standardizedFileURL)
+                }
+            }
+        }
+        return found
     }
 }

@@ -42,6 +42,7 @@ struct ScriptSession {
             guard let origin else { throw DBBScriptError(.fileSystem, message) }
             throw DBBScriptError(script: origin.script, line: origin.line, message)
         }
+        report.read(url)
         let folder = url.deletingLastPathComponent()
         var outcome = ScriptSplitter.Next.proceed
         try ScriptSplitter.forEachItem(in: bytes) { item in
@@ -203,8 +204,10 @@ struct ScriptSession {
             throw fail(
                 "the separators must be one byte each to import, not \(Self.visible(column)) and \(Self.visible(row))")
         }
+        let file = Self.resolve(arguments[0], in: folder)
+        report.read(file)
         let importer = CSVImport(
-            connection: connection, file: Self.resolve(arguments[0], in: folder), table: arguments[1], schema: schema,
+            connection: connection, file: file, table: arguments[1], schema: schema,
             columnSeparator: column.utf8.first!, rowSeparator: row.utf8.first!,
             quoting: forced?.quoting ?? (mode != "ascii"), skip: skip, script: script, line: line, progress: progress)
         let count = try importer.run()

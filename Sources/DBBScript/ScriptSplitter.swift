@@ -121,10 +121,8 @@ struct QuickScan: Equatable {
     var isPlainWhite: Bool { closing == 0 && !hasText }
     var isSemicolonTerminated: Bool { closing == 0 && endsWithSemicolon }
 
-    /// C's `isspace` in the C locale.
-    static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
-    }
+    /// C's `isspace` in the C locale (kept with ``DotCommand``, which the build plugin shares).
+    static func isSpace(_ byte: UInt8) -> Bool { DotCommand.isSpace(byte) }
 
     /// Scans one line (which holds no `\n`), carrying the state over from the lines before.
     mutating func scan(_ line: ArraySlice<UInt8>) {

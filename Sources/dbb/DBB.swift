@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBBSQLite
 
 @main
 struct DBB: ParsableCommand {
@@ -16,6 +17,7 @@ struct DBB: ParsableCommand {
 
             'dbb help build' and 'dbb help sql' tell more.
             """,
+        version: DBBBuilderVersion.current,
         subcommands: [BuildCommand.self, SQLCommand.self])
 }
 

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("a manager's logging: statements, schema changes, failures, on both backends")
 struct ManagerLoggingTests {
-    @Test("schema changes are logged at .notice once committed; a refused migration logs none", arguments: Backend.allCases)
+    @Test(
+        "schema changes are logged at .notice once committed; a refused migration logs none",
+        arguments: Backend.allCases)
     func schemaNotices(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend) else { return }
         let log = CapturedLog()
@@ -20,8 +22,11 @@ struct ManagerLoggingTests {
         log.clear()
         try second.register([ShipmentV3.self])
         #expect(
-            Set(log.entries.map(\.message)) == Set(
-                ["weight", "label", "count", "fragile", "memo"].map { #"schema: added column "\#($0)" to "Shipment""# }))
+            Set(log.entries.map(\.message))
+                == Set(
+                    ["weight", "label", "count", "fragile", "memo"].map {
+                        #"schema: added column "\#($0)" to "Shipment""#
+                    }))
         try second.register([ShipmentV3.self])
         #expect(log.entries.count == 5, "registering again changes nothing and logs nothing")
 
@@ -43,7 +48,8 @@ struct ManagerLoggingTests {
         let shipment = ShipmentV1(dbManager: db.manager)
         shipment.note = "private note"
         try shipment.save()
-        let fetched = try ShipmentV1.instances(matching: .options(withConditions: ["note = 'nothing'"]), manager: db.manager)
+        let fetched = try ShipmentV1.instances(
+            matching: .options(withConditions: ["note = 'nothing'"]), manager: db.manager)
         #expect(fetched.isEmpty)
         let statements = log.entries(at: .trace)
         #expect(statements.contains { ($0.metadata["sql"] ?? "").hasPrefix("INSERT INTO") })
@@ -63,7 +69,9 @@ struct ManagerLoggingTests {
         guard let db = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
         let log = CapturedLog()
         db.manager.logging = StatementLogging(logger: log.logger(level: .error))
-        #expect(throws: (any Error).self) { try db.manager.execute(#"INSERT INTO "Nowhere" VALUES (?)"#, arguments: [1]) }
+        #expect(throws: (any Error).self) {
+            try db.manager.execute(#"INSERT INTO "Nowhere" VALUES (?)"#, arguments: [1])
+        }
         _ = try ShipmentV1.instances(matching: .options(), manager: db.manager)
         let errors = log.entries(at: .error)
         #expect(log.entries.count == 1 && errors.count == 1)

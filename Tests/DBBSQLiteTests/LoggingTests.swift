@@ -57,7 +57,8 @@ struct LoggingTests {
         try db.execute("INSERT INTO t VALUES (1)")
         #expect(log.entries.isEmpty, "quick statements are not logged at .warning")
         // Counting to five million takes SQLite well over 30 ms on any machine.
-        let slowSQL = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000000) SELECT count(*) FROM n"
+        let slowSQL =
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000000) SELECT count(*) FROM n"
         let started = ContinuousClock.now
         #expect(try db.fetchOne(slowSQL) { $0.int(at: 0) } == 5_000_000)
         let elapsed = ContinuousClock.now - started
@@ -117,7 +118,8 @@ struct LoggingTests {
     func loggerAtOpen() throws {
         let directory = try TemporaryDirectory()
         let log = CapturedLog()
-        let db = try SQLiteConnection(path: directory.url.appendingPathComponent("a.sqlite").path, logger: log.logger(level: .trace))
+        let db = try SQLiteConnection(
+            path: directory.url.appendingPathComponent("a.sqlite").path, logger: log.logger(level: .trace))
         try db.execute("CREATE TABLE t (a)")
         #expect(log.entries.map { $0.metadata["sql"] } == ["CREATE TABLE t (a)"])
         #expect(db.logging?.slowStatementThreshold == .milliseconds(500))

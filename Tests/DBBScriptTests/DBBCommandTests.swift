@@ -1,3 +1,4 @@
+import DBBSQLite
 import DBBTestSupport
 import Foundation
 import Testing
@@ -167,6 +168,20 @@ struct DBBCommandTests {
             ])
         #expect(empty.stdout == "n\n0\n", "\(empty.stderr)")
         #expect(try snapshot(fixture.directory.url) == beforeEmpty, "an empty file stays empty, with no log beside it")
+    }
+
+    @Test("the version is written once: every tool prints it, and the changelog's latest heading names it")
+    func version() throws {
+        for tool in ["dbb", "dbb-codegen", "dbb-demo"] {
+            let executable = try #require(ScriptFixture.product(tool), "\(tool) was built")
+            let result = try ScriptFixture.run(executable, ["--version"])
+            #expect(result.status == 0 && result.stdout == DBBBuilderVersion.current + "\n", "\(tool)")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let latest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(
+            latest?.hasPrefix("## \(DBBBuilderVersion.current) ") == true, "CHANGELOG.md: \(latest ?? "no heading")")
     }
 
     @Test("every tool's --help fits 80 columns without breaking an example or a sentence mid-line")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBBCodeGen
+import DBBSQLite
 import Foundation
 
 @main
@@ -29,7 +30,8 @@ struct CodeGenCommand: ParsableCommand {
               dbb-codegen --from-database app.sqlite --output-dir Models
               dbb-codegen --from-database app.sqlite --table Meeting \\
                 --reference Meeting.participants=Person
-            """)
+            """,
+        version: DBBBuilderVersion.current)
 
     @Argument(help: "The file of declarations; standard input when absent or '-'.")
     var input: String?

@@ -1,0 +1,1 @@
+../../Sources/DBBScript/DotCommand.swift
