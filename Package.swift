@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeExampleTests",
             dependencies: [
-                "DBBBuilder", "DBBSQLite", "DBBLocale", "DBBPostgres", "DBBTestSupport",
+                "DBBBuilder", "DBBSQLite", "DBBLocale", "DBBPostgres", "DBBScript", "DBBTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["extract.sh"]

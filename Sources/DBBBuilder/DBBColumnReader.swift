@@ -2,7 +2,7 @@ import DBBSQLite
 import Foundation
 
 /// The current row of a query, whichever backend ran it: read its columns by index (from 0)
-/// with the typed accessors of ``SQLiteValueReader`` (`int64(at:)`, `string(at:)`,
+/// with the typed accessors of `SQLiteValueReader` (`int64(at:)`, `string(at:)`,
 /// `optionalDouble(at:)`, `value(at:)`…).
 ///
 /// On SQLite it reads the statement's columns directly (one C call a value); on a server
@@ -105,7 +105,7 @@ public struct DBBColumnReader: SQLiteValueReader {
 }
 
 /// The current row of a backend that receives rows as values (see
-/// ``DBBColumnReader/init(row:)``): `count` values at `values`. For backend modules; an
+/// `DBBColumnReader.init(row:)`): `count` values at `values`. For backend modules; an
 /// application reads rows through ``DBBColumnReader``.
 public struct DBBValueRow {
     public var values: UnsafeMutablePointer<DBBValue>

@@ -13,8 +13,11 @@ extension DBBManager {
     /// let rows = try manager.query("SELECT f.name, m.grams FROM Meal m JOIN reference.food f ON f.id = m.foodID")
     /// ```
     ///
-    /// - Parameter readOnly: when true (the default), a write into the attachment fails with
-    ///   a ``DBBError`` whose SQLite code is `.readOnly`.
+    /// - Parameters:
+    ///   - url: the database file to attach.
+    ///   - name: the schema name queries use for it (`name.table`).
+    ///   - readOnly: when true (the default), a write into the attachment fails with a
+    ///     ``DBBError`` whose SQLite code is `.readOnly`.
     /// - Throws: ``DBBError`` naming the file, e.g. when it does not exist.
     public func attach(databaseAt url: URL, as name: String, readOnly: Bool = true) throws {
         let path = url.path

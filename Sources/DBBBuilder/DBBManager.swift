@@ -47,7 +47,7 @@ public final class DBBManager: Sendable {
     /// Opens (creating if needed) the database at `url`.
     /// - Parameters:
     ///   - url: the database file.
-    ///   - logger: where to log statements and schema changes, with ``StatementLogging``'s
+    ///   - logger: where to log statements and schema changes, with `StatementLogging`'s
     ///     defaults (set ``logging`` for others); `nil` logs nothing.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
     ///   it is not a database (the file is left untouched).
@@ -183,7 +183,7 @@ public final class DBBManager: Sendable {
     ///
     /// "Last" is per manager, not per thread: when two threads run such operations on one
     /// manager, the one that finished last decides, whichever thread asks. Code that needs the
-    /// outcome of its own operation uses the throwing forms (``DBBTableObject/save()``,
+    /// outcome of its own operation uses the throwing forms (``DBBTableObject/save()-82mr9``,
     /// ``register(_:)``…), whose errors belong to the caller. The throwing forms leave it alone.
     public var lastError: DBBError? { lastErrorStorage.withLock { $0 } }
 

@@ -40,7 +40,7 @@ extension DBBTableObjectFetching {
     }
 
     /// Deletes every object of this class, off the caller's thread (cancellation as for the
-    /// other writes: see ``DBBTableObject/save()-(async)``).
+    /// other writes: see ``DBBTableObject/save()-36bkr``).
     public static func deleteAll(manager: DBBManager) async throws {
         try await manager.offThreadWrite { try deleteAll(manager: manager) }
     }

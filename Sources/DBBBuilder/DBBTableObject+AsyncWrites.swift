@@ -13,26 +13,26 @@ import Foundation
 /// nothing is written; once the write has begun it completes or rolls back whole. The objects
 /// must not be changed while the call is in flight.
 extension DBBTableObject {
-    /// Saves the object (see ``save()``), off the caller's thread.
+    /// Saves the object (see ``save()-82mr9``), off the caller's thread.
     public func save() async throws {
         let object = Handed(value: self)
         try await dbManager.offThreadWrite { try object.value.save() }
     }
 
-    /// Saves `objects`, all of this class, in one transaction (see ``save(_:manager:)``), off
+    /// Saves `objects`, all of this class, in one transaction (see ``save(_:manager:)-1uk8h``), off
     /// the caller's thread.
     public static func save(_ objects: [DBBTableObject], manager: DBBManager) async throws {
         let batch = Handed(value: objects)
         try await manager.offThreadWrite { try save(batch.value, manager: manager) }
     }
 
-    /// Deletes the object (see ``delete()``), off the caller's thread.
+    /// Deletes the object (see ``delete()-2ymqc``), off the caller's thread.
     public func delete() async throws {
         let object = Handed(value: self)
         try await dbManager.offThreadWrite { try object.value.delete() }
     }
 
-    /// Deletes `objects`, all of this class, in one transaction (see ``delete(_:manager:)``),
+    /// Deletes `objects`, all of this class, in one transaction (see ``delete(_:manager:)-28o5w``),
     /// off the caller's thread.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) async throws {
         let batch = Handed(value: objects)

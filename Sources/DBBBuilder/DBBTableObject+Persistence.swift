@@ -17,7 +17,7 @@ extension DBBTableObject {
     /// nothing. The save hooks run for every object.
     ///
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before writing anything when an object
-    ///   is of another class; otherwise as ``save()``.
+    ///   is of another class; otherwise as ``save()-82mr9``.
     public static func save(_ objects: [DBBTableObject], manager: DBBManager) throws {
         try saveBatch(objects, manager: manager)
     }
@@ -98,7 +98,10 @@ extension DBBTableObjectFetching {
     /// let people = try Person.instances(matching: options, manager: manager)
     /// ```
     ///
-    /// - Parameter sparsePopulation: load only `id`, `createdTime` and `modifiedTime`.
+    /// - Parameters:
+    ///   - options: the conditions, arguments, properties, sorting and distinctness.
+    ///   - manager: the manager whose database to read; the objects belong to it.
+    ///   - sparsePopulation: load only `id`, `createdTime` and `modifiedTime`.
     /// - Throws: ``DBBError`` naming an unknown property of the options, or the failing SQL.
     public static func instances(
         matching options: DBBQueryOptions, manager: DBBManager, sparsePopulation: Bool = false
@@ -170,7 +173,7 @@ extension DBBTableObject {
     }
 
     /// Deletes `objects`, all of this class, in one transaction; they are marked ``isDeleted``
-    /// (see ``delete()``).
+    /// (see ``delete()-2ymqc``).
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before deleting anything when an object
     ///   is of another class; ``DBBError/Kind/foreignObject`` when one belongs to another manager.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {

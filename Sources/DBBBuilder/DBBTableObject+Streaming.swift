@@ -30,7 +30,7 @@ extension DBBTableObject {
     /// instances. Throwing from `body` stops the iteration and rethrows.
     ///
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/invalidOption`` when `batchSize` is less
-    ///   than 1; errors of ``instances(matching:manager:sparsePopulation:)``.
+    ///   than 1; errors of ``instances(matching:manager:sparsePopulation:)-4pxff``.
     public static func forEachInstance(
         matching options: DBBQueryOptions = DBBQueryOptions(), manager: DBBManager, batchSize: Int = 1_000,
         sparsePopulation: Bool = false, _ body: (Self) throws -> Void

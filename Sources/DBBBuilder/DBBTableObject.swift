@@ -42,7 +42,7 @@ open class DBBTableObject {
     }
 
     /// Set when the object was loaded from a row whose id is 0: SQL can write such a row,
-    /// ``save()`` never makes one. For this object ``id`` 0 names that row, not "never saved",
+    /// ``save()-82mr9`` never makes one. For this object ``id`` 0 names that row, not "never saved",
     /// so that saving it updates the row instead of inserting a copy.
     @exclusivity(unchecked) final var loadedFromRowZero = false
 
@@ -65,7 +65,7 @@ open class DBBTableObject {
     /// Set by ``makeDirty(_:)``: write on the next save even when no property changed.
     @exclusivity(unchecked) final var forcedDirty = false
 
-    /// Whether this object's row was deleted through it (``delete()`` or a batch delete that
+    /// Whether this object's row was deleted through it (``delete()-2ymqc`` or a batch delete that
     /// named it). The object keeps its ``id``; saving it, or an object that refers to it,
     /// throws ``DBBError/Kind/rowNotFound`` rather than insert the row again. To store its
     /// values anew, copy them into a new object.

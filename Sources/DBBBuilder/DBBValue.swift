@@ -5,7 +5,7 @@ import DBBSQLite
 ///
 /// It is the value model SQLite's five storage classes define, and PostgreSQL's `bigint`,
 /// `double precision`, `text` and `bytea` columns (which DBBBuilder's tables use there) map
-/// to one to one; so it is the same type as ``SQLiteValue``, the raw SQLite layer's name, and
+/// to one to one; so it is the same type as `SQLiteValue`, the raw SQLite layer's name, and
 /// costs no conversion on the SQLite path. Write `DBBValue` in code that should run on either.
 public typealias DBBValue = SQLiteValue
 

@@ -22,8 +22,9 @@ extension DBBManager {
 
     /// How the manager logs through swift-log, on every connection it has or opens: each
     /// statement at `.trace` with its duration, slow ones at `.warning`, failed ones at
-    /// `.error` with their SQL (see ``StatementLogging``), and each table, column, index or
-    /// trigger that creating or migrating the schema adds, at `.notice`. `nil` (the default)
+    /// `.error` with their SQL (see `StatementLogging`), and each table, column or trigger
+    /// that creating or migrating the schema adds (and each `NOT NULL` it drops), at `.notice`,
+    /// once committed. `nil` (the default)
     /// logs nothing and costs nothing. A connection in the middle of an operation picks up a
     /// change at its next one.
     ///

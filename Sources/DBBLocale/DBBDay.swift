@@ -3,8 +3,9 @@ import Foundation
 /// A calendar day in the proleptic Gregorian calendar, counted from 1970-01-01 (day 0).
 ///
 /// The value type the locale functions compute with: integer arithmetic only, no
-/// `Calendar` or `DateFormatter`. Convert from a `Date` (taken in UTC), from the text
-/// SQLite stores (``init(parsing:)``), or from year, month and day.
+/// `Calendar` or `DateFormatter`. Make one from a `Date`, taken in UTC (``init(_:)``), from
+/// year, month and day (``init(year:month:day:)``), or from a day count
+/// (``init(daysSince1970:)``).
 ///
 /// ```swift
 /// let day = DBBDay(year: 2011, month: 1, day: 2)!

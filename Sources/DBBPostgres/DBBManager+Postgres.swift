@@ -14,9 +14,9 @@ extension DBBManager {
     ///
     /// The synchronous forms (`save()`, `instances(…)`) block the calling thread until the
     /// server answers; on a SwiftNIO event loop they throw instead — use the `async` forms there.
-    /// - Throws: ``DBBError/Kind/unavailable`` naming host and database when the server
+    /// - Throws: `DBBError.Kind.unavailable` naming host and database when the server
     ///   cannot be reached, refuses the credentials, or has no such database;
-    ///   ``DBBError/Kind/invalidOption`` for a malformed URL.
+    ///   `DBBError.Kind.invalidOption` for a malformed URL.
     public convenience init(postgres url: String) throws {
         try self.init(postgres: DBBPostgresConfiguration(url: url))
     }
@@ -39,10 +39,14 @@ extension DBBManager {
     ///                              readYourWrites: true)
     /// ```
     ///
-    /// - Parameter readYourWrites: after this manager writes, its reads go to a replica only
-    ///   once that replica has replayed the write (else to the primary), so a fetch after a save
-    ///   sees it. Without it (the default), a replica may answer a read from a moment before
-    ///   this manager's last write; other managers' writes are never waited for either way.
+    /// - Parameters:
+    ///   - primary: the URL of the primary server, read as ``DBBPostgresConfiguration/init(url:)``
+    ///     reads it.
+    ///   - replicas: the URLs of streaming standbys of the primary; none is allowed.
+    ///   - readYourWrites: after this manager writes, its reads go to a replica only once that
+    ///     replica has replayed the write (else to the primary), so a fetch after a save sees
+    ///     it. Without it (the default), a replica may answer a read from a moment before this
+    ///     manager's last write; other managers' writes are never waited for either way.
     public convenience init(postgres primary: String, replicas: [String], readYourWrites: Bool = false) throws {
         try self.init(
             postgres: DBBPostgresConfiguration(url: primary),
@@ -124,7 +128,7 @@ extension DBBManager {
     /// PostgreSQL database's locale functions, which know every identifier of
     /// `Locale.availableIdentifiers` without them. Nothing to do on SQLite, whose functions
     /// read any identifier Foundation reads.
-    /// - Throws: ``DBBError/Kind/invalidOption`` naming an identifier Foundation does not know.
+    /// - Throws: `DBBError.Kind.invalidOption` naming an identifier Foundation does not know.
     public func addLocaleRules(for identifiers: [String]) throws {
         guard let access = Self.primary(of: backendAccess) else { return }
         try PostgresLocaleInstaller.addRules(for: identifiers, access)

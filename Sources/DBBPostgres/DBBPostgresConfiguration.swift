@@ -24,7 +24,7 @@ public struct DBBPostgresConfiguration: Sendable {
     /// at least 1.
     public var poolSize: Int = 8
     /// How long an operation waits for a connection before it fails with
-    /// ``DBBError/Kind/unavailable``.
+    /// `DBBError.Kind.unavailable`.
     public var connectTimeout: Duration = .seconds(10)
     /// Where postgres-nio logs (nothing by default).
     public var logger = Logger(label: "DBBPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -47,7 +47,7 @@ public struct DBBPostgresConfiguration: Sendable {
     /// query may set `sslmode` (`disable`; `allow` and `prefer`, TLS when the server offers it;
     /// `require`, `verify-ca` and `verify-full`, TLS or no connection) and `connect_timeout`
     /// (seconds).
-    /// - Throws: ``DBBError/Kind/invalidOption`` naming the part of the URL that is wrong — a
+    /// - Throws: `DBBError.Kind.invalidOption` naming the part of the URL that is wrong — a
     ///   scheme other than postgres, a port outside 1…65535, an unknown or repeated parameter —
     ///   with the URL shown without its password.
     public init(url: String) throws {
@@ -84,7 +84,7 @@ public struct DBBPostgresConfiguration: Sendable {
     }
 
     /// postgres-nio's configuration of one connection.
-    /// - Throws: ``DBBError/Kind/invalidOption`` when the TLS configuration cannot be used.
+    /// - Throws: `DBBError.Kind.invalidOption` when the TLS configuration cannot be used.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
         guard poolSize >= 1 else {
             throw DBBError(

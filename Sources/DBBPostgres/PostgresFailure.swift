@@ -7,8 +7,8 @@ struct PostgresPlace: Sendable {
     let database: String
 }
 
-/// A PostgreSQL error as the ORM sees it: a server's refusal becomes ``DBBError/Kind/server``
-/// (a refusal to connect, ``DBBError/Kind/unavailable``), with SQLSTATE, the server's message,
+/// A PostgreSQL error as the ORM sees it: a server's refusal becomes `DBBError.Kind.server`
+/// (a refusal to connect, `DBBError.Kind.unavailable`), with SQLSTATE, the server's message,
 /// the SQL, host and database.
 struct PostgresFailure: DatabaseFailure {
     /// What the server said; `nil` when it said nothing (the connection failed or closed).

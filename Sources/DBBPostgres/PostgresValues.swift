@@ -23,7 +23,7 @@ extension DBBValue {
     /// enums and other types the server sends as text), bytes, dates and timestamps as seconds
     /// since 2001 (as table objects store dates), times of day as `HH:MM:SS[.ffffff]`, UUIDs as
     /// text.
-    /// - Throws: ``DBBError/Kind/invalidValue`` naming the column and its type for any other
+    /// - Throws: `DBBError.Kind.invalidValue` naming the column and its type for any other
     ///   type (arrays, `inet`, `money`, geometric and bit types…), which would otherwise read as
     ///   the bytes of its binary form: cast it in the query (`x::text`).
     init(cell: PostgresCell) throws {

@@ -50,8 +50,8 @@ public struct SQLiteConfiguration: Sendable, Hashable {
     /// See [double-quoted string literals](https://www.sqlite.org/quirks.html#dblquote).
     public var doubleQuotedStrings = false
 
-    /// How many prepared statements ``SQLiteConnection/cachedStatement(_:)`` keeps; the least
-    /// recently used one is finalized beyond that. Default: 256.
+    /// How many prepared statements ``SQLiteConnection/cachedStatement(_:clearingBindings:)``
+    /// keeps; the least recently used one is finalized beyond that. Default: 256.
     public var statementCacheCapacity = 256
 
     /// The default configuration.

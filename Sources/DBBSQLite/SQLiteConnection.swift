@@ -184,7 +184,9 @@ public final class SQLiteConnection {
 
     // MARK: - Preparing
 
-    /// Prepares one statement that you own. Prefer ``cachedStatement(_:)`` for SQL run repeatedly.
+    /// Prepares one statement that you own. Prefer ``cachedStatement(_:clearingBindings:)`` for
+    /// SQL run repeatedly.
+    /// - Parameter sql: one SQL statement, with `?` or `:name` placeholders.
     /// - Throws: ``SQLiteError`` naming the SQL, e.g. for a syntax error or several statements.
     public func prepare(_ sql: String) throws -> SQLiteStatement {
         try requireOne(prepareFirst(sql, persistent: false), sql: sql)
@@ -194,8 +196,10 @@ public final class SQLiteConnection {
     /// (reset, bindings cleared). While that statement is in the middle of stepping, a
     /// separate statement is prepared instead, so nested queries never disturb each other.
     ///
-    /// - Parameter clearingBindings: `false` keeps the previous use's bindings: for a caller
-    ///   that binds every parameter anyway, it saves SQLite going through them.
+    /// - Parameters:
+    ///   - sql: one SQL statement, with `?` or `:name` placeholders; the cache's key.
+    ///   - clearingBindings: `false` keeps the previous use's bindings: for a caller that binds
+    ///     every parameter anyway, it saves SQLite going through them.
     public func cachedStatement(_ sql: String, clearingBindings: Bool = true) throws -> SQLiteStatement {
         if let statement = idleCachedStatement(sql, clearingBindings: clearingBindings) { return statement }
         return try requireOne(cachedOrPrepared(sql), sql: sql)

@@ -2,9 +2,9 @@ import CSQLite
 
 /// A prepared SQL statement: bind arguments by index or name, step through rows, reset, reuse.
 ///
-/// Get one from ``SQLiteConnection/cachedStatement(_:)`` (kept and reused by the connection,
-/// the usual choice) or ``SQLiteConnection/prepare(_:)`` (owned by you). Parameters are numbered
-/// from 1, as in SQLite; result columns from 0.
+/// Get one from ``SQLiteConnection/cachedStatement(_:clearingBindings:)`` (kept and reused by
+/// the connection, the usual choice) or ``SQLiteConnection/prepare(_:)`` (owned by you).
+/// Parameters are numbered from 1, as in SQLite; result columns from 0.
 ///
 /// ```swift
 /// let insert = try connection.cachedStatement("INSERT INTO point (x, y) VALUES (?, ?)")

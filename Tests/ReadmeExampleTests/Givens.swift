@@ -58,6 +58,8 @@ final class ReadmeGivens {
     var userDatabaseURL: URL { value() }
     var bundledTemplateURL: URL { value() }
     var bundledFoodURL: URL { value() }
+    var scriptURL: URL { value() }
+    var referenceURL: URL { value() }
 
     /// A manager on `name` in the directory, with `classes` registered.
     func manager(_ name: String, _ classes: [DBBTableObject.Type]) throws -> DBBManager {

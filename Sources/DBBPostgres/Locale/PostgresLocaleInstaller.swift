@@ -81,7 +81,7 @@ enum PostgresLocaleInstaller {
             minimumDays: calendar.minimumDaysInFirstWeek, names: symbols.flattened)
     }
 
-    /// Runs `body`, a backend failure in it made a ``DBBError``.
+    /// Runs `body`, a backend failure in it made a `DBBError`.
     static func translated<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
