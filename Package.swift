@@ -73,7 +73,7 @@ let package = Package(
 
         /// The build-tool plugin and the program it runs (DBBScript alone: no PostgreSQL).
         .plugin(name: "DBBBuildPlugin", capability: .buildTool(), dependencies: ["dbb-build-tool"]),
-        .executableTarget(name: "dbb-build-tool", dependencies: ["DBBScript"]),
+        .executableTarget(name: "dbb-build-tool", dependencies: ["DBBScript", "DBBSQLite"]),
         /// The plugin's example: a reference database built from food.dbbscript at build time,
         /// loaded through Bundle.module.
         .executableTarget(

@@ -43,8 +43,16 @@ extension DBBManager {
 /// used.
 @_spi(DBBBackend)
 public final class TraceSwitch: Sendable {
+    /// What the connections get. A struct, not a tuple: a closure in a tuple kept in generic
+    /// storage gets a conversion thunk around it at each read-modify-write, so setting the
+    /// logging over and over would nest the trace handler ever deeper.
+    private struct State {
+        var handler: DBBTraceHandler?
+        var logging: StatementLogging?
+    }
+
     private let generation = Atomic<Int>(0)
-    private let state = Locked<(handler: DBBTraceHandler?, logging: StatementLogging?)>((nil, nil))
+    private let state = Locked(State())
 
     public init() {}
 
@@ -66,8 +74,8 @@ public final class TraceSwitch: Sendable {
     public func apply(to connection: any DatabaseConnection, installed: inout Int) {
         let current = generation.load(ordering: .sequentiallyConsistent)
         guard current != installed else { return }
-        let (handler, logging) = state.withLock { $0 }
-        connection.observe(trace: handler, logging: logging)
+        let now = state.withLock { $0 }
+        connection.observe(trace: now.handler, logging: now.logging)
         installed = current
     }
 }

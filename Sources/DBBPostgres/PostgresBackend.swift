@@ -121,7 +121,11 @@ final class PostgresBackend: DatabaseConnection {
             }
             return rows
         } catch {
-            logging.failed(original, error: error, arguments: "arguments") { "\(arguments)" }
+            let logged: any Error =
+                (error as? PostgresFailure).map {
+                    LoggedFailure(text: $0.logText(includingValues: logging.includesArgumentValues))
+                } ?? error
+            logging.failed(original, error: logged, arguments: "arguments") { "\(arguments)" }
             throw error
         }
     }
@@ -300,4 +304,10 @@ final class PostgresStatement: DatabaseStatement {
     /// The names of the columns of the rows the last run returned: known once the statement
     /// ran and returned a row (the ORM itself reads columns by index).
     private(set) var columnNames: [String] = []
+}
+
+/// A failure as the log shows it (``PostgresFailure/logText(includingValues:)``).
+private struct LoggedFailure: Error, CustomStringConvertible {
+    let text: String
+    var description: String { text }
 }

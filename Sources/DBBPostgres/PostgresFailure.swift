@@ -1,4 +1,5 @@
 @_spi(DBBBackend) import DBBBuilder
+@_spi(DBBBackend) import DBBSQLite
 import PostgresNIO
 
 /// Where a PostgreSQL database is, for messages: `host:port` and the database's name.
@@ -90,6 +91,21 @@ struct PostgresFailure: DatabaseFailure {
         let constraint = server?.constraint ?? ""
         let property = columns.first { $0.column == server?.column || constraint.contains("_\($0.column)_") }?.property
         return DBBError(backend: .server, table: table, property: property, message, serverError: serverError)
+    }
+
+    /// The failure as a log line: SQLSTATE, the server's message and its detail. Without
+    /// values the detail goes, which spells out rows and keys (`Key (email)=(…) already
+    /// exists.`), and so does what a data exception's message quotes (SQLSTATE class 22:
+    /// `invalid input syntax for type integer: "…"`); other messages quote names, which stay.
+    func logText(includingValues: Bool) -> String {
+        guard let server else { return "\(clientMessage) (\(place.host), database \(place.database))" }
+        var message = server.message ?? clientMessage
+        if includingValues {
+            if let detail = server.detail { message += " (\(detail))" }
+        } else if server.sqlState?.hasPrefix("22") == true {
+            message = StatementLogging.redactingQuotedText(message, quote: "\"")
+        }
+        return (server.sqlState.map { "SQLSTATE \($0): " } ?? "") + message
     }
 
     /// Words for a client-side failure (no server message): refused, closed, timed out.

@@ -52,7 +52,9 @@ extension SQLiteConnection {
     /// Logs `error`, thrown by `statement` (or by preparing its SQL), when logging is on.
     func logFailure(_ error: SQLiteError, statement: OpaquePointer? = nil) {
         guard let logging else { return }
-        logging.failed(error.sql, error: error, arguments: "expanded_sql") { statement.flatMap(expandedSQL) }
+        logging.failed(error.sql?.trimmingSpaces(), error: error, arguments: "expanded_sql") {
+            statement.flatMap(expandedSQL)
+        }
     }
 
     /// `error`, logged.
@@ -86,14 +88,19 @@ final class StatementObserver {
     }
 
     func started(_ statement: OpaquePointer, text: UnsafePointer<CChar>) {
-        // A trigger firing is reported as `-- TRIGGER name`, on the statement that fired it.
-        let isTrigger = text[0] == 0x2D && text[1] == 0x2D
         if let handler { handler(trimmedSQL(text)) }
-        guard logging != nil, !isTrigger else { return }
+        guard logging != nil else { return }
         if !starts.isEmpty {
+            // SQLite reports the statements a trigger runs as `-- …` lines on the statement that
+            // fired it, which is already running: not a start. (A statement that a function
+            // runs inside another is also reported as `-- …`, but on its own statement.)
+            let isComment = text[0] == 0x2D && text[1] == 0x2D
+            if isComment, starts.contains(where: { $0.statement == statement }) { return }
             starts.removeAll { $0.statement == statement }
-            // A statement finalized mid-run may never report its end: keep the list short.
-            if starts.count >= 32 { starts.removeFirst() }
+            // SQLite reports the end of every statement it reported started (at its reset or
+            // finalization), so this list holds only the statements running now; the bound
+            // keeps a statement that somehow never ends from growing it.
+            if starts.count >= 1024 { starts.removeFirst() }
         }
         starts.append((statement, monotonicNanoseconds()))
     }

@@ -12,6 +12,12 @@ import Logging
 /// The SQL is the text as prepared, with its `?` placeholders. Argument values may be
 /// personal data, so they are logged only when ``includesArgumentValues`` is set: SQLite adds
 /// `expanded_sql` (the statement with its bound values in place), PostgreSQL `arguments`.
+/// Without it, what an error message quotes (`'…'`: SQLite and the locale functions quote the
+/// value they refuse) is left out of the logged `error`.
+///
+/// A statement's duration runs from its first step to its end (its last row, or its reset):
+/// it includes what the caller does between rows. A slow statement is logged once, at
+/// `.warning`. A statement already running when the logging is set is not logged.
 ///
 /// Statements are timed only when the logger's level lets `.trace` through, or `.warning`
 /// with a threshold set: at `.error`, `.critical` or with no logging, a statement runs exactly
@@ -77,10 +83,36 @@ public struct StatementLogging: Sendable {
     @_spi(DBBBackend)
     public func failed(_ sql: String?, error: any Error, arguments key: String, _ arguments: () -> String?) {
         guard logger.logLevel <= .error else { return }
-        var metadata: Logger.Metadata = ["error": .string(String(describing: error))]
+        let description = String(describing: error)
+        // Messages quote the value they object to ("… 'x@example.com' is not …"), in SQLite's
+        // and this package's errors alike: unless values are to be logged, quoted text goes.
+        let text = includesArgumentValues ? description : Self.redactingQuotedText(description)
+        var metadata: Logger.Metadata = ["error": .string(text)]
         if let sql { metadata["sql"] = .string(sql) }
         if includesArgumentValues, let values = arguments() { metadata[key] = .string(values) }
         logger.error("statement failed", metadata: metadata)
+    }
+
+    /// `text` with what stands between `quote` characters replaced by `…` (a doubled quote
+    /// inside is one quote character; an unclosed quote runs to the end).
+    @_spi(DBBBackend)
+    public static func redactingQuotedText(_ text: String, quote: Character = "'") -> String {
+        var result = ""
+        var inside = false
+        var characters = text[...]
+        while let character = characters.popFirst() {
+            guard character == quote else {
+                if !inside { result.append(character) }
+                continue
+            }
+            if inside, characters.first == quote {
+                characters.removeFirst()  // a doubled quote: still inside
+                continue
+            }
+            result += inside ? String(quote) : "\(quote)…"
+            inside.toggle()
+        }
+        return inside ? result + String(quote) : result
     }
 
     /// `nanoseconds` as milliseconds with three decimals: `"12.345"`.

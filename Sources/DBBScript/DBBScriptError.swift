@@ -31,6 +31,10 @@ public struct DBBScriptError: Error, Sendable, CustomStringConvertible {
     /// For a data error, the data file and the line (1-based) where its record starts.
     public let dataFile: String?
     public let row: Int?
+    /// The script file of ``line``, as a path (``script`` is its name), for a `.script` error.
+    public internal(set) var scriptURL: URL?
+    /// The data file of ``row``, as a path (``dataFile`` is its name as written).
+    public internal(set) var dataFileURL: URL?
     /// What went wrong.
     public let message: String
     /// The SQLite error underneath, when SQLite refused something.

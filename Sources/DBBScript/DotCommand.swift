@@ -166,7 +166,9 @@ extension DotCommand {
             seen.insert(path)
             found.append(URL(fileURLWithPath: path))
             let folder = next.deletingLastPathComponent()
-            for line in data.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: ".") {
+            // A UTF-8 byte-order mark before the first line is skipped, as the build skips it.
+            let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+            for line in text.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: ".") {
                 var bytes = Array(line)
                 if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
                 let command = DotCommand(bytes[...])

@@ -45,14 +45,19 @@ struct ScriptSession {
         report.read(url)
         let folder = url.deletingLastPathComponent()
         var outcome = ScriptSplitter.Next.proceed
-        try ScriptSplitter.forEachItem(in: bytes) { item in
-            switch item {
-            case .sql(let text, let line):
-                try execute(text, script: name, line: line)
-            case .dotCommand(let text, let line):
-                outcome = try dotCommand(DotCommand(text), script: name, line: line, folder: folder)
+        do {
+            try ScriptSplitter.forEachItem(in: bytes) { item in
+                switch item {
+                case .sql(let text, let line):
+                    try execute(text, script: name, line: line)
+                case .dotCommand(let text, let line):
+                    outcome = try dotCommand(DotCommand(text), script: name, line: line, folder: folder)
+                }
+                return outcome
             }
-            return outcome
+        } catch var error as DBBScriptError where error.kind == .script && error.scriptURL == nil {
+            error.scriptURL = url.standardizedFileURL  // a nested script's error has its own already
+            throw error
         }
         return outcome
     }
@@ -210,7 +215,13 @@ struct ScriptSession {
             connection: connection, file: file, table: arguments[1], schema: schema,
             columnSeparator: column.utf8.first!, rowSeparator: row.utf8.first!,
             quoting: forced?.quoting ?? (mode != "ascii"), skip: skip, script: script, line: line, progress: progress)
-        let count = try importer.run()
+        let count: Int
+        do {
+            count = try importer.run()
+        } catch var error as DBBScriptError where error.dataFile != nil {
+            error.dataFileURL = file.standardizedFileURL
+            throw error
+        }
         report.add(count, to: arguments[1])
     }
 

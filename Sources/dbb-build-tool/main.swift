@@ -2,10 +2,15 @@
 // database (replacing OUTPUT once the script succeeded), and on failure prints the error as
 // compilers do, `path:line: error: message`, so that SwiftPM and editors point at the line.
 // It depends on DBBScript alone: a package using the plugin never builds PostgreSQL support.
+import DBBSQLite
 import DBBScript
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments == ["--version"] {
+    print(DBBBuilderVersion.current)
+    exit(0)
+}
 guard arguments.count == 2, let output = arguments.first, let script = arguments.last else {
     FileHandle.standardError.write(Data("usage: dbb-build-tool OUTPUT SCRIPT\n".utf8))
     exit(2)

@@ -78,4 +78,46 @@ struct ManagerLoggingTests {
         #expect(errors.first?.metadata["sql"] == #"INSERT INTO "Nowhere" VALUES (?)"#)
         #expect(errors.first?.metadata["error"]?.contains("Nowhere") == true)
     }
+
+    @Test("setting the logging a million times leaves one trace handler, called once a statement")
+    func loggingSetOverAndOver() throws {
+        let manager = try DBBManager.inMemory()
+        let traced = Locked(0)
+        manager.trace { _ in traced.withLock { $0 += 1 } }
+        let log = CapturedLog()
+        for _ in 0..<1_000_000 { manager.logging = StatementLogging(logger: log.logger(level: .error)) }
+        _ = try manager.query("SELECT 1")
+        #expect(traced.withLock { $0 } == 1)
+    }
+
+    @Test("a locale the locale functions refuse is not in the logged error unless values are asked for")
+    func refusedLocaleStaysOut() throws {
+        let manager = try DBBManager.inMemory()
+        let log = CapturedLog()
+        manager.logging = StatementLogging(logger: log.logger(level: .error))
+        #expect(throws: (any Error).self) { try manager.query("SELECT dbb_week(0, ?)", arguments: ["SECRET_xx"]) }
+        let error = try #require(log.entries.first?.metadata["error"])
+        #expect(error.contains("dbb_week") && !error.contains("SECRET"), "\(error)")
+    }
+
+    @Test(
+        "a value the database refuses is not in the logged error unless values are asked for",
+        arguments: Backend.allCases)
+    func refusedValuesStayOut(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend) else { return }
+        try db.manager.execute(#"CREATE TABLE "Secretive" ("email" TEXT UNIQUE)"#)
+        let insert = #"INSERT INTO "Secretive" ("email") VALUES (?)"#
+        try db.manager.execute(insert, arguments: ["SECRET@example.com"])
+        // PostgreSQL quotes a value it cannot convert; SQLite's JSON functions quote a bad path.
+        let refusing = backend == .sqlite ? "SELECT json_extract('{}', ?)" : "SELECT CAST(? AS integer)"
+        for includingValues in [false, true] {
+            let log = CapturedLog()
+            db.manager.logging = StatementLogging(
+                logger: log.logger(level: .error), includesArgumentValues: includingValues)
+            #expect(throws: (any Error).self) { try db.manager.execute(insert, arguments: ["SECRET@example.com"]) }
+            #expect(throws: (any Error).self) { _ = try db.manager.query(refusing, arguments: ["SECRET["]) }
+            #expect(log.entries.count == 2)
+            #expect(log.entries.description.contains("SECRET") == includingValues, "\(log.entries)")
+        }
+    }
 }

@@ -94,6 +94,45 @@ struct LoggingTests {
         #expect(log.entries.first?.metadata["expanded_sql"] == "INSERT INTO t VALUES ('private')")
     }
 
+    @Test("a statement a function runs inside another statement is logged, and timed, as its own")
+    func nestedStatements() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        nonisolated(unsafe) let inner = db
+        let innerSQL =
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) FROM n"
+        try db.add(
+            SQLiteFunction("count_inside", argumentCount: 0, deterministic: false) { _ in
+                .integer(Int64(try inner.fetchOne(innerSQL) { $0.int(at: 0) } ?? 0))
+            })
+        try db.execute("CREATE TABLE t (a); CREATE TRIGGER t_log AFTER INSERT ON t BEGIN SELECT 1; END")
+        let log = CapturedLog()
+        db.logging = StatementLogging(logger: log.logger(level: .trace), slowStatementThreshold: .milliseconds(20))
+        #expect(try db.fetchOne("SELECT count_inside()") { $0.int(at: 0) } == 3_000_000)
+        try db.execute("INSERT INTO t VALUES (1)")
+        let logged = log.entries.map { "\($0.level) \($0.metadata["sql"] ?? "")" }
+        // Counting to three million takes well over 20 ms: both are slow, the inner one first.
+        #expect(logged == ["warning \(innerSQL)", "warning SELECT count_inside()", "trace INSERT INTO t VALUES (1)"])
+        let inside = try #require(log.entries.first?.metadata["duration_ms"].flatMap(Double.init))
+        let outside = try #require(log.entries.dropFirst().first?.metadata["duration_ms"].flatMap(Double.init))
+        #expect(inside >= 20 && inside <= outside)
+    }
+
+    @Test("a value an error message quotes is left out unless values are asked for")
+    func quotedValuesInErrors() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        let log = CapturedLog()
+        db.logging = StatementLogging(logger: log.logger(level: .error))
+        #expect(throws: SQLiteError.self) { try db.execute("SELECT json_extract('{}', ?)", ["SECRET['x"]) }
+        let error = try #require(log.entries.first?.metadata["error"])
+        #expect(error.contains("JSON path error near '…'") && !error.contains("SECRET"), "\(error)")
+        log.clear()
+        db.logging = StatementLogging(logger: log.logger(level: .error), includesArgumentValues: true)
+        #expect(throws: SQLiteError.self) { try db.execute("SELECT json_extract('{}', ?)", ["SECRET['x"]) }
+        #expect(log.entries.first?.metadata["error"]?.contains("SECRET[") == true, "\(log.entries)")
+    }
+
     @Test("logging and the trace handler work side by side; nil and a closed connection stop both")
     func withTrace() throws {
         let database = try SQLiteTestDatabase()

@@ -1,3 +1,4 @@
+import DBBSQLite
 import DBBScript
 import DBBTestSupport
 import Foundation
@@ -49,6 +50,39 @@ struct BuildInputsTests {
         let inputs = DBBScriptRunner.inputFiles(of: script).map(\.lastPathComponent)
         #expect(inputs == ["a.sql", "b.sql"])
         #expect(DBBScriptRunner.inputFiles(of: fixture.directory.url.appendingPathComponent("none.sql")).isEmpty)
+    }
+
+    @Test("a script that starts with a UTF-8 byte-order mark still has its .read and .import as inputs")
+    func byteOrderMark() throws {
+        let fixture = try ScriptFixture()
+        try fixture.file("ext/data.csv", "1|a\n")
+        try fixture.file("ext/inner.sql", "CREATE TABLE t (a, b);\n.import data.csv t\n")
+        let script = try fixture.file("bom.dbbscript", bytes: [0xEF, 0xBB, 0xBF] + Array(".read ext/inner.sql\n".utf8))
+        let report = try DBBScriptRunner.build(script: script, output: fixture.output)
+        #expect(report.filesRead.map(\.lastPathComponent) == ["bom.dbbscript", "inner.sql", "data.csv"])
+        #expect(
+            DBBScriptRunner.inputFiles(of: script).map(\.lastPathComponent) == [
+                "bom.dbbscript", "inner.sql", "data.csv",
+            ])
+    }
+
+    @Test(
+        "dbb-build-tool names the failing script by its path when two scripts share a name, and a missing import at the script line"
+    )
+    func buildToolLocations() throws {
+        let tool = try #require(ScriptFixture.product("dbb-build-tool"), "dbb-build-tool was built")
+        let fixture = try ScriptFixture()
+        let deep = try fixture.file("ext/deep/bad.sql", "SELECT 1;\nSELECT 2;\nSELEKT 3;\n")
+        try fixture.file("ext/bad.sql", "CREATE TABLE t (a);\n.read deep/bad.sql\n")
+        let script = try fixture.file("s.dbbscript", ".read ext/bad.sql\n")
+        let nested = try ScriptFixture.run(tool, [fixture.output.path, script.path])
+        #expect(nested.stderr.hasPrefix("\(deep.standardizedFileURL.path):3: error: "), "\(nested.stderr)")
+        let missing = try fixture.file("m.dbbscript", "CREATE TABLE t (a);\n.mode csv\n.import 'no such file.csv' t\n")
+        let result = try ScriptFixture.run(tool, [fixture.output.path, missing.path])
+        #expect(
+            result.stderr.hasPrefix("\(missing.standardizedFileURL.path):3: error: no such file.csv: "),
+            "\(result.stderr)")
+        #expect(try ScriptFixture.run(tool, ["--version"]).stdout == DBBBuilderVersion.current + "\n")
     }
 
     @Test("dbb-build-tool, which the plugin runs, reports a failure as path:line: error: …")
