@@ -17,8 +17,8 @@ final class PostgresBackend: DatabaseConnection {
     private var traceHandler: DBBTraceHandler?
     /// The manager's statement logging (see ``DBBManager/logging``).
     private var logging: StatementLogging?
-    /// Whether statements are timed for ``logging``.
-    private var timing = false
+    /// Which statements ``logging`` logs (`nil`: none is timed).
+    private var plan: StatementLogging.Plan?
     private var savepoints = 0
     private(set) var isInTransaction = false
     /// Whether raw SQL began a transaction that it has not ended (BEGIN without COMMIT).
@@ -112,20 +112,20 @@ final class PostgresBackend: DatabaseConnection {
     {
         traceHandler?(original)
         guard let logging else { return try sendUnlogged(statement, original: original, arguments) }
-        let started = timing ? ContinuousClock.now : nil
+        let started = plan != nil ? ContinuousClock.now : nil
         do {
             let rows = try sendUnlogged(statement, original: original, arguments)
-            if let started {
+            if let started, let plan {
                 let elapsed = (ContinuousClock.now - started).nanosecondCount
-                logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { "\(arguments)" }
+                if plan.logs(elapsed) {
+                    logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { "\(arguments)" }
+                }
             }
             return rows
         } catch {
-            let logged: any Error =
-                (error as? PostgresFailure).map {
-                    LoggedFailure(text: $0.logText(includingValues: logging.includesArgumentValues))
-                } ?? error
-            logging.failed(original, error: logged, arguments: "arguments") { "\(arguments)" }
+            let description =
+                (error as? PostgresFailure)?.logText(includingValues: logging.includesArgumentValues) ?? "\(error)"
+            logging.failed(original, error: description, arguments: "arguments") { "\(arguments)" }
             throw error
         }
     }
@@ -213,7 +213,7 @@ final class PostgresBackend: DatabaseConnection {
     func observe(trace handler: DBBTraceHandler?, logging: StatementLogging?) {
         traceHandler = handler
         self.logging = logging
-        timing = logging?.timesStatements ?? false
+        plan = logging.map(\.plan).flatMap { $0.timesStatements ? $0 : nil }
     }
 
     func close() { statements.removeAll() }
@@ -304,10 +304,4 @@ final class PostgresStatement: DatabaseStatement {
     /// The names of the columns of the rows the last run returned: known once the statement
     /// ran and returned a row (the ORM itself reads columns by index).
     private(set) var columnNames: [String] = []
-}
-
-/// A failure as the log shows it (``PostgresFailure/logText(includingValues:)``).
-private struct LoggedFailure: Error, CustomStringConvertible {
-    let text: String
-    var description: String { text }
 }

@@ -25,7 +25,7 @@ extension SQLiteConnection {
     /// with neither, SQLite calls nothing per statement.
     func installObserver() {
         guard let db = handle else { return }
-        let logging = logging.flatMap { $0.timesStatements ? $0 : nil }
+        let logging = logging.flatMap { $0.plan.timesStatements ? $0 : nil }
         guard traceHandler != nil || logging != nil else {
             observer = nil
             sqlite3_trace_v2(db, 0, nil, nil)
@@ -52,7 +52,7 @@ extension SQLiteConnection {
     /// Logs `error`, thrown by `statement` (or by preparing its SQL), when logging is on.
     func logFailure(_ error: SQLiteError, statement: OpaquePointer? = nil) {
         guard let logging else { return }
-        logging.failed(error.sql?.trimmingSpaces(), error: error, arguments: "expanded_sql") {
+        logging.failed(error.sql?.trimmingSpaces(), error: "\(error)", arguments: "expanded_sql") {
             statement.flatMap(expandedSQL)
         }
     }
@@ -74,17 +74,13 @@ final class StatementObserver {
     /// or a function's), by statement.
     private var starts: [(statement: OpaquePointer, nanoseconds: UInt64)] = []
 
-    /// Whether every statement is logged (the logger takes `.trace`).
-    private let logsEvery: Bool
-    /// The duration from which a statement is logged as slow (`UInt64.max`: never).
-    private let slowFrom: UInt64
+    /// Which finished statements are logged, read from the logging once.
+    private let plan: StatementLogging.Plan?
 
     init(handler: SQLiteTraceHandler?, logging: StatementLogging?) {
         self.handler = handler
         self.logging = logging
-        let level = logging?.logger.logLevel ?? .critical
-        logsEvery = level <= .trace
-        slowFrom = level <= .warning ? logging?.slowStatementThreshold?.nanosecondCount ?? .max : .max
+        plan = logging?.plan
     }
 
     func started(_ statement: OpaquePointer, text: UnsafePointer<CChar>) {
@@ -109,7 +105,7 @@ final class StatementObserver {
         guard let logging, let index = starts.lastIndex(where: { $0.statement == statement }) else { return }
         let elapsed = monotonicNanoseconds() &- starts.remove(at: index).nanoseconds
         // Nothing more for the usual statement at `.warning`: quick, so not logged.
-        guard logsEvery || elapsed >= slowFrom else { return }
+        guard plan?.logs(elapsed) == true else { return }
         let sql = sqlite3_sql(statement).map(trimmedSQL) ?? ""
         logging.finished(sql, nanoseconds: elapsed, arguments: "expanded_sql") { expandedSQL(statement) }
     }

@@ -55,12 +55,29 @@ public struct StatementLogging: Sendable {
         self.includesArgumentValues = includesArgumentValues
     }
 
-    /// Whether statements must be timed: the logger takes `.trace`, or `.warning` and a
-    /// threshold is set.
+    /// Which finished statements the logger's level and the threshold let through, read once
+    /// when a backend installs the logging, so that a statement costs a compare.
     @_spi(DBBBackend)
-    public var timesStatements: Bool {
+    public struct Plan: Sendable {
+        /// Every statement is logged: the logger takes `.trace`.
+        public let logsEvery: Bool
+        /// The duration, in nanoseconds, from which a statement is logged as slow (`.max`: never).
+        public let slowFrom: UInt64
+
+        /// Whether statements must be timed at all.
+        public var timesStatements: Bool { logsEvery || slowFrom != .max }
+
+        /// Whether a statement that ran for `nanoseconds` is logged.
+        public func logs(_ nanoseconds: UInt64) -> Bool { logsEvery || nanoseconds >= slowFrom }
+    }
+
+    /// The plan for the logger's level now.
+    @_spi(DBBBackend)
+    public var plan: Plan {
         let level = logger.logLevel
-        return level <= .trace || (slowStatementThreshold != nil && level <= .warning)
+        return Plan(
+            logsEvery: level <= .trace,
+            slowFrom: level <= .warning ? slowStatementThreshold?.nanosecondCount ?? .max : .max)
     }
 
     /// Logs a statement that ran for `nanoseconds`: at `.trace`, or at `.warning` when slow.
@@ -79,11 +96,10 @@ public struct StatementLogging: Sendable {
         logger.log(level: level, slow ? "slow statement" : "statement", metadata: metadata)
     }
 
-    /// Logs a statement that failed with `error`, at `.error`.
+    /// Logs a statement that failed with the error `description`, at `.error`.
     @_spi(DBBBackend)
-    public func failed(_ sql: String?, error: any Error, arguments key: String, _ arguments: () -> String?) {
+    public func failed(_ sql: String?, error description: String, arguments key: String, _ arguments: () -> String?) {
         guard logger.logLevel <= .error else { return }
-        let description = String(describing: error)
         // Messages quote the value they object to ("… 'x@example.com' is not …"), in SQLite's
         // and this package's errors alike: unless values are to be logged, quoted text goes.
         let text = includesArgumentValues ? description : Self.redactingQuotedText(description)
