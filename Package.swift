@@ -24,6 +24,9 @@ let package = Package(
         /// on SQLite alone never build postgres-nio and SwiftNIO.
         .library(name: "DBBPostgres", targets: ["DBBPostgres"]),
         .library(name: "DBBScript", targets: ["DBBScript"]),
+        /// The tests' helpers (temporary databases, a throwaway PostgreSQL server with standbys),
+        /// for the examples' tests and load runs: not a stable API.
+        .library(name: "DBBTestSupport", targets: ["DBBTestSupport"]),
         /// Builds the reference databases of a target's `*.dbbscript` files into its resources.
         .plugin(name: "DBBBuildPlugin", targets: ["DBBBuildPlugin"]),
     ],

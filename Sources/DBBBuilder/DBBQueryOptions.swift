@@ -50,6 +50,24 @@ public struct DBBQueryOptions: Sendable, Hashable {
     /// no column property to compare, the fetch throws ``DBBError/Kind/invalidOption``.
     public var distinct = false
 
+    /// At most this many objects (a page): `LIMIT`. Without ``sorting`` the objects come in id
+    /// order, so that pages follow one another. `nil`: no limit.
+    ///
+    /// ```swift
+    /// var page = DBBQueryOptions.options(sortColumns: ["lastName", "id"])
+    /// (page.limit, page.offset) = (20, 40)    // the third page of 20
+    /// ```
+    ///
+    /// A negative value throws ``DBBError/Kind/invalidOption`` naming `limit`. For deep pages,
+    /// a condition on the sort key (`id > ?` with the last id seen) reads fewer rows than a large
+    /// ``offset``.
+    public var limit: Int?
+
+    /// The number of selected objects to skip before the first one returned: `OFFSET`. Without
+    /// ``sorting`` the objects come in id order. `nil` or 0: none skipped; negative throws
+    /// ``DBBError/Kind/invalidOption`` naming `offset`.
+    public var offset: Int?
+
     /// Empty options: every object, all properties, in table order.
     public init() {}
 

@@ -19,6 +19,13 @@ extension DBBTableObject {
         try await dbManager.offThreadWrite { try object.value.save() }
     }
 
+    /// Saves the object if its row's `modifiedTime` is still `expected` (see
+    /// ``save(ifModifiedTimeIs:)-4b2l1``), off the caller's thread.
+    public func save(ifModifiedTimeIs expected: Date) async throws {
+        let object = Handed(value: self)
+        try await dbManager.offThreadWrite { try object.value.save(ifModifiedTimeIs: expected) }
+    }
+
     /// Saves `objects`, all of this class, in one transaction (see ``save(_:manager:)-1uk8h``), off
     /// the caller's thread.
     public static func save(_ objects: [DBBTableObject], manager: DBBManager) async throws {

@@ -13,6 +13,43 @@ extension DBBTableObject {
         try Self.saveBatch([self], manager: dbManager)
     }
 
+    /// Saves the object only if its row's stored `modifiedTime` is still `expected`: an
+    /// optimistic lock, tested in the UPDATE itself (`… WHERE id = ? AND modifiedTime = ?`), so
+    /// that of two writers that read the same row only the first one's save lands, in one process
+    /// or many, on SQLite and on PostgreSQL.
+    ///
+    /// ```swift
+    /// let person = try Person.instance(id: 7, manager: manager)!
+    /// let seen = person.modifiedTime!          // e.g. sent to a client as an ETag
+    /// person.age += 1
+    /// try person.save(ifModifiedTimeIs: seen)  // refused if anyone wrote row 7 since
+    /// ```
+    ///
+    /// The row is written (and its `modifiedTime` moved on) even when nothing changed, so that
+    /// the condition is always tested. Objects it refers to are saved as ``save()-82mr9`` saves
+    /// them, without a condition. Two writes within the clock's resolution could leave the
+    /// same `modifiedTime`: the condition compares times, not a counter.
+    ///
+    /// - Throws: ``DBBError/Kind/rowChanged`` when the row was written since, naming the table
+    ///   and id (nothing is written); ``DBBError/Kind/rowNotFound`` when it is gone;
+    ///   ``DBBError/Kind/invalidOption`` for a new object, which has no row to compare;
+    ///   otherwise as ``save()-82mr9``.
+    public func save(ifModifiedTimeIs expected: Date) throws {
+        let mapping = try dbManager.mapping(for: type(of: self))
+        guard !isNew else {
+            throw DBBError(
+                .invalidOption, table: mapping.tableName,
+                "save(ifModifiedTimeIs:) was given a new object, which has no row to compare: use save()")
+        }
+        _ = try Self.batchClass([self], manager: dbManager, action: "saved")
+        try dbManager.saving(mapping) { session in
+            let outer = session.precondition
+            session.precondition = (ObjectIdentifier(self), expected)
+            defer { session.precondition = outer }
+            try session.save([self], mapping)
+        }
+    }
+
     /// Saves `objects`, all of this class, in one transaction with cached statements: all or
     /// nothing. The save hooks run for every object.
     ///

@@ -74,6 +74,10 @@ final class SaveSession {
     @exclusivity(unchecked) private var update: (any DatabaseStatement)?
     @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
     @exclusivity(unchecked) private var updateColumns: [Int] = []
+    /// The object whose UPDATE is conditional on its row's stored `modifiedTime`
+    /// (``DBBTableObject/save(ifModifiedTimeIs:)``), and that time: its row is written even when
+    /// nothing changed, so that the condition is always tested.
+    var precondition: (object: ObjectIdentifier, modifiedTime: Date)?
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
@@ -236,7 +240,8 @@ final class SaveSession {
             object.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
         }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
-        guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
+        let conditional = !isNew && precondition?.object == ObjectIdentifier(object)
+        guard isNew || object.forcedDirty || conditional || !changedColumns.isEmpty || !changedJoins.isEmpty else {
             values.removeAll(from: start)
             return try saveRelated(of: object, mapping)
         }
@@ -249,7 +254,8 @@ final class SaveSession {
             if isNew {
                 try insertRow(object, mapping, from: start)
             } else {
-                try updateRow(object, mapping, from: start, changedColumns)
+                try updateRow(
+                    object, mapping, from: start, changedColumns, ifModifiedTimeIs: conditional ? precondition?.modifiedTime : nil)
             }
         }
         confirm(object)
@@ -406,17 +412,34 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    /// UPDATEs the changed columns and `modifiedTime`.
-    /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone.
-    private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws
-    {
-        let update = try updateStatement(mapping, changed)
+    /// UPDATEs the changed columns and `modifiedTime`; with `expected`, only a row whose stored
+    /// `modifiedTime` is that time.
+    /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone, ``DBBError/Kind/rowChanged``
+    ///   when its `modifiedTime` is not `expected`.
+    private func updateRow(
+        _ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int],
+        ifModifiedTimeIs expected: Date? = nil
+    ) throws {
+        let update =
+            try expected == nil
+            ? updateStatement(mapping, changed)
+            : connection.statement(mapping.statements.update(mapping.columns, changed, conditional: true), clearing: false)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
             try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
         }
         try update.bind(.integer(object.id), at: changed.count + 2)
+        if let expected { try update.bind(.real(expected.timeIntervalSinceReferenceDate), at: changed.count + 3) }
         try update.execute()
+        if connection.changes == 0, let expected,
+            try !connection.fetchAll(mapping.statements.existingIDs, [SQLDialect.idList([object.id])], { _ in () })
+                .isEmpty
+        {
+            throw DBBError(
+                .rowChanged, table: mapping.tableName, rowID: object.id,
+                "row \(object.id) was written since modifiedTime \(expected.timeIntervalSinceReferenceDate) (by another "
+                    + "object, manager, process or SQL): the save was refused rather than overwrite it; fetch it again")
+        }
         guard connection.changes > 0 else {
             throw DBBError(
                 .rowNotFound, table: mapping.tableName, rowID: object.id,

@@ -37,10 +37,12 @@ struct MappingStatements: Sendable {
     }
 
     /// `UPDATE t SET modifiedTime = ?, a = ?, … WHERE id = ?` for `columns[changed]`.
-    func update(_ columns: [ColumnProperty], _ changed: [Int]) -> String {
+    /// `conditional`: only the row whose `modifiedTime` is a last `?`.
+    func update(_ columns: [ColumnProperty], _ changed: [Int], conditional: Bool = false) -> String {
         let assignments = ([SchemaSQL.modifiedTimeColumn] + changed.map { columns[$0].column }).map(dialect.quote)
         return "UPDATE \(quotedTable) SET " + assignments.map { "\($0) = ?" }.joined(separator: ", ")
             + " WHERE \(dialect.quote(SchemaSQL.idColumn)) = ?"
+            + (conditional ? " AND \(dialect.quote(SchemaSQL.modifiedTimeColumn)) = ?" : "")
     }
 }
 
@@ -155,11 +157,22 @@ struct SelectQuery {
             whereClause = "\(id) IN (\(inner))"
         }
 
-        // ORDER BY
-        let order = try Self.orderClause(mapping, options.sorting ?? [])
+        // ORDER BY, LIMIT, OFFSET: a page follows the ids, after the sorting if any (ties in it
+        // broken by id), so that pages neither overlap nor skip objects.
+        for (name, value) in [("limit", options.limit), ("offset", options.offset)] {
+            if let value, value < 0 {
+                throw DBBError(.invalidOption, table: table, "\(name) is \(value); it must be 0 or more")
+            }
+        }
+        let paged = options.limit != nil || (options.offset ?? 0) > 0
+        var order = try Self.orderClause(mapping, options.sorting ?? [])
+        let id = dialect.quote(SchemaSQL.idColumn)
+        if paged && !order.hasPrefix(id + " ") && !order.contains(", \(id) ") {
+            order += (order.isEmpty ? "" : ", ") + id
+        }
         self.init(
             mapping, columns: selected, joins: joins, where: whereClause, order: order,
-            arguments: options.argumentValues)
+            page: paged ? (options.limit, options.offset ?? 0) : nil, arguments: options.argumentValues)
     }
 
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
@@ -196,17 +209,18 @@ struct SelectQuery {
         self.init(
             mapping, columns: query.columns, joins: query.joins,
             where: query.filter.isEmpty ? range : "(\(query.filter)) AND \(range)",
-            order: id, limit: limit, arguments: arguments)
+            order: id, page: (limit, 0), arguments: arguments)
     }
 
     /// `query` with no rows (`LIMIT 0`) and only the key columns: run once with its own
     /// arguments, it reports a mismatch between them and its placeholders as the query itself
     /// would, before ``init(_:batchOf:after:through:limit:)`` adds placeholders after them.
     init(_ mapping: TableMapping, noRowsOf query: SelectQuery) {
-        self.init(mapping, columns: [], joins: [], where: query.filter, order: "", limit: 0, arguments: query.arguments)
+        self.init(mapping, columns: [], joins: [], where: query.filter, order: "", page: (0, 0), arguments: query.arguments)
     }
 
-    /// Whether the query gives its rows an order (``DBBQueryOptions/sorting``).
+    /// Whether the query gives its rows an order (``DBBQueryOptions/sorting``, or the id order
+    /// of a page).
     var isOrdered: Bool { !order.isEmpty }
 
     /// The WHERE clause, without the keyword; empty for none.
@@ -216,7 +230,7 @@ struct SelectQuery {
 
     private init(
         _ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
-        order: String, limit: Int? = nil, arguments: [DBBValue]
+        order: String, page: (limit: Int?, offset: Int)? = nil, arguments: [DBBValue]
     ) {
         self.columns = columns
         self.joins = joins
@@ -228,7 +242,7 @@ struct SelectQuery {
             "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"
             + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
             + (order.isEmpty ? "" : " ORDER BY \(order)")
-            + (limit.map { " LIMIT \($0)" } ?? "")
+            + (page.map { " LIMIT \($0.limit ?? Int(Int64.max))" + ($0.offset > 0 ? " OFFSET \($0.offset)" : "") } ?? "")
     }
 
     static func isKeyProperty(_ name: String) -> Bool {

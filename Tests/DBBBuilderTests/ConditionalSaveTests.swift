@@ -1,0 +1,156 @@
+import DBBBuilder
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("save(ifModifiedTimeIs:): an optimistic lock tested in the UPDATE")
+struct ConditionalSaveTests {
+    @Test("the first of two managers that read the same row wins; the second is refused and writes nothing",
+          arguments: Backend.allCases)
+    func secondWriterRefused(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Order.self]) else { return }
+        let other = try db.reopen([Order.self])
+        let order = Order(dbManager: db.manager)
+        order.note = "first"
+        try order.save()
+        let mine = try #require(try Order.instance(id: order.id, manager: db.manager))
+        let theirs = try #require(try Order.instance(id: order.id, manager: other))
+        let seen = try #require(mine.modifiedTime)
+        #expect(theirs.modifiedTime == seen)
+
+        theirs.note = "theirs"
+        try theirs.save(ifModifiedTimeIs: seen)
+        mine.note = "mine"
+        #expect {
+            try mine.save(ifModifiedTimeIs: seen)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .rowChanged && error.table == "Order" && error.rowID == order.id
+        }
+        // Nothing of the refused save landed, and the object keeps its change to retry.
+        #expect(try Order.instance(id: order.id, manager: db.manager)?.note == "theirs")
+        #expect(mine.modifiedTime == seen && mine.hasChanges)
+        // With the current time it goes through.
+        let current = try #require(try Order.instance(id: order.id, manager: db.manager)?.modifiedTime)
+        try mine.save(ifModifiedTimeIs: current)
+        #expect(try Order.instance(id: order.id, manager: other)?.note == "mine")
+    }
+
+    @Test("an unchanged object's row is still written, so a stale time is refused", arguments: Backend.allCases)
+    func unchangedObjectIsChecked(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Order.self]) else { return }
+        let order = Order(dbManager: db.manager)
+        try order.save()
+        let stale = try #require(order.modifiedTime)
+        try db.manager.execute(#"UPDATE "Order" SET "note" = 'raw', "modifiedTime" = "modifiedTime" - 1"#)
+        let copy = try #require(try Order.instance(id: order.id, manager: db.manager))
+        #expect(throws: DBBError.self) { try copy.save(ifModifiedTimeIs: stale) }
+        let fresh = try #require(copy.modifiedTime)
+        try copy.save(ifModifiedTimeIs: fresh)
+        #expect(try #require(copy.modifiedTime) > fresh)
+    }
+
+    @Test("a deleted row is rowNotFound, a new object invalidOption", arguments: Backend.allCases)
+    func goneAndNew(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Order.self]) else { return }
+        let order = Order(dbManager: db.manager)
+        try order.save()
+        let seen = try #require(order.modifiedTime)
+        try Order.delete(ids: [order.id], manager: db.manager)
+        #expect {
+            try order.save(ifModifiedTimeIs: seen)
+        } throws: { error in (error as? DBBError)?.kind == .rowNotFound }
+        #expect(try db.manager.count(of: "Order") == 0)
+        #expect {
+            try Order(dbManager: db.manager).save(ifModifiedTimeIs: seen)
+        } throws: { error in (error as? DBBError)?.kind == .invalidOption }
+        #expect(try db.manager.count(of: "Order") == 0)
+    }
+
+    @Test("of eight tasks on two managers racing with the same time, exactly one lands", arguments: Backend.allCases)
+    func race(_ backend: Backend) async throws {
+        guard let db = try BackendDatabase(backend, [Clerk.self]) else { return }
+        let managers = [db.manager, try db.reopen([Clerk.self])]
+        let clerk = Clerk("start", manager: db.manager)
+        try await clerk.save()
+        let (id, seen) = (clerk.id, try #require(clerk.modifiedTime))
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<8 {
+                let manager = managers[index % 2]
+                group.addTask {
+                    guard let copy = try await Clerk.instance(id: id, manager: manager) else { return false }
+                    copy.name = "writer \(index)"
+                    do {
+                        try await copy.save(ifModifiedTimeIs: seen)
+                        return true
+                    } catch let error as DBBError where error.kind == .rowChanged {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+        #expect(try await Clerk.instance(id: id, manager: db.manager)?.name.hasPrefix("writer ") == true)
+    }
+}
+
+@Suite("DBBQueryOptions limit and offset: pages")
+struct PagingTests {
+    @Test("pages follow the sorting, ties broken by id, and cover every row once", arguments: Backend.allCases)
+    func pagesCoverEveryRow(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Clerk.self]) else { return }
+        try Clerk.save((0..<25).map { Clerk("name \($0 % 3)", manager: db.manager) }, manager: db.manager)
+        var seen: [Int64] = []
+        for page in 0..<4 {
+            var options = DBBQueryOptions.options(sortColumns: ["name"])
+            (options.limit, options.offset) = (7, page * 7)
+            let clerks = try Clerk.instances(matching: options, manager: db.manager)
+            #expect(clerks.count == (page < 3 ? 7 : 4))
+            seen += clerks.map(\.id)
+        }
+        let all = try Clerk.all(manager: db.manager).sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+        #expect(seen == all.map(\.id))
+    }
+
+    @Test("without a sorting a page is in id order; an offset alone skips; the streaming form agrees",
+          arguments: Backend.allCases)
+    func idOrderAndOffsetAlone(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Clerk.self]) else { return }
+        try Clerk.save((0..<10).map { Clerk("c\($0)", manager: db.manager) }, manager: db.manager)
+        let ids = try Clerk.allIDs(manager: db.manager).sorted()
+        var options = DBBQueryOptions()
+        options.offset = 8
+        #expect(try Clerk.instances(matching: options, manager: db.manager).map(\.id) == Array(ids[8...]))
+        options.limit = 1
+        #expect(try Clerk.instances(matching: options, manager: db.manager).map(\.id) == [ids[8]])
+        var streamed: [Int64] = []
+        options.offset = 2
+        options.limit = 5
+        try Clerk.forEachInstance(matching: options, manager: db.manager, batchSize: 2) { streamed.append($0.id) }
+        #expect(streamed == Array(ids[2..<7]))
+    }
+
+    @Test("a negative limit or offset is refused naming it", arguments: ["limit", "offset"])
+    func negative(_ name: String) throws {
+        guard let db = try BackendDatabase(.sqlite, [Clerk.self]) else { return }
+        var options = DBBQueryOptions()
+        if name == "limit" { options.limit = -1 } else { options.offset = -3 }
+        #expect {
+            try Clerk.instances(matching: options, manager: db.manager)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidOption && error.message.hasPrefix(name)
+        }
+    }
+
+    @Test("perform runs raw SQL off the caller's thread and returns its rows", arguments: Backend.allCases)
+    func perform(_ backend: Backend) async throws {
+        guard let db = try BackendDatabase(backend, [Clerk.self]) else { return }
+        try await Clerk("Ann", manager: db.manager).save()
+        let rows = try await db.manager.perform { manager in
+            try manager.query(#"SELECT "name" FROM "Clerk" WHERE "name" = ?"#, arguments: ["Ann"])
+        }
+        #expect(rows.count == 1 && rows[0]["name", as: String.self] == "Ann")
+    }
+}
