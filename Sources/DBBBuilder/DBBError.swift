@@ -33,7 +33,7 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         /// The object's row is gone (deleted by another copy, manager, process or raw SQL):
         /// the save is refused rather than insert the row again under its old id.
         case rowNotFound
-        /// A conditional save (``DBBTableObject/save(ifModifiedTimeIs:)``) found the row written
+        /// A conditional save (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``) found the row written
         /// since the `modifiedTime` it expected: another writer got there first. Nothing was
         /// written; fetch the object again to see the row as it is.
         case rowChanged

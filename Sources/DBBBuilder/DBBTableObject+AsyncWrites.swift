@@ -20,7 +20,7 @@ extension DBBTableObject {
     }
 
     /// Saves the object if its row's `modifiedTime` is still `expected` (see
-    /// ``save(ifModifiedTimeIs:)-4b2l1``), off the caller's thread.
+    /// ``save(ifModifiedTimeIs:)-jirm``), off the caller's thread.
     public func save(ifModifiedTimeIs expected: Date) async throws {
         let object = Handed(value: self)
         try await dbManager.offThreadWrite { try object.value.save(ifModifiedTimeIs: expected) }

@@ -75,7 +75,7 @@ final class SaveSession {
     @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
     @exclusivity(unchecked) private var updateColumns: [Int] = []
     /// The object whose UPDATE is conditional on its row's stored `modifiedTime`
-    /// (``DBBTableObject/save(ifModifiedTimeIs:)``), and that time: its row is written even when
+    /// (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``), and that time: its row is written even when
     /// nothing changed, so that the condition is always tested.
     var precondition: (object: ObjectIdentifier, modifiedTime: Date)?
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
@@ -255,7 +255,8 @@ final class SaveSession {
                 try insertRow(object, mapping, from: start)
             } else {
                 try updateRow(
-                    object, mapping, from: start, changedColumns, ifModifiedTimeIs: conditional ? precondition?.modifiedTime : nil)
+                    object, mapping, from: start, changedColumns,
+                    ifModifiedTimeIs: conditional ? precondition?.modifiedTime : nil)
             }
         }
         confirm(object)
@@ -423,7 +424,8 @@ final class SaveSession {
         let update =
             try expected == nil
             ? updateStatement(mapping, changed)
-            : connection.statement(mapping.statements.update(mapping.columns, changed, conditional: true), clearing: false)
+            : connection.statement(
+                mapping.statements.update(mapping.columns, changed, conditional: true), clearing: false)
         try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
         for (position, index) in changed.enumerated() {
             try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)

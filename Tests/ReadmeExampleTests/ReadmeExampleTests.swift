@@ -141,6 +141,18 @@ import Testing
         #expect(try Person.instances(matching: .options(), manager: returned).isEmpty, "Person is registered")
     }
 
+    @Test func conditionalSaveLetsTheFirstWriterLandAndRefusesTheSecond() throws {
+        let given = try ReadmeGivens()
+        let manager = try given.manager("conditional.sqlite", [Project.self, Order.self])
+        let order = Order(dbManager: manager)
+        order.note = "first"
+        try order.save()
+        given.set(manager, "manager")
+        let (theirs, refused) = try #require(try ReadmeExamples.conditionalSave(given) as? (Order, Bool))
+        #expect(refused && theirs.note == "theirs")
+        #expect(try Order.instance(id: 1, manager: manager)?.note == "theirs")
+    }
+
     @Test func changeTrackingSavesTheChangeRefusesTheStaleCopyAndCopies() throws {
         let given = try ReadmeGivens()
         let manager = try given.manager("orders.sqlite", [Project.self, Order.self])

@@ -216,7 +216,8 @@ struct SelectQuery {
     /// arguments, it reports a mismatch between them and its placeholders as the query itself
     /// would, before ``init(_:batchOf:after:through:limit:)`` adds placeholders after them.
     init(_ mapping: TableMapping, noRowsOf query: SelectQuery) {
-        self.init(mapping, columns: [], joins: [], where: query.filter, order: "", page: (0, 0), arguments: query.arguments)
+        self.init(
+            mapping, columns: [], joins: [], where: query.filter, order: "", page: (0, 0), arguments: query.arguments)
     }
 
     /// Whether the query gives its rows an order (``DBBQueryOptions/sorting``, or the id order

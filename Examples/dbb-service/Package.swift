@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+//
+// dbb-service: DBBBuilder in an HTTP service (Hummingbird 2), the example a service team would
+// copy. A package of its own, depending on DBBBuilder by path, so that the main package's build
+// never compiles SwiftNIO's HTTP stack.
+//   DBBService        – the application: routes, JSON bodies, errors, the database setup
+//   dbb-service       – the server command (SQLite by default, --postgres URL [--replica URL …])
+//   dbb-service-load  – the load and fault client behind BENCHMARKS.md's service numbers
+import PackageDescription
+
+let package = Package(
+    name: "dbb-service",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "dbb-service", targets: ["dbb-service"]),
+        .executable(name: "dbb-service-load", targets: ["dbb-service-load"]),
+    ],
+    dependencies: [
+        .package(name: "DBBBuilder", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "DBBService",
+            dependencies: [
+                .product(name: "DBBBuilder", package: "DBBBuilder"),
+                .product(name: "DBBPostgres", package: "DBBBuilder"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "dbb-service",
+            dependencies: [
+                "DBBService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "dbb-service-load",
+            dependencies: [
+                .product(name: "DBBBuilder", package: "DBBBuilder"),
+                .product(name: "DBBPostgres", package: "DBBBuilder"),
+                .product(name: "DBBTestSupport", package: "DBBBuilder"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DBBServiceTests",
+            dependencies: [
+                "DBBService",
+                .product(name: "DBBTestSupport", package: "DBBBuilder"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,64 @@
+import DBBBuilder
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A request the service refuses, as the client sees it: a 4xx status and a JSON body naming
+/// what was wrong and, when one field is to blame, which one:
+/// `{"error": "age: expected a whole number", "field": "age"}`.
+public struct APIError: HTTPResponseError, Sendable, Equatable {
+    public let status: HTTPResponse.Status
+    public let message: String
+    /// The JSON field, query parameter or header to blame (`nil` for the request as a whole).
+    public let field: String?
+
+    public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil) {
+        self.status = status
+        self.message = message
+        self.field = field
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONResponse.make(status, Body(error: message, field: field))
+    }
+
+    /// The JSON body of an error response.
+    public struct Body: Codable, Sendable, Equatable {
+        public let error: String
+        public let field: String?
+    }
+
+    static func badRequest(_ field: String?, _ message: String) -> APIError {
+        APIError(.badRequest, field.map { "\($0): \(message)" } ?? message, field: field)
+    }
+
+    static func notFound(_ what: String, _ id: Int64) -> APIError {
+        APIError(.notFound, "\(what) \(id) does not exist", field: "id")
+    }
+}
+
+extension APIError {
+    /// What a refused database operation means to the client: a stale precondition (412), a
+    /// row gone (404), a unique value taken (409), a value the database refused (422). Other
+    /// failures (the database unreachable, a bug) are not the client's: `nil`, and the caller
+    /// answers 500 or 503.
+    init?(_ error: DBBError, resource: String) {
+        let field = error.property
+        switch error.kind {
+        case .rowChanged:
+            self.init(
+                .preconditionFailed, "\(resource) \(error.rowID ?? 0) was changed since that ETag: fetch it again",
+                field: "If-Match")
+        case .rowNotFound:
+            self.init(
+                .notFound, "\(resource) \(error.rowID ?? 0) does not exist (deleted meanwhile)", field: field ?? "id")
+        case .sqlite where error.sqliteError?.extendedCode.rawValue == 2067,  // SQLITE_CONSTRAINT_UNIQUE
+            .server where error.serverError?.sqlState == "23505":  // unique_violation
+            self.init(.conflict, "\(field ?? "a value") is already taken by another \(resource)", field: field)
+        case .invalidValue:
+            self.init(.unprocessableContent, "\(field.map { "\($0): " } ?? "")\(error.message)", field: field)
+        default:
+            return nil
+        }
+    }
+}

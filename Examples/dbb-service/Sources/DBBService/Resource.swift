@@ -1,0 +1,100 @@
+import DBBBuilder
+import Foundation
+
+/// One kind of record the API serves (people, companies…): its table-object class, the JSON
+/// body a create or replace sends, the JSON it answers, and what its list can filter and sort
+/// by. ``ResourceRoutes`` turns it into endpoints.
+protocol Resource: Sendable {
+    associatedtype Model: DBBTableObject
+    associatedtype Body: RequestBody
+    associatedtype Representation: Encodable & Sendable
+
+    /// The path of the collection: `people`.
+    static var path: String { get }
+    /// A record's name in messages: `person`.
+    static var name: String { get }
+    /// The list's filters: query parameter → condition on the model.
+    static var filters: [String: Filter] { get }
+    /// The properties a list may sort by, besides `id`, `createdTime` and `modifiedTime`.
+    static var sortable: Set<String> { get }
+    /// Checks `body` and copies it into `model` (new, or fetched for a replace), fetching the
+    /// records its ids name.
+    /// - Throws: ``APIError`` naming the field that is invalid or names no record.
+    static func apply(_ body: Body, to model: Model, manager: DBBManager) async throws
+    static func represent(_ model: Model) -> Representation
+}
+
+/// A list filter: the condition it adds (one `?`), and how its query value is read.
+struct Filter: Sendable {
+    let condition: String
+    let expected: String
+    let parse: @Sendable (Substring) -> SQLiteValue?
+
+    static func text(_ condition: String) -> Filter {
+        Filter(condition: condition, expected: "text") { .text(String($0)) }
+    }
+
+    static func integer(_ condition: String) -> Filter {
+        Filter(condition: condition, expected: "a whole number") { Int64($0).map(SQLiteValue.integer) }
+    }
+
+    static func number(_ condition: String) -> Filter {
+        Filter(condition: condition, expected: "a number") { Double($0).flatMap { $0.isFinite ? .real($0) : nil } }
+    }
+
+    /// A date-time compared with a `Date` property (stored as seconds since 2001).
+    static func date(_ condition: String) -> Filter {
+        Filter(condition: condition, expected: "an ISO 8601 date-time") { text in
+            ISO8601DateFormatter().date(from: String(text)).map { .real($0.timeIntervalSinceReferenceDate) }
+        }
+    }
+}
+
+/// Records a body names by id: fetched in one query per field, each missing id named.
+enum References {
+    /// The record `id` names, `nil` for `nil`.
+    /// - Throws: ``APIError`` (422) naming `field` when there is no such record.
+    static func one<T: DBBTableObject>(_ type: T.Type, _ id: Int64?, field: String, manager: DBBManager) async throws
+        -> T?
+    {
+        guard let id else { return nil }
+        return try await all(type, [id], field: field, manager: manager).first
+    }
+
+    /// The records `ids` name, in their order.
+    static func all<T: DBBTableObject>(_ type: T.Type, _ ids: [Int64], field: String, manager: DBBManager) async throws
+        -> [T]
+    {
+        guard !ids.isEmpty else { return [] }
+        let found = try await T.instances(ids: ids, manager: manager)
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return try ids.enumerated().map { index, id in
+            guard let record = byID[id] else {
+                let name = ids.count == 1 && !field.hasSuffix("s") ? field : "\(field)[\(index)]"
+                throw APIError(
+                    .unprocessableContent, "\(name): \(String(describing: T.self).lowercased()) \(id) does not exist",
+                    field: name)
+            }
+            return record
+        }
+    }
+}
+
+/// Checks of a body's values, each naming its field.
+enum Check {
+    static func notBlank(_ value: String, _ field: String) throws -> String {
+        guard !value.allSatisfy(\.isWhitespace) else {
+            throw APIError(.unprocessableContent, "\(field): must not be empty", field: field)
+        }
+        return value
+    }
+
+    static func range<T: Comparable>(_ value: T, _ range: ClosedRange<T>, _ field: String) throws -> T {
+        guard range.contains(value) else {
+            throw APIError(
+                .unprocessableContent, "\(field): \(value) is outside \(range.lowerBound)…\(range.upperBound)",
+                field: field)
+        }
+        return value
+    }
+}

@@ -1,0 +1,79 @@
+import DBBBuilder
+import Hummingbird
+import Logging
+
+/// The service's settings besides its database.
+public struct ServiceSettings: Sendable {
+    /// Where to listen: 127.0.0.1:8080 by default.
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The largest request body accepted; a larger one is answered 413.
+    public var bodyLimit = 64 * 1024
+    /// Each request's method, path, status and duration at this level (`nil`: not logged).
+    public var requestLogLevel: Logger.Level? = .info
+
+    public init() {}
+}
+
+/// The service's router: every endpoint, JSON errors, request logging.
+public func makeRouter(manager: DBBManager, settings: ServiceSettings = ServiceSettings())
+    -> Router<BasicRequestContext>
+{
+    let router = Router()
+    if let level = settings.requestLogLevel { router.add(middleware: LogRequestsMiddleware(level)) }
+    router.add(middleware: JSONErrorMiddleware())
+    router.get("health") { _, _ in try await health(manager) }
+    ResourceRoutes<Companies>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
+    ResourceRoutes<People>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
+    ResourceRoutes<Projects>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
+    ResourceRoutes<Meetings>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
+    WeeklyReportRoute(manager: manager).add(to: router)
+    return router
+}
+
+/// The service as a Hummingbird application: run it with `runService()` (graceful shutdown on
+/// SIGTERM and SIGINT: requests under way finish, new connections are refused), or test it.
+public func makeApplication(manager: DBBManager, settings: ServiceSettings = ServiceSettings(), logger: Logger)
+    -> some ApplicationProtocol
+{
+    Application(
+        router: makeRouter(manager: manager, settings: settings),
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "dbb-service"),
+        logger: logger)
+}
+
+/// `GET /health`: 200 `{"status": "ok"}` when the database answers, 503 otherwise.
+private func health(_ manager: DBBManager) async throws -> Response {
+    struct Health: Encodable, Sendable {
+        let status: String
+    }
+    do {
+        _ = try await manager.perform { try $0.query("SELECT 1") }
+        return try JSONResponse.make(.ok, Health(status: "ok"))
+    } catch {
+        throw APIError(.serviceUnavailable, "the database does not answer: \(error)")
+    }
+}
+
+/// Answers every failure in JSON: the service's own ``APIError``s, Hummingbird's (an unknown
+/// path, a wrong method), and — as 500, or 503 when the database is unreachable, logged with
+/// the request — what is not the client's doing, without its details.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            throw error
+        } catch let error as HTTPError {
+            throw APIError(error.status, error.body ?? error.status.reasonPhrase)
+        } catch let error as DBBError where error.kind == .unavailable {
+            context.logger.error("database unavailable", metadata: ["error": "\(error)"])
+            throw APIError(.serviceUnavailable, "the database is unavailable; try again")
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            throw APIError(.internalServerError, "internal error (logged by the service)")
+        }
+    }
+}

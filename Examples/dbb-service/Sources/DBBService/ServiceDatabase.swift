@@ -1,0 +1,64 @@
+import DBBBuilder
+import DBBPostgres
+import Dispatch
+import Foundation
+import Logging
+
+/// Where the service keeps its data, and opening it.
+public enum ServiceDatabase: Sendable, Equatable {
+    /// A SQLite file; `nil`: `service.sqlite` in the per-user folder
+    /// (`~/.config/dbb-service/` on Linux, Application Support on macOS).
+    case sqlite(path: String?)
+    /// A PostgreSQL primary and its streaming replicas, which serve the reads.
+    case postgres(primary: String, replicas: [String])
+
+    /// The table-object classes the service stores.
+    public static let classes: [DBBTableObject.Type] = [Company.self, Person.self, Project.self, Meeting.self]
+
+    /// Opens the database, creates or migrates its tables and, when it has none, fills the
+    /// seed's `Usage` table that the weekly report reads. Start a second instance on a new
+    /// PostgreSQL database once the first has answered `/health`: two first starts at once
+    /// would both fill `Usage`.
+    public func open(logger: Logger) async throws -> DBBManager {
+        // Opening and migrating block: on a thread of their own, not the cooperative pool's.
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try openBlocking(logger: logger) })
+            }
+        }
+    }
+
+    private func openBlocking(logger: Logger) throws -> DBBManager {
+        let manager: DBBManager
+        let postgres: Bool
+        switch self {
+        case .sqlite(let path?):
+            manager = try DBBManager(url: URL(fileURLWithPath: path), logger: logger)
+            try manager.register(Self.classes)
+            postgres = false
+        case .sqlite(nil):
+            manager = try DBBManager.inAppSupportFolder(
+                named: "service.sqlite", subFolders: "dbb-service", tableClasses: Self.classes)
+            manager.logging = StatementLogging(logger: logger)
+            postgres = false
+        case .postgres(let primary, let replicas):
+            manager = try DBBManager(postgres: primary, replicas: replicas)
+            manager.logging = StatementLogging(logger: logger)
+            try manager.register(Self.classes)
+            postgres = true
+        }
+        if try !UsageData.exists(manager, postgres: postgres) { try UsageData.fill(manager, postgres: postgres) }
+        return manager
+    }
+
+    /// Where it is, for the log (a PostgreSQL URL without its password).
+    public var label: String {
+        switch self {
+        case .sqlite(let path): path ?? "service.sqlite in the per-user folder"
+        case .postgres(let primary, let replicas):
+            ([primary] + replicas).map { url in
+                url.replacingOccurrences(of: #":[^:@/]*@"#, with: ":…@", options: .regularExpression)
+            }.joined(separator: ", ")
+        }
+    }
+}

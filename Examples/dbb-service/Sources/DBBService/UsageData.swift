@@ -1,0 +1,1 @@
+../../../dbb-demo/UsageData.swift

@@ -1,0 +1,155 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+
+/// The service instances of a run and the database under them.
+final class Deployment: @unchecked Sendable {
+    // @unchecked Sendable: `processes` changes only under `lock`.
+    let ports: [Int]
+    private let binary: String
+    private let arguments: [String]
+    /// Where the run's database is, for the check: a SQLite path or the primary's URL.
+    private let database: ServiceLocation
+    private let lock = NSLock()
+    private var processes: [Process?]
+    private let folder: TemporaryDirectory
+
+    enum ServiceLocation {
+        case sqlite(String)
+        case postgres(String)
+    }
+
+    private init(
+        binary: String, arguments: [String], database: ServiceLocation, ports: [Int], folder: TemporaryDirectory
+    ) {
+        (self.binary, self.arguments, self.database, self.ports, self.folder) = (
+            binary, arguments, database, ports, folder
+        )
+        processes = Array(repeating: nil, count: ports.count)
+    }
+
+    static func start(_ setup: LoadCommand.Setup, binary: String) async throws -> Deployment {
+        let folder = try TemporaryDirectory("dbb-service-load")
+        let deployment: Deployment
+        switch setup {
+        case .sqlite:
+            let path = folder.path("service.sqlite")
+            deployment = Deployment(
+                binary: binary, arguments: ["--database", path], database: .sqlite(path), ports: [try freePort()],
+                folder: folder)
+        case .postgres, .replica:
+            guard let server = try TestPostgresServer.shared() else {
+                throw LoadError("PostgreSQL server binaries are missing (install postgresql)")
+            }
+            let primary = try server.makeDatabase()
+            var arguments = ["--postgres", primary]
+            if setup == .replica {
+                let name = URL(string: primary)?.lastPathComponent ?? ""
+                arguments += ["--replica", try server.startStandby().url(database: name)]
+            }
+            deployment = Deployment(
+                binary: binary, arguments: arguments, database: .postgres(primary),
+                ports: [try freePort(), try freePort()], folder: folder)
+        }
+        // One at a time: the first start creates the tables and the report's data.
+        for index in deployment.ports.indices { try await deployment.launch(index) }
+        return deployment
+    }
+
+    /// Starts instance `index` and waits until it answers `/health`.
+    func launch(_ index: Int) async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments + ["--port", "\(ports[index])", "--log-level", "warning"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        lock.withLock { processes[index] = process }
+        for _ in 0..<300 {
+            if await Probe.healthy(port: ports[index]) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw LoadError("instance \(index) on port \(ports[index]) did not answer /health within 30 s")
+    }
+
+    /// SIGKILLs instance `index`: no graceful shutdown, requests in flight are cut.
+    func kill(_ index: Int) {
+        lock.withLock {
+            if let process = processes[index] {
+                Foundation.kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            processes[index] = nil
+        }
+    }
+
+    func stopAll() {
+        let running = lock.withLock { processes.compactMap { $0 } }
+        for process in running {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Compares the companies the run created in the database with the client's tally.
+    func verify(_ prefix: String, acknowledged: Set<String>) async throws -> Check {
+        let manager: DBBManager
+        switch database {
+        case .sqlite(let path): manager = try DBBManager(url: URL(fileURLWithPath: path))
+        case .postgres(let url): manager = try DBBManager(postgres: url)
+        }
+        let rows = try await manager.perform { manager in
+            try manager.query(#"SELECT "name" FROM "Company" WHERE "name" LIKE ?"#, arguments: [prefix + "%"])
+        }
+        let stored = rows.compactMap { $0["name", as: String.self] }
+        return Check(acknowledged: acknowledged, stored: stored)
+    }
+
+    private static func freePort() throws -> Int {
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard bound == 0,
+            withUnsafeMutablePointer(
+                to: &address,
+                {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+                }) == 0
+        else { throw LoadError("no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// The database against the client's tally: every acknowledged create stored, once, and
+/// nothing else.
+struct Check {
+    let acknowledged: Int
+    let stored: Int
+    let missing: Int
+    let duplicates: Int
+    let unacknowledged: Int
+
+    init(acknowledged: Set<String>, stored: [String]) {
+        let storedSet = Set(stored)
+        self.acknowledged = acknowledged.count
+        self.stored = stored.count
+        missing = acknowledged.subtracting(storedSet).count
+        duplicates = stored.count - storedSet.count
+        unacknowledged = storedSet.subtracting(acknowledged).count
+    }
+
+    var holds: Bool { missing == 0 && duplicates == 0 && unacknowledged == 0 }
+}
+
+struct LoadError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import DBBBuilder
+import DBBService
+import Hummingbird
+import Logging
+
+/// `dbb-service`: the example service, on SQLite or PostgreSQL.
+@main
+struct ServiceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dbb-service",
+        abstract: "Serve the demo's people, companies, projects and meetings as a JSON API.",
+        discussion: """
+            Endpoints: POST/GET /people, GET/PUT/DELETE /people/ID (likewise /companies, \
+            /projects, /meetings); GET /reports/weekly?locale=de_DE&from=2010-12-13&to=2011-01-16; \
+            GET /health. A PUT with If-Match (the ETag of a GET) lands only if the record is \
+            unchanged since. SIGTERM or SIGINT stops it gracefully.
+
+            Examples:
+              dbb-service                                  # SQLite in ~/.config/dbb-service/
+              dbb-service --database /tmp/s.sqlite --port 9000
+              dbb-service --postgres postgres://app:secret@db/app \\
+                --replica postgres://app:secret@db-replica/app
+              curl -s localhost:8080/people -d '{"firstName":"Ada","lastName":"Lovelace"}'
+              curl -s 'localhost:8080/people?lastName=Lovelace&sort=-age&limit=20'
+            """,
+        version: DBBBuilderVersion.current)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The SQLite file (default: service.sqlite in the per-user folder).", valueName: "path"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("Use this PostgreSQL database instead of SQLite.", valueName: "url"))
+    var postgres: String?
+
+    @Option(help: ArgumentHelp("A streaming replica of --postgres to read from (repeatable).", valueName: "url"))
+    var replica: [String] = []
+
+    @Option(help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
+    var bodyLimit = 64 * 1024
+
+    @Option(help: ArgumentHelp("trace, debug, info (each request), notice, warning, error.", valueName: "level"))
+    var logLevel = "info"
+
+    func validate() throws {
+        if postgres != nil && database != nil { throw ValidationError("--database and --postgres exclude each other") }
+        if postgres == nil && !replica.isEmpty { throw ValidationError("--replica needs --postgres") }
+        if !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
+        if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
+        if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: unknown level '\(logLevel)'") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "dbb-service")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let location: ServiceDatabase =
+            postgres.map { .postgres(primary: $0, replicas: replica) } ?? .sqlite(path: database)
+        logger.info("opening the database", metadata: ["database": "\(location.label)"])
+        let manager = try await location.open(logger: logger)
+        var settings = ServiceSettings()
+        (settings.host, settings.port, settings.bodyLimit) = (host, port, bodyLimit)
+        // Requests under way finish on SIGTERM/SIGINT before runService returns.
+        try await makeApplication(manager: manager, settings: settings, logger: logger).runService()
+        logger.info("stopped")
+    }
+}
