@@ -5,8 +5,9 @@ import Testing
 
 @Suite("save(ifModifiedTimeIs:): an optimistic lock tested in the UPDATE")
 struct ConditionalSaveTests {
-    @Test("the first of two managers that read the same row wins; the second is refused and writes nothing",
-          arguments: Backend.allCases)
+    @Test(
+        "the first of two managers that read the same row wins; the second is refused and writes nothing",
+        arguments: Backend.allCases)
     func secondWriterRefused(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Order.self]) else { return }
         let other = try db.reopen([Order.self])
@@ -113,8 +114,9 @@ struct PagingTests {
         #expect(seen == all.map(\.id))
     }
 
-    @Test("without a sorting a page is in id order; an offset alone skips; the streaming form agrees",
-          arguments: Backend.allCases)
+    @Test(
+        "without a sorting a page is in id order; an offset alone skips; the streaming form agrees",
+        arguments: Backend.allCases)
     func idOrderAndOffsetAlone(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Clerk.self]) else { return }
         try Clerk.save((0..<10).map { Clerk("c\($0)", manager: db.manager) }, manager: db.manager)
