@@ -39,6 +39,13 @@ extension DBBTableObject {
         try await dbManager.offThreadWrite { try object.value.delete() }
     }
 
+    /// Deletes the object if its row's `modifiedTime` is still `expected` (see
+    /// ``delete(ifModifiedTimeIs:)-4gs6s``), off the caller's thread.
+    public func delete(ifModifiedTimeIs expected: Date) async throws {
+        let object = Handed(value: self)
+        try await dbManager.offThreadWrite { try object.value.delete(ifModifiedTimeIs: expected) }
+    }
+
     /// Deletes `objects`, all of this class, in one transaction (see ``delete(_:manager:)-28o5w``),
     /// off the caller's thread.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) async throws {

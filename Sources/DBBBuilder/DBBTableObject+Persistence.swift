@@ -219,18 +219,44 @@ extension DBBTableObject {
         try delete(ids: stored.map(\.id), of: type, manager: manager, marking: stored)
     }
 
+    /// Deletes the object's row (as ``delete()-2ymqc``) only if its stored `modifiedTime` is
+    /// still `expected`: the optimistic lock of ``save(ifModifiedTimeIs:)-jirm`` for deletes,
+    /// tested in the DELETE itself (`… WHERE id = ? AND modifiedTime = ?`).
+    ///
+    /// - Throws: ``DBBError/Kind/rowChanged`` when the row was written since (nothing is
+    ///   deleted); ``DBBError/Kind/rowNotFound`` when it is gone; ``DBBError/Kind/invalidOption``
+    ///   for a new object.
+    public func delete(ifModifiedTimeIs expected: Date) throws {
+        let type = Swift.type(of: self)
+        guard !isNew else {
+            throw DBBError(
+                .invalidOption, table: dbManager.tableName(of: type),
+                "delete(ifModifiedTimeIs:) was given a new object, which has no row to delete")
+        }
+        _ = try Self.batchClass([self], manager: dbManager, action: "deleted")
+        try Self.delete(ids: [id], of: type, manager: dbManager, marking: [self]) { mapping, connection in
+            try Persistence.delete(id: self.id, ifModifiedTimeIs: expected, mapping, on: connection)
+        }
+    }
+
     /// Deletes the rows of `type` with `ids` (and, through the schema's triggers, their join
     /// rows and the join rows that refer to them) in one transaction, and marks `objects` as
     /// deleted — inside a save (from a hook), through the save, which takes the marks off if
-    /// its transaction rolls back and the rows come back.
+    /// its transaction rolls back and the rows come back. `rows` does the deleting, by default
+    /// every row of `ids`.
     static func delete(
         ids: [Int64], of type: DBBTableObject.Type, manager: DBBManager,
-        marking objects: [DBBTableObject] = []
+        marking objects: [DBBTableObject] = [],
+        rows: ((TableMapping, any DatabaseConnection) throws -> Void)? = nil
     ) throws {
         let mapping = try manager.mapping(for: type)
         try manager.write(mapping) { connection in
             try connection.atomically(.immediate) {
-                try Persistence.delete(ids: ids, mapping, on: connection)
+                if let rows {
+                    try rows(mapping, connection)
+                } else {
+                    try Persistence.delete(ids: ids, mapping, on: connection)
+                }
             }
             if let session = manager.activeSave.session {
                 session.noteDeleted(objects)

@@ -433,14 +433,8 @@ final class SaveSession {
         try update.bind(.integer(object.id), at: changed.count + 2)
         if let expected { try update.bind(.real(expected.timeIntervalSinceReferenceDate), at: changed.count + 3) }
         try update.execute()
-        if connection.changes == 0, let expected,
-            try !connection.fetchAll(mapping.statements.existingIDs, [SQLDialect.idList([object.id])], { _ in () })
-                .isEmpty
-        {
-            throw DBBError(
-                .rowChanged, table: mapping.tableName, rowID: object.id,
-                "row \(object.id) was written since modifiedTime \(expected.timeIntervalSinceReferenceDate) (by another "
-                    + "object, manager, process or SQL): the save was refused rather than overwrite it; fetch it again")
+        if connection.changes == 0, let expected {
+            throw try Persistence.missedRow(object.id, expected: expected, mapping, on: connection)
         }
         guard connection.changes > 0 else {
             throw DBBError(

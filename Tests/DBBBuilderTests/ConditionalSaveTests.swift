@@ -156,3 +156,36 @@ struct PagingTests {
         #expect(rows.count == 1 && rows[0]["name", as: String.self] == "Ann")
     }
 }
+
+@Suite("delete(ifModifiedTimeIs:): a delete refused when the row was written since")
+struct ConditionalDeleteTests {
+    @Test("a stale delete is refused and the row stays; a current one deletes", arguments: Backend.allCases)
+    func staleDeleteRefused(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Order.self]) else { return }
+        let other = try db.reopen([Order.self])
+        let order = Order(dbManager: db.manager)
+        try order.save()
+        let seen = try #require(order.modifiedTime)
+        let theirs = try #require(try Order.instance(id: order.id, manager: other))
+        theirs.note = "changed elsewhere"
+        try theirs.save()
+        #expect {
+            try order.delete(ifModifiedTimeIs: seen)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .rowChanged && error.rowID == order.id && error.table == "Order"
+        }
+        #expect(!order.isDeleted)
+        #expect(try Order.instance(id: order.id, manager: db.manager)?.note == "changed elsewhere")
+        let fresh = try #require(try Order.instance(id: order.id, manager: db.manager))
+        try fresh.delete(ifModifiedTimeIs: try #require(fresh.modifiedTime))
+        #expect(fresh.isDeleted)
+        #expect(try db.manager.count(of: "Order") == 0)
+        #expect {
+            try fresh.delete(ifModifiedTimeIs: seen)
+        } throws: { error in (error as? DBBError)?.kind == .rowNotFound }
+        #expect {
+            try Order(dbManager: db.manager).delete(ifModifiedTimeIs: seen)
+        } throws: { error in (error as? DBBError)?.kind == .invalidOption }
+    }
+}

@@ -6,6 +6,8 @@ struct MappingStatements: Sendable {
     let insert: String
     let deleteByIDs: String
     let deleteAll: String
+    /// `DELETE … WHERE id = ? AND modifiedTime = ?`: a conditional delete.
+    let deleteIfModifiedTime: String
     let allIDs: String
     /// The highest id, or NULL for an empty table.
     let highestID: String
@@ -29,6 +31,8 @@ struct MappingStatements: Sendable {
         let id = dialect.quote(SchemaSQL.idColumn)
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         deleteAll = "DELETE FROM \(quotedTable)"
+        deleteIfModifiedTime =
+            "DELETE FROM \(quotedTable) WHERE \(id) = ? AND \(dialect.quote(SchemaSQL.modifiedTimeColumn)) = ?"
         allIDs = "SELECT \(id) FROM \(quotedTable) ORDER BY \(id)"
         highestID = "SELECT MAX(\(id)) FROM \(quotedTable)"
         existingIDs = "SELECT \(id) FROM \(quotedTable) WHERE " + dialect.inIDList(id)

@@ -49,9 +49,14 @@ extension APIError {
             self.init(
                 .preconditionFailed, "\(resource) \(error.rowID ?? 0) was changed since that ETag: fetch it again",
                 field: "If-Match")
-        case .rowNotFound:
+        case .rowNotFound where field != nil, .server where error.serverError?.sqlState == "23503":
+            // A record the body refers to was deleted while this request saved (a foreign key
+            // on PostgreSQL, the library's check on SQLite).
             self.init(
-                .notFound, "\(resource) \(error.rowID ?? 0) does not exist (deleted meanwhile)", field: field ?? "id")
+                .unprocessableContent,
+                "\(field ?? "a reference"): refers to a record deleted while this request was saved", field: field)
+        case .rowNotFound:
+            self.init(.notFound, "\(resource) \(error.rowID ?? 0) does not exist (deleted meanwhile)", field: "id")
         case .sqlite where error.sqliteError?.extendedCode.rawValue == 2067,  // SQLITE_CONSTRAINT_UNIQUE
             .server where error.serverError?.sqlState == "23505":  // unique_violation
             self.init(.conflict, "\(field ?? "a value") is already taken by another \(resource)", field: field)

@@ -16,11 +16,8 @@ struct ListQuery {
         var conditions: [String] = []
         var arguments: [SQLiteValue] = []
         var (limit, offset) = (Self.defaultLimit, 0)
-        var seen: Set<Substring> = []
-        for (name, value) in parameters {
-            guard seen.insert(name).inserted else {
-                throw APIError.badRequest(String(name), "given twice")
-            }
+        let known = filters.keys + ["sort", "limit", "offset"]
+        for (name, value) in try QueryParameters.unique(parameters, known: known, of: "this list") {
             switch name {
             case "limit":
                 guard let number = Int(value), (1...Self.maximumLimit).contains(number) else {
@@ -35,12 +32,9 @@ struct ListQuery {
             case "sort":
                 options.sorting = try Self.sorting(value, sortable)
             default:
-                guard let filter = filters[String(name)] else {
-                    let known = (filters.keys + ["sort", "limit", "offset"]).sorted().joined(separator: ", ")
-                    throw APIError.badRequest(String(name), "not a parameter of this list (parameters: \(known))")
-                }
+                let filter = filters[name]!
                 guard let argument = filter.parse(value) else {
-                    throw APIError.badRequest(String(name), "expected \(filter.expected)")
+                    throw APIError.badRequest(name, "expected \(filter.expected)")
                 }
                 conditions.append(filter.condition)
                 arguments.append(argument)
@@ -57,7 +51,7 @@ struct ListQuery {
     /// `lastName,-age` → `["lastName ASC", "age DESC"]`.
     private static func sorting(_ value: Substring, _ sortable: Set<String>) throws -> [String] {
         let allowed = sortable.union(["id", "createdTime", "modifiedTime"])
-        return try value.split(separator: ",").map { item in
+        return try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
             let descending = item.hasPrefix("-")
             let name = String(descending ? item.dropFirst() : item)
             guard allowed.contains(name) else {
@@ -65,6 +59,25 @@ struct ListQuery {
                     "sort", "'\(name)' is not sortable (sortable: \(allowed.sorted().joined(separator: ", ")))")
             }
             return "\(name) \(descending ? "DESC" : "ASC")"
+        }
+    }
+}
+
+/// Query parameters, each known and given once.
+enum QueryParameters {
+    /// `parameters` in order, as strings.
+    /// - Throws: ``APIError`` (400) naming a parameter that is not in `known`, or given twice.
+    static func unique(_ parameters: Parameters, known: [String], of what: String) throws -> [(String, Substring)] {
+        var seen: Set<String> = []
+        return try parameters.map { name, value in
+            let name = String(name)
+            guard known.contains(name) else {
+                let list = known.sorted().joined(separator: ", ")
+                throw APIError.badRequest(
+                    name.isEmpty ? "query" : name, "not a parameter of \(what) (parameters: \(list))")
+            }
+            guard seen.insert(name).inserted else { throw APIError.badRequest(name, "given twice") }
+            return (name, value)
         }
     }
 }

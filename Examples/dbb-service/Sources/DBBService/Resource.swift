@@ -31,7 +31,9 @@ struct Filter: Sendable {
     let parse: @Sendable (Substring) -> SQLiteValue?
 
     static func text(_ condition: String) -> Filter {
-        Filter(condition: condition, expected: "text") { .text(String($0)) }
+        Filter(condition: condition, expected: "text without NUL characters") {
+            $0.contains("\0") ? nil : .text(String($0))
+        }
     }
 
     static func integer(_ condition: String) -> Filter {
@@ -39,13 +41,16 @@ struct Filter: Sendable {
     }
 
     static func number(_ condition: String) -> Filter {
-        Filter(condition: condition, expected: "a number") { Double($0).flatMap { $0.isFinite ? .real($0) : nil } }
+        Filter(condition: condition, expected: "a decimal number") { text in
+            guard text.allSatisfy({ "0123456789.-+eE".contains($0) }) else { return nil }
+            return Double(text).flatMap { $0.isFinite ? .real($0) : nil }
+        }
     }
 
     /// A date-time compared with a `Date` property (stored as seconds since 2001).
     static func date(_ condition: String) -> Filter {
-        Filter(condition: condition, expected: "an ISO 8601 date-time") { text in
-            ISO8601DateFormatter().date(from: String(text)).map { .real($0.timeIntervalSinceReferenceDate) }
+        Filter(condition: condition, expected: "an ISO 8601 date-time such as \(ISODate.example)") { text in
+            ISODate.parse(String(text)).map { .real($0.timeIntervalSinceReferenceDate) }
         }
     }
 }
@@ -81,12 +86,31 @@ enum References {
 }
 
 /// Checks of a body's values, each naming its field.
-enum Check {
+public enum Check {
+    /// The largest number of items of an array field (nicknames, tags, participants): each is
+    /// a join row, written one by one.
+    public static let maximumItems = 100
+
+    /// `value` in Unicode's composed form (so that "Ü" typed two ways is one name), refused
+    /// when it shows nothing: empty, spaces, or invisible characters only.
     static func notBlank(_ value: String, _ field: String) throws -> String {
-        guard !value.allSatisfy(\.isWhitespace) else {
-            throw APIError(.unprocessableContent, "\(field): must not be empty", field: field)
+        guard
+            !value.unicodeScalars.allSatisfy({
+                $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+            })
+        else {
+            throw APIError(.unprocessableContent, "\(field): must not be empty or invisible", field: field)
         }
-        return value
+        return value.precomposedStringWithCanonicalMapping
+    }
+
+    /// `items`, refused when there are more than ``maximumItems``.
+    static func items<T>(_ items: [T], _ field: String) throws -> [T] {
+        guard items.count <= maximumItems else {
+            throw APIError(
+                .unprocessableContent, "\(field): \(items.count) items; at most \(maximumItems)", field: field)
+        }
+        return items
     }
 
     static func range<T: Comparable>(_ value: T, _ range: ClosedRange<T>, _ field: String) throws -> T {

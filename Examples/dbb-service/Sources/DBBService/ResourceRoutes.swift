@@ -11,7 +11,7 @@ import Hummingbird
 /// | `GET /people?lastName=…&sort=-age&limit=20&offset=40` | lists a page | 200 `{items, limit, offset, nextOffset}` |
 /// | `GET /people/7` | reads | 200, `ETag` |
 /// | `PUT /people/7` (`If-Match: <ETag>` optional) | replaces | 200, new `ETag`; 412 when stale |
-/// | `DELETE /people/7` | deletes | 204 |
+/// | `DELETE /people/7` (`If-Match` optional) | deletes | 204; 412 when stale |
 struct ResourceRoutes<R: Resource>: Sendable {
     let manager: DBBManager
     let bodyLimit: Int
@@ -22,7 +22,7 @@ struct ResourceRoutes<R: Resource>: Sendable {
         group.get { request, _ in try await list(request) }
         group.get(":id") { _, context in try await show(id(context)) }
         group.put(":id") { request, context in try await replace(id(context), request) }
-        group.delete(":id") { _, context in try await delete(id(context)) }
+        group.delete(":id") { request, context in try await delete(id(context), request) }
     }
 
     private func id(_ context: BasicRequestContext) throws -> Int64 {
@@ -64,11 +64,15 @@ struct ResourceRoutes<R: Resource>: Sendable {
         return try respond(.ok, model)
     }
 
-    private func delete(_ id: Int64) async throws -> Response {
-        guard try await R.Model.instance(id: id, manager: manager, sparsePopulation: true) != nil else {
+    /// With `If-Match`, the row goes only if it is still at that ETag (in the DELETE itself).
+    private func delete(_ id: Int64, _ request: Request) async throws -> Response {
+        let expected = try ETag.parse(request.headers[.ifMatch])
+        guard let model = try await R.Model.instance(id: id, manager: manager, sparsePopulation: true) else {
             throw APIError.notFound(R.name, id)
         }
-        try await storing { try await R.Model.delete(ids: [id], manager: manager) }
+        try await storing {
+            if let expected { try await model.delete(ifModifiedTimeIs: expected) } else { try await model.delete() }
+        }
         return Response(status: .noContent)
     }
 
@@ -105,6 +109,16 @@ struct Page<Item: Encodable & Sendable>: Encodable, Sendable {
     let offset: Int
     /// The `offset` of the next page; `null` on the last one.
     let nextOffset: Int?
+
+    private enum CodingKeys: String, CodingKey { case items, limit, offset, nextOffset }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(limit, forKey: .limit)
+        try container.encode(offset, forKey: .offset)
+        try container.encode(nextOffset, forKey: .nextOffset)  // null, not left out
+    }
 }
 
 /// A record's version for HTTP: its `modifiedTime` (seconds since 2001, exactly as stored).

@@ -83,9 +83,9 @@ enum People: Resource {
         model.lastName = try Check.notBlank(body.lastName, "lastName")
         model.email = body.email
         model.age = try Check.range(body.age ?? 0, 0...150, "age")
-        model.nicknames = body.nicknames ?? []
+        model.nicknames = try Check.items(body.nicknames ?? [], "nicknames")
         model.employer = try await References.one(Company.self, body.employer, field: "employer", manager: manager)
-        if let spouse = body.spouse, spouse == model.id {
+        if let spouse = body.spouse, model.id != 0, spouse == model.id {
             throw APIError(.unprocessableContent, "spouse: a person cannot be their own spouse", field: "spouse")
         }
         model.spouse = try await References.one(Person.self, body.spouse, field: "spouse", manager: manager)
@@ -142,10 +142,11 @@ enum Projects: Resource {
         if let start = body.startDate, let end = body.endDate, end < start {
             throw APIError(.unprocessableContent, "endDate: before startDate", field: "endDate")
         }
-        (model.startDate, model.endDate, model.tags) = (body.startDate, body.endDate, body.tags)
+        (model.startDate, model.endDate) = (body.startDate, body.endDate)
+        model.tags = try body.tags.map { try Check.items($0, "tags") }
         model.projectLead = try await References.one(
             Person.self, body.projectLead, field: "projectLead", manager: manager)
-        if let sub = body.subProject, sub == model.id {
+        if let sub = body.subProject, model.id != 0, sub == model.id {
             throw APIError(
                 .unprocessableContent, "subProject: a project cannot be its own sub-project", field: "subProject")
         }
@@ -195,7 +196,7 @@ enum Meetings: Resource {
         model.purpose = try Check.notBlank(body.purpose, "purpose")
         model.startTime = body.startTime
         model.durationMinutes = try Check.range(body.durationMinutes ?? 30, 1...1440, "durationMinutes")
-        let ids = body.participants ?? []
+        let ids = try Check.items(body.participants ?? [], "participants")
         guard Set(ids).count == ids.count else {
             throw APIError(.unprocessableContent, "participants: an id is listed twice", field: "participants")
         }

@@ -11,6 +11,9 @@ public struct ServiceSettings: Sendable {
     public var bodyLimit = 64 * 1024
     /// Each request's method, path, status and duration at this level (`nil`: not logged).
     public var requestLogLevel: Logger.Level? = .info
+    /// A connection that sends nothing for this long is closed: a client stalled in the middle
+    /// of a request neither holds a connection for ever nor delays a graceful shutdown.
+    public var idleTimeout: Duration = .seconds(30)
 
     public init() {}
 }
@@ -20,7 +23,7 @@ public func makeRouter(manager: DBBManager, settings: ServiceSettings = ServiceS
     -> Router<BasicRequestContext>
 {
     let router = Router()
-    if let level = settings.requestLogLevel { router.add(middleware: LogRequestsMiddleware(level)) }
+    if let level = settings.requestLogLevel { router.add(middleware: RequestLogMiddleware(level: level)) }
     router.add(middleware: JSONErrorMiddleware())
     router.get("health") { _, _ in try await health(manager) }
     ResourceRoutes<Companies>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
@@ -36,8 +39,11 @@ public func makeRouter(manager: DBBManager, settings: ServiceSettings = ServiceS
 public func makeApplication(manager: DBBManager, settings: ServiceSettings = ServiceSettings(), logger: Logger)
     -> some ApplicationProtocol
 {
-    Application(
+    let (seconds, attoseconds) = settings.idleTimeout.components
+    return Application(
         router: makeRouter(manager: manager, settings: settings),
+        server: .http1(
+            configuration: .init(idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "dbb-service"),
         logger: logger)
 }
@@ -51,7 +57,9 @@ private func health(_ manager: DBBManager) async throws -> Response {
         _ = try await manager.perform { try $0.query("SELECT 1") }
         return try JSONResponse.make(.ok, Health(status: "ok"))
     } catch {
-        throw APIError(.serviceUnavailable, "the database does not answer: \(error)")
+        // The details (host, database, the driver's words) go to the log, not to the client.
+        Logger(label: "dbb-service").error("health check failed", metadata: ["error": "\(error)"])
+        throw APIError(.serviceUnavailable, "the database does not answer")
     }
 }
 

@@ -33,11 +33,14 @@ struct WeeklyReportRoute: Sendable {
     }
 
     private func report(_ parameters: Parameters) async throws -> Response {
-        for (name, _) in parameters where !["locale", "from", "to"].contains(name) {
-            throw APIError.badRequest(String(name), "not a parameter of this report (parameters: from, locale, to)")
-        }
-        guard let locale = parameters["locale"].map(String.init) else {
-            throw APIError.badRequest("locale", "required")
+        let given = Dictionary(
+            try QueryParameters.unique(parameters, known: ["locale", "from", "to"], of: "this report"),
+            uniquingKeysWith: { first, _ in first })
+        guard let locale = given["locale"].map(String.init) else { throw APIError.badRequest("locale", "required") }
+        // Language, region and variants only: ICU keywords (`@calendar=…`) are not the week
+        // rules of a locale, and PostgreSQL's functions refuse them.
+        guard locale.wholeMatch(of: /[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*/) != nil else {
+            throw APIError.badRequest("locale", "'\(locale)' is not a locale identifier such as de_DE or en-US")
         }
         let calendar: DBBLocaleCalendar
         do {
@@ -45,8 +48,8 @@ struct WeeklyReportRoute: Sendable {
         } catch {
             throw APIError.badRequest("locale", "\(error)")
         }
-        let from = try Self.day(parameters, "from")
-        let to = try Self.day(parameters, "to")
+        let from = try Self.day(given["from"], "from")
+        let to = try Self.day(given["to"], "to")
         guard from <= to else { throw APIError.badRequest("to", "\(to) is before from (\(from))") }
         let sql = UsageData.weeklyQuery(week: "dbb_week(Date, ?)", start: "MIN(dbb_week_start(Date, ?))")
         let rows = try await manager.perform { manager in
@@ -65,12 +68,10 @@ struct WeeklyReportRoute: Sendable {
     }
 
     /// A `yyyy-MM-dd` day that exists (no 2011-02-30), as the same text.
-    private static func day(_ parameters: Parameters, _ name: String) throws -> String {
-        guard let text = parameters[Substring(name)].map(String.init) else {
-            throw APIError.badRequest(name, "required")
-        }
+    private static func day(_ value: Substring?, _ name: String) throws -> String {
+        guard let text = value.map(String.init) else { throw APIError.badRequest(name, "required") }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.count == 10, parts.count == 3,
+        guard parts.map(\.count) == [4, 2, 2],
             parts.allSatisfy({ part in part.allSatisfy { ("0"..."9").contains($0) } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year)

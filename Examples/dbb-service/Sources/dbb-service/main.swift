@@ -13,15 +13,17 @@ struct ServiceCommand: AsyncParsableCommand {
         discussion: """
             Endpoints: POST/GET /people, GET/PUT/DELETE /people/ID (likewise /companies, \
             /projects, /meetings); GET /reports/weekly?locale=de_DE&from=2010-12-13&to=2011-01-16; \
-            GET /health. A PUT with If-Match (the ETag of a GET) lands only if the record is \
-            unchanged since. SIGTERM or SIGINT stops it gracefully.
+            GET /health. A PUT or DELETE with If-Match (the ETag of a GET) lands only if the \
+            record is unchanged since. Bodies are JSON (Content-Type: application/json). \
+            SIGTERM or SIGINT stops it gracefully.
 
             Examples:
               dbb-service                                  # SQLite in ~/.config/dbb-service/
               dbb-service --database /tmp/s.sqlite --port 9000
               dbb-service --postgres postgres://app:secret@db/app \\
                 --replica postgres://app:secret@db-replica/app
-              curl -s localhost:8080/people -d '{"firstName":"Ada","lastName":"Lovelace"}'
+              curl -s localhost:8080/people -H 'Content-Type: application/json' \\
+                -d '{"firstName":"Ada","lastName":"Lovelace"}'
               curl -s 'localhost:8080/people?lastName=Lovelace&sort=-age&limit=20'
             """,
         version: DBBBuilderVersion.current)
@@ -44,6 +46,9 @@ struct ServiceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
     var bodyLimit = 64 * 1024
 
+    @Option(help: ArgumentHelp("Close a connection that sends nothing for this long.", valueName: "seconds"))
+    var idleTimeout = 30
+
     @Option(help: ArgumentHelp("trace, debug, info (each request), notice, warning, error.", valueName: "level"))
     var logLevel = "info"
 
@@ -52,6 +57,7 @@ struct ServiceCommand: AsyncParsableCommand {
         if postgres == nil && !replica.isEmpty { throw ValidationError("--replica needs --postgres") }
         if !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
         if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
+        if idleTimeout < 1 { throw ValidationError("--idle-timeout must be at least 1 second") }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: unknown level '\(logLevel)'") }
     }
 
@@ -64,6 +70,7 @@ struct ServiceCommand: AsyncParsableCommand {
         let manager = try await location.open(logger: logger)
         var settings = ServiceSettings()
         (settings.host, settings.port, settings.bodyLimit) = (host, port, bodyLimit)
+        settings.idleTimeout = .seconds(idleTimeout)
         // Requests under way finish on SIGTERM/SIGINT before runService returns.
         try await makeApplication(manager: manager, settings: settings, logger: logger).runService()
         logger.info("stopped")
