@@ -40,7 +40,7 @@ extension DBBTableObject {
     }
 
     /// Deletes the object if its row's `modifiedTime` is still `expected` (see
-    /// ``delete(ifModifiedTimeIs:)-4gs6s``), off the caller's thread.
+    /// ``delete(ifModifiedTimeIs:)-tfoq``), off the caller's thread.
     public func delete(ifModifiedTimeIs expected: Date) async throws {
         let object = Handed(value: self)
         try await dbManager.offThreadWrite { try object.value.delete(ifModifiedTimeIs: expected) }
