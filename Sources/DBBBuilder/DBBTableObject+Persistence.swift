@@ -42,11 +42,20 @@ extension DBBTableObject {
                 "save(ifModifiedTimeIs:) was given a new object, which has no row to compare: use save()")
         }
         _ = try Self.batchClass([self], manager: dbManager, action: "saved")
-        try dbManager.saving(mapping) { session in
-            let outer = session.precondition
-            session.precondition = (ObjectIdentifier(self), expected)
-            defer { session.precondition = outer }
-            try session.save([self], mapping)
+        // Dirty, so that the row is written (and the condition tested) even when nothing
+        // changed; a commit clears the mark, a failure puts back what it was.
+        let wasForced = forcedDirty
+        forcedDirty = true
+        do {
+            try dbManager.saving(mapping) { session in
+                let outer = session.precondition
+                session.precondition = (ObjectIdentifier(self), expected)
+                defer { session.precondition = outer }
+                try session.save([self], mapping)
+            }
+        } catch {
+            forcedDirty = wasForced
+            throw error
         }
     }
 

@@ -75,9 +75,9 @@ final class SaveSession {
     @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
     @exclusivity(unchecked) private var updateColumns: [Int] = []
     /// The object whose UPDATE is conditional on its row's stored `modifiedTime`
-    /// (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``), and that time: its row is written even when
-    /// nothing changed, so that the condition is always tested.
-    var precondition: (object: ObjectIdentifier, modifiedTime: Date)?
+    /// (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``, which marks it dirty so that its row is
+    /// written, and the condition tested, even when nothing changed), and that time.
+    @exclusivity(unchecked) var precondition: (object: ObjectIdentifier, modifiedTime: Date)?
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
     @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
 
@@ -240,8 +240,7 @@ final class SaveSession {
             object.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
         }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
-        let conditional = !isNew && precondition?.object == ObjectIdentifier(object)
-        guard isNew || object.forcedDirty || conditional || !changedColumns.isEmpty || !changedJoins.isEmpty else {
+        guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
             values.removeAll(from: start)
             return try saveRelated(of: object, mapping)
         }
@@ -254,9 +253,7 @@ final class SaveSession {
             if isNew {
                 try insertRow(object, mapping, from: start)
             } else {
-                try updateRow(
-                    object, mapping, from: start, changedColumns,
-                    ifModifiedTimeIs: conditional ? precondition?.modifiedTime : nil)
+                try updateRow(object, mapping, from: start, changedColumns)
             }
         }
         confirm(object)
@@ -413,14 +410,14 @@ final class SaveSession {
         object.modifiedTime = now
     }
 
-    /// UPDATEs the changed columns and `modifiedTime`; with `expected`, only a row whose stored
-    /// `modifiedTime` is that time.
+    /// UPDATEs the changed columns and `modifiedTime`; for the object of ``precondition``, only
+    /// a row whose stored `modifiedTime` is its time.
     /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone, ``DBBError/Kind/rowChanged``
-    ///   when its `modifiedTime` is not `expected`.
-    private func updateRow(
-        _ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int],
-        ifModifiedTimeIs expected: Date? = nil
-    ) throws {
+    ///   when its `modifiedTime` is not the precondition's. (Not in ``write(_:_:)``: code added
+    ///   there made the compiler stop inlining the row's value loop, +1 % a saved row.)
+    private func updateRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int]) throws
+    {
+        let expected = precondition.flatMap { $0.object == ObjectIdentifier(object) ? $0.modifiedTime : nil }
         let update =
             try expected == nil
             ? updateStatement(mapping, changed)

@@ -6,8 +6,6 @@ struct MappingStatements: Sendable {
     let insert: String
     let deleteByIDs: String
     let deleteAll: String
-    /// `DELETE … WHERE id = ? AND modifiedTime = ?`: a conditional delete.
-    let deleteIfModifiedTime: String
     let allIDs: String
     /// The highest id, or NULL for an empty table.
     let highestID: String
@@ -31,13 +29,18 @@ struct MappingStatements: Sendable {
         let id = dialect.quote(SchemaSQL.idColumn)
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         deleteAll = "DELETE FROM \(quotedTable)"
-        deleteIfModifiedTime =
-            "DELETE FROM \(quotedTable) WHERE \(id) = ? AND \(dialect.quote(SchemaSQL.modifiedTimeColumn)) = ?"
         allIDs = "SELECT \(id) FROM \(quotedTable) ORDER BY \(id)"
         highestID = "SELECT MAX(\(id)) FROM \(quotedTable)"
         existingIDs = "SELECT \(id) FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         keyColumns = [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote)
             .joined(separator: ", ")
+    }
+
+    /// `DELETE … WHERE id = ? AND modifiedTime = ?`: a conditional delete (built when asked:
+    /// one more stored string here costs every save a retain and release).
+    var deleteIfModifiedTime: String {
+        "DELETE FROM \(quotedTable) WHERE \(dialect.quote(SchemaSQL.idColumn)) = ? AND "
+            + "\(dialect.quote(SchemaSQL.modifiedTimeColumn)) = ?"
     }
 
     /// `UPDATE t SET modifiedTime = ?, a = ?, … WHERE id = ?` for `columns[changed]`.
