@@ -57,6 +57,17 @@ extension DBBDialect {
         }
     }
 
+    /// What follows a sort term's direction so that `NULL` sorts as on SQLite — first when
+    /// ascending, last when descending — whatever the backend: nothing on SQLite, `NULLS FIRST`
+    /// or `NULLS LAST` on PostgreSQL, whose default is the opposite. Without it, pages of the
+    /// same query would differ between the backends.
+    func nullsOrder(descending: Bool) -> String {
+        switch self {
+        case .sqlite: ""
+        case .postgresql: descending ? " NULLS LAST" : " NULLS FIRST"
+        }
+    }
+
     /// `value` as a literal for a `DEFAULT` clause, or `nil` for `NULL` and `NaN`.
     func literal(_ value: DBBValue) -> String? {
         switch (self, value) {

@@ -260,7 +260,7 @@ struct SelectQuery {
     /// `a ASC, b ASC`; a `DESC` (or `ASC`) item sets the direction of all, `"name DESC"` of one.
     private static func orderClause(_ mapping: TableMapping, _ items: [String]) throws(DBBError) -> String {
         var direction = "ASC"
-        var terms: [(column: String, direction: String?)] = []
+        var terms: [(column: String, direction: String?, nullable: Bool)] = []
         for item in items {
             let words = item.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard let first = words.first else { continue }
@@ -274,10 +274,15 @@ struct SelectQuery {
                     "sorting item '\(item)' is not a property name, optionally followed by ASC or DESC")
             }
             let column: String
+            // Whether NULL may be stored: an optional property not declared NOT NULL (the
+            // creation and modification times of an adopted table, too).
+            let nullable: Bool
             if isKeyProperty(first) {
                 column = first == "idNum" ? SchemaSQL.idColumn : first
+                nullable = column != SchemaSQL.idColumn
             } else if let property = mapping.column(namedOrStoredIn: first) {
                 column = property.column
+                nullable = !property.isNotNull && property.defaultValue == .null
             } else {
                 let glued = ["DESC", "ASC"].first { first.uppercased().hasSuffix($0) && first.count > $0.count }
                 throw DBBError(
@@ -287,7 +292,7 @@ struct SelectQuery {
                             "; a direction is its own item or follows a space: '\(first.dropLast($0.count)) \($0)'"
                         } ?? ""))
             }
-            terms.append((mapping.dialect.quote(column), words.count == 2 ? words[1].uppercased() : nil))
+            terms.append((mapping.dialect.quote(column), words.count == 2 ? words[1].uppercased() : nil, nullable))
         }
         if terms.isEmpty && !items.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
             throw DBBError(
@@ -295,6 +300,12 @@ struct SelectQuery {
                 "sorting \(items) gives a direction but no property to sort by: list the properties "
                     + "before it, e.g. [\"age\", ColumnSorting.descending]")
         }
-        return terms.map { "\($0.column) \($0.direction ?? direction)" }.joined(separator: ", ")
+        // Only where NULL may be: a PostgreSQL index (ASC NULLS LAST) still serves the order of a
+        // column that never holds it.
+        return terms.map { term in
+            let chosen = term.direction ?? direction
+            return "\(term.column) \(chosen)"
+                + (term.nullable ? mapping.dialect.nullsOrder(descending: chosen == "DESC") : "")
+        }.joined(separator: ", ")
     }
 }
