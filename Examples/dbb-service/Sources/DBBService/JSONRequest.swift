@@ -15,7 +15,9 @@ enum JSONRequest {
         }
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: limit)
+            buffer = try await withDeadline(bodyTimeout) { try await request.body.collect(upTo: limit) }
+        } catch is DeadlineExceeded {
+            throw APIError(.requestTimeout, "the body did not arrive within \(bodyTimeout)", field: "body")
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "the body is larger than \(limit) bytes", field: "body")
         } catch {
@@ -59,9 +61,31 @@ enum JSONRequest {
         return decoder
     }()
 
+    /// How long a body may take to arrive: a client trickling it a byte at a time, each byte
+    /// within the idle timeout, is cut off here.
+    static let bodyTimeout = Duration.seconds(10)
+
+    private struct DeadlineExceeded: Error {}
+
+    /// `work`'s result, or ``DeadlineExceeded`` once `timeout` has passed (`work` is cancelled).
+    private static func withDeadline<T: Sendable>(
+        _ timeout: Duration, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw DeadlineExceeded()
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
     /// `application/json`, or a `+json` type, with any parameters.
     private static func isJSON(_ contentType: String) -> Bool {
-        let media = contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        let media = (contentType.split(separator: ";", omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
         return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
     }
 

@@ -1,3 +1,4 @@
+import DBBLocale
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -26,7 +27,10 @@ enum JSONResponse {
 /// ISO 8601 date-times, read with or without fractional seconds and written to the
 /// millisecond: the one format of bodies, responses and query parameters.
 enum ISODate {
+    /// The date-time `text` names; `nil` for anything else, a day that does not exist
+    /// (2020-02-30, which the formatter alone would roll over into March) or a year before 1.
     static func parse(_ text: String) -> Date? {
+        guard text.count > 10, isDay(text.prefix(10)), text.dropFirst(10).first == "T" else { return nil }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions.insert(.withFractionalSeconds)
@@ -40,4 +44,20 @@ enum ISODate {
     }
 
     static let example = "2026-11-23T09:30:00Z"
+
+    /// Whether `text` is a day as `yyyy-MM-dd` that exists, in years 1…9999.
+    static func isDay(_ text: Substring) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1,
+            (1...12).contains(month), day >= 1
+        else { return false }
+        let length =
+            switch month {
+            case 2: DBBDay.isLeap(year) ? 29 : 28
+            case 4, 6, 9, 11: 30
+            default: 31
+            }
+        return day <= length
+    }
 }

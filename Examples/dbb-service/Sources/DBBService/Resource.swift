@@ -32,7 +32,7 @@ struct Filter: Sendable {
 
     static func text(_ condition: String) -> Filter {
         Filter(condition: condition, expected: "text without NUL characters") {
-            $0.contains("\0") ? nil : .text(String($0))
+            $0.contains("\0") ? nil : .text(String($0).precomposedStringWithCanonicalMapping)
         }
     }
 
@@ -91,17 +91,17 @@ public enum Check {
     /// a join row, written one by one.
     public static let maximumItems = 100
 
-    /// `value` in Unicode's composed form (so that "Ü" typed two ways is one name), refused
-    /// when it shows nothing: empty, spaces, or invisible characters only.
+    /// `value` without invisible characters (zero-width spaces, soft hyphens, byte-order marks),
+    /// trimmed of spaces and in Unicode's composed form — so that "dup", "dup\u{200B}" and a
+    /// decomposed "Ü" are not three names — refused when nothing is left.
     static func notBlank(_ value: String, _ field: String) throws -> String {
-        guard
-            !value.unicodeScalars.allSatisfy({
-                $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
-            })
-        else {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: value.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+        let text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !text.isEmpty else {
             throw APIError(.unprocessableContent, "\(field): must not be empty or invisible", field: field)
         }
-        return value.precomposedStringWithCanonicalMapping
+        return text
     }
 
     /// `items`, refused when there are more than ``maximumItems``.

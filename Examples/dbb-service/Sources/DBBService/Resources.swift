@@ -143,7 +143,8 @@ enum Projects: Resource {
             throw APIError(.unprocessableContent, "endDate: before startDate", field: "endDate")
         }
         (model.startDate, model.endDate) = (body.startDate, body.endDate)
-        model.tags = try body.tags.map { try Check.items($0, "tags") }
+        // No tags are stored as none: null, as a later read gives them.
+        model.tags = try body.tags.flatMap { $0.isEmpty ? nil : try Check.items($0, "tags") }
         model.projectLead = try await References.one(
             Person.self, body.projectLead, field: "projectLead", manager: manager)
         if let sub = body.subProject, model.id != 0, sub == model.id {

@@ -69,23 +69,10 @@ struct WeeklyReportRoute: Sendable {
 
     /// A `yyyy-MM-dd` day that exists (no 2011-02-30), as the same text.
     private static func day(_ value: Substring?, _ name: String) throws -> String {
-        guard let text = value.map(String.init) else { throw APIError.badRequest(name, "required") }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [4, 2, 2],
-            parts.allSatisfy({ part in part.allSatisfy { ("0"..."9").contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year)
-        else {
+        guard let text = value else { throw APIError.badRequest(name, "required") }
+        guard ISODate.isDay(text) else {
             throw APIError.badRequest(name, "expected a day as yyyy-MM-dd, e.g. 2010-12-13")
         }
-        return text
-    }
-
-    private static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: DBBDay.isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        return String(text)
     }
 }

@@ -57,7 +57,9 @@ struct ServiceCommand: AsyncParsableCommand {
         if postgres == nil && !replica.isEmpty { throw ValidationError("--replica needs --postgres") }
         if !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
         if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
-        if idleTimeout < 1 { throw ValidationError("--idle-timeout must be at least 1 second") }
+        if !(1...86_400).contains(idleTimeout) {
+            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
+        }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: unknown level '\(logLevel)'") }
     }
 

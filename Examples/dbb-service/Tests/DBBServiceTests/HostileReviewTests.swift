@@ -114,3 +114,66 @@ struct HostileReviewTests {
         }
     }
 }
+
+/// What a second hostile review found, each case failing (or crashing the service) before its fix.
+@Suite("dbb-service against a hostile client, second pass")
+struct SecondReviewTests {
+    @Test("an empty Content-Type is a 415, not a crash", arguments: ["", ";", " ; charset=utf-8"])
+    func emptyContentType(_ value: String) async throws {
+        guard let harness = try ServiceHarness(.sqlite) else { return }
+        let (app, _) = try await harness.instance()
+        try await app.test(.router) { client in
+            let reply = try await client.call(.post, "/companies", #"{"name": "x"}"#, headers: [.contentType: value])
+            #expect(reply.status == .unsupportedMediaType && reply.field == "Content-Type", "\(reply.body)")
+        }
+    }
+
+    @Test("days that do not exist are refused in bodies and filters, not rolled over", arguments: Backend.allCases)
+    func impossibleDates(_ backend: Backend) async throws {
+        guard let harness = try ServiceHarness(backend) else { return }
+        let (app, manager) = try await harness.instance()
+        try await app.test(.router) { client in
+            for body in [
+                #"{"purpose": "m", "startTime": "2020-02-30T00:00:00Z"}"#,
+                #"{"purpose": "m", "startTime": "-0001-01-01T00:00:00Z"}"#,
+                #"{"purpose": "m", "startTime": "2021-02-29T10:00:00.5Z"}"#,
+            ] {
+                let reply = try await client.call(.post, "/meetings", body)
+                #expect(reply.status == .badRequest && reply.field == "startTime", "\(body): \(reply.body)")
+            }
+            let leap = try await client.call(
+                .post, "/meetings", #"{"purpose": "m", "startTime": "2020-02-29T10:00:00Z"}"#)
+            #expect(leap.status == .created)
+            let filter = try await client.call(.get, "/meetings?from=2020-02-30T00:00:00Z")
+            #expect(filter.status == .badRequest && filter.field == "from")
+            #expect(try manager.count(of: "Meeting") == 1)
+        }
+    }
+
+    @Test("names: invisible characters inside are dropped, filters compare composed forms", arguments: Backend.allCases)
+    func names(_ backend: Backend) async throws {
+        guard let harness = try ServiceHarness(backend) else { return }
+        let (app, _) = try await harness.instance()
+        try await app.test(.router) { client in
+            #expect(try await client.call(.post, "/companies", #"{"name": "dup"}"#).status == .created)
+            for name in [#"dup\u200b"#, #"\ufeffdup"#, #" dup "#] {
+                let reply = try await client.call(.post, "/companies", #"{"name": "\#(name)"}"#)
+                #expect(reply.status == .conflict && reply.field == "name", "\(name): \(reply.body)")
+            }
+            #expect(try await client.call(.post, "/companies", #"{"name": "U\u0308x"}"#).status == .created)
+            let found = try await client.call(.get, "/companies?name=U%CC%88x")
+            #expect(found.body.contains(#""name":"Üx""#), "\(found.body)")
+        }
+    }
+
+    @Test("a create answers what a later read gives: no tags is null in both", arguments: Backend.allCases)
+    func createMatchesRead(_ backend: Backend) async throws {
+        guard let harness = try ServiceHarness(backend) else { return }
+        let (app, _) = try await harness.instance()
+        try await app.test(.router) { client in
+            let created = try await client.call(.post, "/projects", #"{"name": "P", "tags": []}"#)
+            let read = try await client.call(.get, "/projects/\(try created.decodeID())")
+            #expect(created.status == .created && created.body == read.body, "\(created.body) vs \(read.body)")
+        }
+    }
+}
