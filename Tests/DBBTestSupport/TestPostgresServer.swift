@@ -191,7 +191,9 @@ public final class TestPostgresServer: @unchecked Sendable {
     private static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
 
     /// A loopback port no one listens on now.
-    static func freePort() throws -> Int {
+    /// A loopback port nobody listens on now (bound to port 0, then released): for the test
+    /// server, its standbys, and the examples' service instances.
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestPostgresError(message: "socket() failed") }
         defer { close(fd) }

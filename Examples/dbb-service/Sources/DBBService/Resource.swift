@@ -63,19 +63,20 @@ enum References {
         -> T?
     {
         guard let id else { return nil }
-        return try await all(type, [id], field: field, manager: manager).first
+        return try await all(type, [id], field: field, indexed: false, manager: manager).first
     }
 
-    /// The records `ids` name, in their order.
-    static func all<T: DBBTableObject>(_ type: T.Type, _ ids: [Int64], field: String, manager: DBBManager) async throws
-        -> [T]
-    {
+    /// The records `ids` name, in their order; a missing one is named `field[index]`, or `field`
+    /// when not `indexed` (a to-one reference).
+    static func all<T: DBBTableObject>(
+        _ type: T.Type, _ ids: [Int64], field: String, indexed: Bool = true, manager: DBBManager
+    ) async throws -> [T] {
         guard !ids.isEmpty else { return [] }
         let found = try await T.instances(ids: ids, manager: manager)
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return try ids.enumerated().map { index, id in
             guard let record = byID[id] else {
-                let name = ids.count == 1 && !field.hasSuffix("s") ? field : "\(field)[\(index)]"
+                let name = indexed ? "\(field)[\(index)]" : field
                 throw APIError(
                     .unprocessableContent, "\(name): \(String(describing: T.self).lowercased()) \(id) does not exist",
                     field: name)

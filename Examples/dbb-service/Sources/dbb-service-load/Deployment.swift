@@ -36,7 +36,8 @@ final class Deployment: @unchecked Sendable {
         case .sqlite:
             let path = folder.path("service.sqlite")
             deployment = Deployment(
-                binary: binary, arguments: ["--database", path], database: .sqlite(path), ports: [try freePort()],
+                binary: binary, arguments: ["--database", path], database: .sqlite(path),
+                ports: [try TestPostgresServer.freePort()],
                 folder: folder)
         case .postgres, .replica:
             guard let server = try TestPostgresServer.shared() else {
@@ -50,7 +51,7 @@ final class Deployment: @unchecked Sendable {
             }
             deployment = Deployment(
                 binary: binary, arguments: arguments, database: .postgres(primary),
-                ports: [try freePort(), try freePort()], folder: folder)
+                ports: [try TestPostgresServer.freePort(), try TestPostgresServer.freePort()], folder: folder)
         }
         // One at a time: the first start creates the tables and the report's data.
         for index in deployment.ports.indices { try await deployment.launch(index) }
@@ -103,28 +104,6 @@ final class Deployment: @unchecked Sendable {
         }
         let stored = rows.compactMap { $0["name", as: String.self] }
         return Check(acknowledged: acknowledged, stored: stored)
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        guard bound == 0,
-            withUnsafeMutablePointer(
-                to: &address,
-                {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-                }) == 0
-        else { throw LoadError("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
