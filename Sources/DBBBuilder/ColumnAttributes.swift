@@ -24,6 +24,10 @@ public struct ColumnAttributes: OptionSet, Sendable, Hashable {
 
     /// `UNIQUE`: saving a value another row has fails with an error naming the property. A column
     /// added to an existing table gets a unique index instead, as SQLite cannot add the constraint.
+    ///
+    /// Added to or removed from a property whose column exists, either attribute is applied or
+    /// lifted when the class registers (refused, naming the rows in the way, when they do not
+    /// allow it): the constraints follow the class that registered last.
     public static let unique = ColumnAttributes(rawValue: 1 << 1)
 
     /// Set by text that names neither constraint; registering the class refuses it.

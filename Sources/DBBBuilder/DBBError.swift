@@ -42,8 +42,10 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         case invalidValue
         /// A migration that cannot be applied without changing or losing stored data: a column
         /// whose declared type no longer matches its property, a `NOT NULL UNIQUE` property
-        /// added to a table with rows, a table (not made by DBBBuilder) whose `id` is not an
-        /// `INTEGER PRIMARY KEY`. Nothing was changed.
+        /// added to a table with rows, `UNIQUE` added to a property whose rows share a value or
+        /// `NOT NULL` to one whose rows hold `NULL`, a table (not made by DBBBuilder) whose `id`
+        /// is not an `INTEGER PRIMARY KEY`; or a read-only manager registering a class whose
+        /// table or columns do not exist. Nothing was changed.
         case migrationRefused
     }
 

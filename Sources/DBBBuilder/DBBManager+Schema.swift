@@ -40,7 +40,7 @@ extension DBBManager {
         guard !pending.isEmpty else { return }
         let changes = try write(nil) { connection in
             try connection.atomically(.immediate) {
-                try SchemaMigration(connection: connection).apply(pending) { type in
+                try SchemaMigration(connection: connection, readOnly: access.isReadOnly).apply(pending) { type in
                     try self.registry.mapping(for: type, manager: self)
                 }
             }

@@ -20,6 +20,14 @@ public protocol DatabaseAccess: Sendable {
     var tracing: TraceSwitch { get }
     /// The SQL spelling of the backend's connections.
     var dialect: DBBDialect { get }
+    /// Whether the manager may change nothing in the database: registering only checks that
+    /// the tables it needs exist (see `SchemaMigration`).
+    var isReadOnly: Bool { get }
+}
+
+extension DatabaseAccess {
+    /// Managers write unless their backend says otherwise.
+    public var isReadOnly: Bool { false }
 }
 
 /// A file database in WAL mode: one writer connection, used under a recursive lock, and up to

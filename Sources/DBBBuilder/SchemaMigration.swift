@@ -1,15 +1,18 @@
 import DBBFormat
 import DBBSQLite
 
-/// Creates and migrates the tables of table-object classes. Migrations only add: a missing
-/// table, column, join table, index or trigger is created, nothing is dropped or converted.
+/// Creates and migrates the tables of table-object classes. Migrations add: a missing table,
+/// column, join table, index or trigger is created; nothing is dropped or converted.
 ///
 /// Every class is checked before anything changes; a change that would alter or lose stored
 /// data is refused with ``DBBError/Kind/migrationRefused`` naming class, property and reason:
 /// - a column (or join-table column) whose declared type no longer holds the property's type
 ///   (an `Integer` column for a `String` property: its text would read back as 0);
 /// - a `NOT NULL UNIQUE` property added to a table that has rows (every row would get the
-///   same default, which the unique index refuses).
+///   same default, which the unique index refuses);
+/// - a `NOT NULL` or `UNIQUE` attribute added to an existing property whose rows do not allow
+///   it (see ``ConstraintMigration``, which also lifts the constraints a property no longer
+///   declares).
 ///
 /// A table DBBBuilder did not create (made by raw SQL or another program) is adopted: it gets
 /// the `createdTime`/`modifiedTime` columns it lacks, in the same transaction. It must have an
@@ -19,8 +22,13 @@ import DBBSQLite
 /// A property removed from a class keeps its column and data; when that column is
 /// `NOT NULL` without a default, the table is rebuilt without that constraint (see
 /// ``TableRebuild``) so inserts that no longer name the column still work.
+///
+/// On a read-only connection (``DatabaseAccess/isReadOnly``) nothing is changed: the tables
+/// and columns the classes map must exist, and a class whose table needs more is refused.
 struct SchemaMigration {
     let connection: any DatabaseConnection
+    /// Whether to check only: a class whose tables need a change is refused.
+    var readOnly = false
     private var schema: SchemaSQL { SchemaSQL(dialect: connection.dialect) }
 
     /// What one class needs.
@@ -30,14 +38,20 @@ struct SchemaMigration {
         /// `createdTime`/`modifiedTime`, when an adopted table lacks them.
         var addedTimeColumns: [String] = []
         let addedColumns: [ColumnProperty]
-        let releasedColumns: [String]
+        var constraints = ConstraintMigration.Changes()
+        /// Join tables that do not exist yet.
+        var missingJoinTables: [String] = []
     }
 
     /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
     /// - Returns: what changed, one line each (`created table "Person"`), for the log.
     func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws -> [String] {
-        if let lock = schema.schemaLock { try connection.execute(lock) }
+        if !readOnly, let lock = schema.schemaLock { try connection.execute(lock) }
         let plans = try mappings.map(plan)
+        if readOnly {
+            try refuseChanges(plans)
+            return []
+        }
         var changes: [String] = []
         for plan in plans {
             let table = plan.mapping.tableName
@@ -50,21 +64,13 @@ struct SchemaMigration {
                 try connection.execute(schema.addTimeColumn(column, to: plan.mapping.tableName))
                 changes.append("added column \"\(column)\" to the adopted table \"\(table)\"")
             }
-            if !plan.releasedColumns.isEmpty {
-                if connection.dialect == .sqlite {
-                    try TableRebuild(connection: connection, table: plan.mapping.tableName).run(
-                        droppingNotNullOf: plan.releasedColumns)
-                } else {
-                    for column in plan.releasedColumns {
-                        try connection.execute(schema.dropNotNull(column, of: plan.mapping.tableName))
-                    }
-                }
-                let columns = plan.releasedColumns.map { "\"\($0)\"" }.joined(separator: ", ")
-                changes.append("dropped NOT NULL from \(columns) of \"\(table)\" (no property maps them now)")
-            }
+            changes += try ConstraintMigration(connection: connection).apply(plan.constraints, to: table)
             for column in plan.addedColumns {
                 try connection.execute(schema.addColumn(column, to: plan.mapping))
-                if column.isUnique { try connection.execute(schema.uniqueIndex(column, plan.mapping)) }
+                if column.isUnique {
+                    try connection.execute(
+                        ConstraintSQL(dialect: connection.dialect).createAttributeIndex(column.column, of: table))
+                }
                 changes.append("added column \"\(column.column)\" to \"\(table)\"")
             }
         }
@@ -128,14 +134,17 @@ struct SchemaMigration {
 
     private func plan(_ mapping: TableMapping) throws -> Plan {
         let existing = try columns(of: mapping.tableName)
+        var missingJoinTables: [String] = []
         for join in mapping.joins {
-            if let column = try columns(of: join.joinTable)[join.column.lowercased()] {
+            let joinColumns = try columns(of: join.joinTable)
+            if joinColumns.isEmpty { missingJoinTables.append(join.joinTable) }
+            if let column = joinColumns[join.column.lowercased()] {
                 try check(
                     column, holds: join.storageType, of: mapping, property: join.name, swiftType: join.valueTypeName)
             }
         }
         guard !existing.isEmpty else {
-            return Plan(mapping: mapping, exists: false, addedColumns: [], releasedColumns: [])
+            return Plan(mapping: mapping, exists: false, addedColumns: [], missingJoinTables: missingJoinTables)
         }
         try checkRowID(existing, of: mapping)
         var addedTimes: [String] = []
@@ -175,9 +184,31 @@ struct SchemaMigration {
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()
+        let constraints = try ConstraintMigration(connection: connection).plan(
+            mapping, notNull: existing.mapValues(\.notNull), released: released)
         return Plan(
-            mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added, releasedColumns: released
-        )
+            mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added,
+            constraints: constraints, missingJoinTables: missingJoinTables)
+    }
+
+    /// Refuses, on a read-only connection, the first class whose table, columns or join
+    /// tables do not exist (its fetches would fail). Constraints, indexes and triggers are the
+    /// business of a manager that writes, and are not checked.
+    private func refuseChanges(_ plans: [Plan]) throws {
+        for plan in plans {
+            let missing =
+                !plan.exists
+                ? ["its table"]
+                : (plan.addedTimeColumns + plan.addedColumns.map(\.column)).map { "column '\($0)'" }
+                    + plan.missingJoinTables.map { "join table '\($0)'" }
+            guard let first = missing.first else { continue }
+            let type = String(reflecting: plan.mapping.objectType)
+            throw DBBError(
+                .migrationRefused, table: plan.mapping.tableName,
+                "\(type) cannot be registered by a read-only manager: \(missing.joined(separator: ", ")) of table "
+                    + "\(plan.mapping.tableName) \(missing.count == 1 && first == "its table" ? "does" : "do") not exist, and a "
+                    + "read-only manager changes nothing. Register the class once through a manager that may write")
+        }
     }
 
     /// Refuses a table whose `id` is not its `INTEGER PRIMARY KEY` (the row id): missing, of

@@ -2,8 +2,11 @@ import DBBSQLite
 
 /// Rebuilds one table in SQLite's documented way (create the new table, copy every row, drop
 /// the old one, rename, recreate its indexes and triggers), keeping every row, column, id and
-/// the AUTOINCREMENT counter. Used to lift the `NOT NULL` of a column whose property was
-/// removed. Runs inside the caller's transaction: a failure leaves the table as it was.
+/// the AUTOINCREMENT counter. Used to change the `NOT NULL` and `UNIQUE` constraints of
+/// columns, which SQLite's `ALTER TABLE` cannot: lifting the `NOT NULL` of a column whose
+/// property was removed, and bringing a column's constraints in line with its property's
+/// attributes (see ``ConstraintMigration``). Runs inside the caller's transaction: a failure
+/// leaves the table as it was.
 ///
 /// Dropping the old table fires none of its triggers (SQLite drops them first), so join rows
 /// stay. A table that other tables' foreign keys refer to is not rebuilt while foreign keys
@@ -12,12 +15,13 @@ struct TableRebuild {
     let connection: any DatabaseConnection
     let table: String
 
-    func run(droppingNotNullOf columns: [String]) throws {
+    /// Rebuilds the table with the column definitions changed as `edits` says (by column name).
+    /// - Parameter purpose: what the rebuild is for, in the words of an error message.
+    func run(editing edits: [String: RebuildSQL.ColumnEdit], purpose: String) throws {
         let refuse = { (reason: String) in
             DBBError(
-                .migrationRefused, table: table, property: columns.first,
-                "the NOT NULL column(s) \(columns.joined(separator: ", ")) of \(table) are no longer mapped, so inserts "
-                    + "would fail; lifting NOT NULL needs a rebuild of the table, which \(reason)")
+                .migrationRefused, table: table, property: edits.keys.sorted().first,
+                "\(purpose) needs a rebuild of table \(table), which \(reason); nothing was changed")
         }
         guard let create = try connection.fetchValue(RebuildSQL.createStatement, [.text(table)], as: String.self) else {
             throw refuse("found no CREATE TABLE statement")
@@ -29,8 +33,14 @@ struct TableRebuild {
             throw refuse("foreign keys of \(referencing.joined(separator: ", ")) refer to; rebuild it by hand")
         }
         let newName = "\(table)_dbb_rebuild"
-        guard let newCreate = RebuildSQL.createTable(from: create, named: newName, droppingNotNullOf: columns) else {
+        guard let (newCreate, uniqueNotFound) = RebuildSQL.createTable(from: create, named: newName, editing: edits)
+        else {
             throw refuse("could not read its CREATE TABLE statement")
+        }
+        if !uniqueNotFound.isEmpty {
+            throw refuse(
+                "cannot lift the UNIQUE of \(uniqueNotFound.joined(separator: ", ")): it is a table constraint "
+                    + "(UNIQUE (column)), not part of the column's definition; rebuild the table by hand")
         }
         let copied = try connection.fetchAll(RebuildSQL.ordinaryColumns, [.text(table)]) { $0.string(at: 0) ?? "" }
         let dependents = try connection.fetchAll(RebuildSQL.dependents, [.text(table)]) { $0.string(at: 0) ?? "" }

@@ -87,10 +87,24 @@ struct PostgresFailure: DatabaseFailure {
                 backend: .unavailable, table: table,
                 "cannot use \(serverError.location): \(message)", serverError: serverError)
         }
-        // The column a constraint names: NOT NULL names it; UNIQUE's index is Table_column_key.
+        // The column a constraint names: NOT NULL names it; a unique violation's detail names
+        // the key (`Key (email)=(…) already exists.`), and UNIQUE's index is Table_column_key.
         let constraint = server?.constraint ?? ""
-        let property = columns.first { $0.column == server?.column || constraint.contains("_\($0.column)_") }?.property
+        let key = Self.keyColumn(inDetail: server?.detail)
+        let property = columns.first {
+            $0.column == server?.column || $0.column == key || constraint.contains("_\($0.column)_")
+        }?.property
         return DBBError(backend: .server, table: table, property: property, message, serverError: serverError)
+    }
+
+    /// The one column of the key a unique violation's detail names — `email` in
+    /// `Key (email)=(a@example.com) already exists.`, `Email` in `Key ("Email")=…` — or `nil`.
+    static func keyColumn(inDetail detail: String?) -> String? {
+        guard let detail, detail.hasPrefix("Key ("), let end = detail.range(of: ")=(") else { return nil }
+        let name = detail[detail.index(detail.startIndex, offsetBy: 5)..<end.lowerBound]
+        guard !name.contains(",") else { return nil }
+        guard name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 else { return String(name) }
+        return name.dropFirst().dropLast().replacingOccurrences(of: "\"\"", with: "\"")
     }
 
     /// The failure as a log line: SQLSTATE, the server's message and its detail. Without

@@ -15,13 +15,17 @@
 //   dbb-crash-helper hot-journal DATABASE      in rollback-journal mode, writes more than
 //                                              its cache holds in one transaction and kills
 //                                              itself with SIGKILL: a hot journal is left
+//   dbb-crash-helper register DATABASE CLASS   registers one version of the Contact class
+//                                              (ContactV1, ContactUniqueEmail, …); prints
+//                                              "registered", or the error and exits with 1
 //   dbb-crash-helper instance DATABASE SEED OPERATIONS [AT]
 //                                              a service instance: at AT registers the
 //                                              classes, then saves batches of items, deletes
 //                                              some of its own and races the others for
 //                                              unique keys; prints its tally as one JSON line
 //
-// DATABASE is a file path or a postgres:// URL (PostgreSQL) in the batch, open and instance forms.
+// DATABASE is a file path or a postgres:// URL (PostgreSQL) in the batch, open, register and
+// instance forms.
 import DBBBuilder
 import DBBPostgres
 import DBBSQLite
@@ -42,7 +46,7 @@ func manager(_ place: String) throws -> DBBManager {
 let arguments = CommandLine.arguments
 let usage =
     "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
-    + " | hot-journal DATABASE | instance DATABASE SEED OPERATIONS [AT]"
+    + " | hot-journal DATABASE | register DATABASE CLASS | instance DATABASE SEED OPERATIONS [AT]"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -85,6 +89,10 @@ do {
         try connection.execute("BEGIN")
         for _ in 0..<200 { try connection.execute("INSERT INTO filler VALUES (randomblob(4000))") }
         kill(getpid(), SIGKILL)
+    case "register":
+        guard arguments.count == 4, let version = contactVersions[arguments[3]] else { fail(usage, code: 2) }
+        try manager(arguments[2]).register([version])
+        print("registered")
     case "instance":
         guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]),
             let operations = Int(arguments[4])

@@ -68,4 +68,47 @@ struct TwoProcessTests {
             #expect(try SQLiteConnection(path: path).fetchValue("SELECT count(*) FROM CrashItem", as: Int.self) == 3)
         }
     }
+
+    @Test(
+        "a later version registered by another process applies its constraints, or is refused naming the rows in the way",
+        arguments: Backend.allCases)
+    func constraintsFromAnotherProcess(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ContactV1.self]) else { return }
+        let manager = database.manager
+        for (code, email) in ["a", "b", "b"].enumerated() {
+            let contact = ContactV1(dbManager: manager)
+            (contact.email, contact.code) = (email, code)
+            try contact.save()
+        }
+        let schema = try database.layout()
+        func register(_ version: String) throws -> (status: Int32, output: String) {
+            let process = try runHelper(["register", database.place, version])
+            let text = output(process)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let unique = try register("ContactUniqueEmail")
+        #expect(unique.status == 1 && unique.output.contains("ContactUniqueEmail.email"), "\(unique.output)")
+        #expect(unique.output.contains("'b'") && unique.output.contains("2 rows"), "\(unique.output)")
+        let required = try register("ContactRequiredNote")
+        #expect(required.status == 1 && required.output.contains("3 row(s)"), "\(required.output)")
+        #expect(try database.layout() == schema, "nothing changed")
+
+        try manager.execute(#"DELETE FROM "Contact" WHERE "code" = 2"#)
+        #expect(try register("ContactUniqueEmail").status == 0)
+        try manager.execute(#"UPDATE "Contact" SET "note" = 'n'"#)
+        // Both constraints (the last class registered decides: ContactRequiredNote alone would
+        // lift the UNIQUE it does not declare).
+        #expect(try register("ContactStrict").status == 0)
+        // This process's manager, of version 1 and opened before, now meets both constraints.
+        let duplicate = ContactV1(dbManager: manager)
+        (duplicate.email, duplicate.note, duplicate.code) = ("a", "n", 7)
+        #expect(throws: DBBError.self) { try duplicate.save() }
+        let noNote = ContactV1(dbManager: manager)
+        (noNote.email, noNote.code) = ("new", 8)
+        #expect(throws: DBBError.self) { try noNote.save() }
+        noNote.note = "given"
+        try noNote.save()
+        #expect(try ContactV1.all(manager: manager).map(\.email) == ["a", "b", "new"])
+    }
 }

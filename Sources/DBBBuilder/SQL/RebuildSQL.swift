@@ -40,15 +40,31 @@ enum RebuildSQL {
         "ALTER TABLE \(SQLDialect.quoteAlways(table)) RENAME TO \(SQLDialect.quoteAlways(newName))"
     }
 
-    /// `create` (a `CREATE TABLE` statement) for a table named `newName`, with the `NOT NULL`
-    /// constraints (and their `ON CONFLICT` clauses) of the column definitions of `columns`
-    /// taken out; everything else is kept as written. `nil` when `create` is not of that form.
-    static func createTable(from create: String, named newName: String, droppingNotNullOf columns: [String]) -> String?
+    /// What a rebuild changes in one column's definition.
+    struct ColumnEdit: OptionSet, Hashable {
+        let rawValue: UInt8
+        /// Takes out `NOT NULL` (and its `ON CONFLICT` clause).
+        static let dropNotNull = ColumnEdit(rawValue: 1 << 0)
+        /// Appends `NOT NULL` (unless the definition has it).
+        static let addNotNull = ColumnEdit(rawValue: 1 << 1)
+        /// Takes out `UNIQUE` (with its `CONSTRAINT name` and `ON CONFLICT` clause).
+        static let dropUnique = ColumnEdit(rawValue: 1 << 2)
+    }
+
+    /// `create` (a `CREATE TABLE` statement) for a table named `newName`, with the column
+    /// definitions of the columns `edits` names changed as it says; everything else is kept as
+    /// written. `nil` when `create` is not of that form.
+    /// - Returns: the statement, and the columns whose `UNIQUE` to drop is not in their
+    ///   definition (a table constraint `UNIQUE (column)`, which is left alone).
+    static func createTable(from create: String, named newName: String, editing edits: [String: ColumnEdit])
+        -> (sql: String, uniqueNotFound: [String])?
     {
         let tokens = SQLTokenizer.tokens(create)
         guard let open = tokens.firstIndex(where: { $0.text == "(" }) else { return nil }
-        let targets = Set(columns.map { $0.lowercased() })
-        var removals: [Range<String.Index>] = []
+        let targets = Dictionary(edits.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0.union($1) })
+        // Replacements of ranges of `create`, in order: (range, new text).
+        var replacements: [(Range<String.Index>, String)] = []
+        var uniqueNotFound: [String] = []
         var depth = 0
         var segmentStart = open + 1
         for position in open..<tokens.count {
@@ -57,26 +73,38 @@ enum RebuildSQL {
             if text == ")" { depth -= 1 }
             let endsSegment = (depth == 1 && text == ",") || (depth == 0 && text == ")")
             guard endsSegment else { continue }
-            let segment = Array(tokens[segmentStart..<position])
-            if let name = segment.first(where: { $0.kind != .space })?.identifier, targets.contains(name.lowercased()) {
-                removals += notNullRanges(segment)
-            }
+            let words = tokens[segmentStart..<position].filter { $0.kind != .space }
             segmentStart = position + 1
+            if let name = words.first?.identifier, let edit = targets[name.lowercased()] {
+                if edit.contains(.dropNotNull) {
+                    replacements += constraintRanges(words, "NOT", "NULL").map { ($0, "") }
+                }
+                if edit.contains(.dropUnique) {
+                    let ranges = constraintRanges(words, "UNIQUE")
+                    if ranges.isEmpty { uniqueNotFound.append(name) }
+                    replacements += ranges.map { ($0, "") }
+                }
+                if edit.contains(.addNotNull), constraintRanges(words, "NOT", "NULL").isEmpty, let last = words.last {
+                    replacements.append((last.range.upperBound..<last.range.upperBound, " NOT NULL"))
+                }
+            }
             if depth == 0 { break }
         }
+        replacements.sort { $0.0.lowerBound < $1.0.lowerBound }
         var body = ""
         var cursor = tokens[open].range.lowerBound
-        for range in removals {
-            body += create[cursor..<range.lowerBound]
+        for (range, text) in replacements {
+            body += create[cursor..<range.lowerBound] + text
             cursor = range.upperBound
         }
         body += create[cursor...]
-        return "CREATE TABLE \(SQLDialect.quoteAlways(newName)) \(body)"
+        return ("CREATE TABLE \(SQLDialect.quoteAlways(newName)) \(body)", uniqueNotFound)
     }
 
-    /// The places of `NOT NULL [ON CONFLICT x]` in one column definition, outside parentheses.
-    private static func notNullRanges(_ segment: [SQLToken]) -> [Range<String.Index>] {
-        let words = segment.filter { $0.kind != .space }
+    /// The places of the column constraint `keywords` (`NOT NULL`, `UNIQUE`) in one column
+    /// definition's words, outside parentheses, each with the `CONSTRAINT name` before it and
+    /// the `ON CONFLICT x` after it.
+    private static func constraintRanges(_ words: [SQLToken], _ keywords: String...) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var depth = 0
         var index = 0
@@ -84,16 +112,21 @@ enum RebuildSQL {
             let token = words[index]
             if token.text == "(" { depth += 1 }
             if token.text == ")" { depth -= 1 }
-            if depth == 0, token.isKeyword("NOT"), index + 1 < words.count, words[index + 1].isKeyword("NULL") {
-                var end = index + 1
-                if end + 2 < words.count, words[end + 1].isKeyword("ON"), words[end + 2].isKeyword("CONFLICT") {
-                    end = min(end + 3, words.count - 1)
-                }
-                ranges.append(token.range.lowerBound..<words[end].range.upperBound)
-                index = end + 1
+            let matches =
+                depth == 0 && index + keywords.count <= words.count
+                && keywords.indices.allSatisfy { words[index + $0].isKeyword(keywords[$0]) }
+            guard matches else {
+                index += 1
                 continue
             }
-            index += 1
+            var first = index
+            if first >= 2, words[first - 2].isKeyword("CONSTRAINT") { first -= 2 }
+            var end = index + keywords.count - 1
+            if end + 2 < words.count, words[end + 1].isKeyword("ON"), words[end + 2].isKeyword("CONFLICT") {
+                end = min(end + 3, words.count - 1)
+            }
+            ranges.append(words[first].range.lowerBound..<words[end].range.upperBound)
+            index = end + 1
         }
         return ranges
     }

@@ -41,7 +41,8 @@ struct SchemaSQL {
     }
 
     /// `ALTER TABLE … ADD COLUMN`: SQLite refuses to add `UNIQUE` columns (a unique index is
-    /// made instead, see ``uniqueIndex(_:_:)``) and `NOT NULL` ones without a default.
+    /// made instead, see ``ConstraintSQL/createAttributeIndex(_:of:)``) and `NOT NULL` ones
+    /// without a default.
     ///
     /// The rows already there get the property's value in a new object (`var priority = 5`
     /// gives them 5) as the column's default — not `NULL`, which a non-optional property cannot
@@ -57,12 +58,6 @@ struct SchemaSQL {
             definition += " DEFAULT \(literal)"
         }
         return "ALTER TABLE \(dialect.quote(mapping.tableName)) ADD COLUMN \(definition)"
-    }
-
-    /// The unique index standing in for a `UNIQUE` attribute on an added column.
-    func uniqueIndex(_ column: ColumnProperty, _ mapping: TableMapping) -> String {
-        "CREATE UNIQUE INDEX IF NOT EXISTS \(dialect.quote("\(mapping.tableName)_\(column.column)_unique"))"
-            + " ON \(dialect.quote(mapping.tableName)) (\(dialect.quote(column.column)))"
     }
 
     /// DBBBuilder's index: named after the table and the listed property names, over their columns.
@@ -203,12 +198,6 @@ struct SchemaSQL {
     private func deleteUnmatched(_ join: JoinProperty, whose column: String, in table: String) -> String {
         "DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(column))"
             + " NOT IN (SELECT \(dialect.quote(Self.idColumn)) FROM \(dialect.quote(table)))"
-    }
-
-    /// Releases a column no longer mapped from `NOT NULL` (PostgreSQL; SQLite rebuilds the
-    /// table, see ``TableRebuild``).
-    func dropNotNull(_ column: String, of table: String) -> String {
-        "ALTER TABLE \(dialect.quote(table)) ALTER COLUMN \(dialect.quote(column)) DROP NOT NULL"
     }
 
     func dropIndex(_ name: String) -> String {

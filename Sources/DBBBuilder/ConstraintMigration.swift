@@ -1,0 +1,186 @@
+import DBBFormat
+import Foundation
+
+/// Brings the `NOT NULL` and `UNIQUE` of an existing table's columns in line with the
+/// attributes their properties declare (``DBBTableObject/attributesDictionary``), so that the
+/// constraints are always the ones the class that registered last declares — never silently
+/// those of an earlier version:
+///
+/// - **Added** to a property of an existing column: applied when the rows allow it — `NOT NULL`
+///   when no row holds `NULL` there (SQLite: the table is rebuilt, see ``TableRebuild``;
+///   PostgreSQL: `ALTER … SET NOT NULL`), `UNIQUE` when no two rows share a value (a unique
+///   index `<Table>_<column>_unique`). Otherwise refused with ``DBBError/Kind/migrationRefused``
+///   naming class, property and the rows in the way, before anything changes.
+/// - **Removed** from a property: lifted, as it would refuse saves the class now allows — the
+///   column's `NOT NULL`, and the `UNIQUE` the attribute made (the column constraint, or the
+///   `_unique` index). A unique index of an indexer (`DBBIndexer(…, unique: true)`) or one made
+///   by other SQL is not the attribute's, and stays.
+///
+/// Columns that no property maps any more lose their `NOT NULL` (when they have no default),
+/// which would make every insert fail; their other constraints stay.
+struct ConstraintMigration {
+    let connection: any DatabaseConnection
+    private var sql: ConstraintSQL { ConstraintSQL(dialect: connection.dialect) }
+
+    /// The changes to one table's constraints, by column name.
+    struct Changes {
+        var notNullAdded: [String] = []
+        /// Mapped columns whose property no longer declares `NOT NULL`.
+        var notNullLifted: [String] = []
+        /// Columns no property maps any more, `NOT NULL` without a default.
+        var released: [String] = []
+        var uniqueAdded: [String] = []
+        /// `UNIQUE` constraints of the table to lift: the column and the constraint's name.
+        var uniqueConstraintsLifted: [(column: String, name: String)] = []
+        /// DBBBuilder's `_unique` indexes to drop: the column and the index's name.
+        var uniqueIndexesLifted: [(column: String, index: String)] = []
+
+        var isEmpty: Bool {
+            notNullAdded.isEmpty && notNullLifted.isEmpty && released.isEmpty && uniqueAdded.isEmpty
+                && uniqueConstraintsLifted.isEmpty && uniqueIndexesLifted.isEmpty
+        }
+    }
+
+    /// A unique index over one column; `constraint` names the table constraint it backs (empty
+    /// on SQLite, which names none), `nil` for one made by `CREATE UNIQUE INDEX`.
+    private struct UniqueIndex {
+        let name: String
+        let column: String
+        let constraint: String?
+    }
+
+    // MARK: - Planning
+
+    /// What `mapping`'s existing columns need, checked against the rows: nothing is changed.
+    /// - Parameters:
+    ///   - notNull: whether each existing column (by lower-cased name) is `NOT NULL`.
+    ///   - released: the unmapped `NOT NULL` columns without a default.
+    /// - Throws: ``DBBError/Kind/migrationRefused`` when a row holds `NULL` in a column whose
+    ///   property is newly `NOT NULL`, or two rows share a value of a newly `UNIQUE` one.
+    func plan(_ mapping: TableMapping, notNull: [String: Bool], released: [String]) throws -> Changes {
+        let table = mapping.tableName
+        let uniques = try connection.fetchAll(sql.singleColumnUniqueIndexes, [.text(table)]) {
+            UniqueIndex(name: $0.string(at: 0) ?? "", column: $0.string(at: 1) ?? "", constraint: $0.string(at: 2))
+        }
+        var changes = Changes(released: released)
+        for column in mapping.columns {
+            guard let isNotNull = notNull[column.column.lowercased()] else { continue }  // a new column
+            if column.isNotNull && !isNotNull {
+                try checkNoNull(column, of: mapping)
+                changes.notNullAdded.append(column.column)
+            } else if !column.isNotNull && isNotNull {
+                changes.notNullLifted.append(column.column)
+            }
+            let own = uniques.filter { $0.column.lowercased() == column.column.lowercased() }
+            if column.isUnique && own.isEmpty {
+                try checkNoDuplicate(column, of: mapping)
+                changes.uniqueAdded.append(column.column)
+            } else if !column.isUnique {
+                let attributeIndex = ConstraintSQL.attributeIndexName(table: table, column: column.column).lowercased()
+                for index in own {
+                    if let constraint = index.constraint {
+                        changes.uniqueConstraintsLifted.append((column.column, constraint))
+                    } else if index.name.lowercased() == attributeIndex {
+                        changes.uniqueIndexesLifted.append((column.column, index.name))
+                    }
+                }
+            }
+        }
+        return changes
+    }
+
+    private func checkNoNull(_ column: ColumnProperty, of mapping: TableMapping) throws {
+        let rows = try connection.fetchValue(sql.nullCount(mapping.tableName, column.column), as: Int.self) ?? 0
+        guard rows > 0 else { return }
+        throw DBBError(
+            .migrationRefused, table: mapping.tableName, property: column.name,
+            "\(String(reflecting: mapping.objectType)).\(column.name) is declared NOT NULL, but \(rows) row(s) of "
+                + "\(mapping.tableName) hold NULL in its column '\(column.column)'. Nothing was changed: give those "
+                + "rows a value, or leave the property without .notNull")
+    }
+
+    private func checkNoDuplicate(_ column: ColumnProperty, of mapping: TableMapping) throws {
+        let found = try connection.fetchAll(sql.mostDuplicated(mapping.tableName, column.column)) {
+            (value: $0.string(at: 0) ?? "", rows: $0.int64(at: 1), values: $0.int64(at: 2))
+        }
+        guard let duplicate = found.first else { return }
+        let others = duplicate.values > 1 ? " (and \(duplicate.values - 1) more value(s) repeat)" : ""
+        throw DBBError(
+            .migrationRefused, table: mapping.tableName, property: column.name,
+            "\(String(reflecting: mapping.objectType)).\(column.name) is declared UNIQUE, but \(duplicate.rows) rows of "
+                + "\(mapping.tableName) hold \(Self.shown(duplicate.value, column.storageType)) in its column "
+                + "'\(column.column)'\(others). Nothing was changed: remove the duplicates, or leave the property "
+                + "without .unique")
+    }
+
+    /// A stored value for a message: text quoted, a date as a date.
+    private static func shown(_ text: String, _ type: DBBStorageType) -> String {
+        switch type {
+        case .string: return "'\(text)'"
+        case .date:
+            guard let seconds = Double(text) else { return text }
+            return "\(text) (\(Date(timeIntervalSinceReferenceDate: seconds)))"
+        default: return text
+        }
+    }
+
+    // MARK: - Applying
+
+    /// Makes `changes` to `table`, inside the caller's transaction.
+    /// - Returns: what changed, one line each, for the log.
+    func apply(_ changes: Changes, to table: String) throws -> [String] {
+        guard !changes.isEmpty else { return [] }
+        switch connection.dialect {
+        case .sqlite:
+            var edits: [String: RebuildSQL.ColumnEdit] = [:]
+            for column in changes.released + changes.notNullLifted { edits[column, default: []].insert(.dropNotNull) }
+            for column in changes.notNullAdded { edits[column, default: []].insert(.addNotNull) }
+            for lifted in changes.uniqueConstraintsLifted { edits[lifted.column, default: []].insert(.dropUnique) }
+            if !edits.isEmpty {
+                try TableRebuild(connection: connection, table: table).run(
+                    editing: edits,
+                    purpose: "changing NOT NULL or UNIQUE of \(edits.keys.sorted().joined(separator: ", "))")
+            }
+        case .postgresql:
+            for column in changes.released + changes.notNullLifted {
+                try connection.execute(sql.dropNotNull(column, of: table))
+            }
+            for column in changes.notNullAdded { try connection.execute(sql.setNotNull(column, of: table)) }
+            for lifted in changes.uniqueConstraintsLifted {
+                try connection.execute(sql.dropConstraint(lifted.name, of: table))
+            }
+        }
+        let schema = SchemaSQL(dialect: connection.dialect)
+        for lifted in changes.uniqueIndexesLifted { try connection.execute(schema.dropIndex(lifted.index)) }
+        for column in changes.uniqueAdded { try connection.execute(sql.createAttributeIndex(column, of: table)) }
+        return Self.log(changes, table)
+    }
+
+    private static func log(_ changes: Changes, _ table: String) -> [String] {
+        var lines: [String] = []
+        func quoted(_ columns: [String]) -> String { columns.map { "\"\($0)\"" }.joined(separator: ", ") }
+        if !changes.released.isEmpty {
+            lines.append(
+                "dropped NOT NULL from \(quoted(changes.released)) of \"\(table)\" (no property maps them now)")
+        }
+        if !changes.notNullLifted.isEmpty {
+            lines.append(
+                "dropped NOT NULL from \(quoted(changes.notNullLifted)) of \"\(table)\" (their properties no longer "
+                    + "declare it)")
+        }
+        if !changes.notNullAdded.isEmpty {
+            lines.append("added NOT NULL to \(quoted(changes.notNullAdded)) of \"\(table)\"")
+        }
+        let liftedUnique = changes.uniqueConstraintsLifted.map(\.column) + changes.uniqueIndexesLifted.map(\.column)
+        if !liftedUnique.isEmpty {
+            lines.append(
+                "dropped UNIQUE from \(quoted(liftedUnique)) of \"\(table)\" (their properties no longer declare it)")
+        }
+        for column in changes.uniqueAdded {
+            lines.append(
+                "added UNIQUE to \"\(column)\" of \"\(table)\" (index "
+                    + "\"\(ConstraintSQL.attributeIndexName(table: table, column: column))\")")
+        }
+        return lines
+    }
+}
