@@ -25,8 +25,18 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         case invalidMapping
         /// A batch mixes objects of different classes; nothing was written.
         case nonHomogeneousBatch
-        /// The database could not be opened, or was closed.
+        /// The database could not be used: it could not be opened or reached, was closed, its
+        /// connection was lost before a transaction committed, or no pooled connection came
+        /// free in time. Nothing of the operation was stored.
         case unavailable
+        /// The connection was lost while `COMMIT` was on its way to the server or its answer on
+        /// its way back: the transaction may or may not have been committed, and only the
+        /// database can tell. The objects are as they were before the save (a new object has
+        /// no id). Look for the write (by a unique key, or the row's `modifiedTime`) before
+        /// repeating it, or repeat it in a form that cannot apply twice: a conditional save
+        /// (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``), an insert refused by a `UNIQUE`
+        /// key. PostgreSQL only: SQLite's commit is in the process.
+        case commitOutcomeUnknown
         /// An object was saved, deleted or referred to through a manager other than the one
         /// that created or fetched it. Use ``DBBManager/copy(_:)`` to put objects into another database.
         case foreignObject

@@ -63,7 +63,7 @@ extension DBBManager {
         var replicaAccesses: [PostgresAccess] = []
         do {
             for replica in replicas {
-                let access = try PostgresAccess(configuration: replica, tracing: tracing)
+                let access = try PostgresAccess(configuration: replica, tracing: tracing, readsOnly: true)
                 replicaAccesses.append(access)
                 try Self.checkReplica(access, replica)
             }
@@ -109,14 +109,14 @@ extension DBBManager {
     }
 
     /// The connections of a primary, checked now: fail with the server's reason rather than at
-    /// the first save; then the locale functions installed.
+    /// the first save; then the locale functions installed, unless the configuration is read-only.
     private static func openPrimary(_ configuration: DBBPostgresConfiguration, tracing: TraceSwitch) throws
         -> PostgresAccess
     {
         let access = try PostgresAccess(configuration: configuration, tracing: tracing)
         do {
             try access.read { try $0.execute("SELECT 1", []) }
-            try PostgresLocaleInstaller.installIfNeeded(access)
+            if !configuration.readOnly { try PostgresLocaleInstaller.installIfNeeded(access) }
         } catch {
             access.close()
             throw error
@@ -132,6 +132,17 @@ extension DBBManager {
     public func addLocaleRules(for identifiers: [String]) throws {
         guard let access = Self.primary(of: backendAccess) else { return }
         try PostgresLocaleInstaller.addRules(for: identifiers, access)
+    }
+
+    /// Installs the locale date functions in a PostgreSQL database, or brings them up to this
+    /// version of the library: what opening a manager does, unless its configuration is
+    /// ``DBBPostgresConfiguration/readOnly`` (or the server refused it then: a standby, a role
+    /// without `CREATE`). Nothing to do on SQLite, whose connections all have them.
+    /// - Throws: ``DBBError`` with the server's refusal (SQLSTATE `25006` on a read-only manager
+    ///   or a standby, `42501` for a role that may not create functions).
+    public func installLocaleFunctions() throws {
+        guard let access = Self.primary(of: backendAccess) else { return }
+        try PostgresLocaleInstaller.installIfNeeded(access, reportingRefusal: true)
     }
 
     /// Removes the locale date functions and their table from a PostgreSQL database (a

@@ -20,12 +20,27 @@ public struct DBBPostgresConfiguration: Sendable {
     public var database: String
     /// TLS: `.disable`, `.prefer(…)` (the default, as libpq's `sslmode=prefer`) or `.require(…)`.
     public var tls: TLS
-    /// The most connections the manager opens (reads run on several at once; writes on one);
-    /// at least 1.
+    /// The most connections the manager opens to this server, at least 1. One is kept for
+    /// writes (one write at a time per manager, as on SQLite), so that writes never wait behind
+    /// reads; the others serve reads, several at once. A pool of one connection serves both in
+    /// turn, and a replica's pool serves reads with all of its connections.
     public var poolSize: Int = 8
-    /// How long an operation waits for a connection before it fails with
-    /// `DBBError.Kind.unavailable`.
+    /// How long a read waits for one of the pool's read connections when all are busy, before
+    /// it fails with `DBBError.Kind.unavailable` naming the pool; above zero.
+    public var poolTimeout: Duration = .seconds(10)
+    /// How long opening a connection to the server may take before it fails with
+    /// `DBBError.Kind.unavailable`; above zero.
     public var connectTimeout: Duration = .seconds(10)
+    /// Opens the database without changing anything in it, for read-only tools, read-only
+    /// roles and standbys: the manager installs no locale functions (a query that calls one
+    /// that is not installed fails saying how to install it), ``DBBBuilder/DBBManager/register(_:)``
+    /// only checks that the tables and columns it maps exist, and every session is read-only
+    /// (`default_transaction_read_only`), so the server refuses writes — saves and raw SQL
+    /// alike. PostgreSQL's read-only mode cannot stop functions whose effects ignore
+    /// transactions (`pg_stat_reset()`, replication slots, advisory locks): for a strict
+    /// read-only client, connect as a role granted only reading (`pg_read_all_data`, or
+    /// `SELECT` on the tables), neither superuser nor `REPLICATION`.
+    public var readOnly = false
     /// Where postgres-nio logs (nothing by default).
     public var logger = Logger(label: "DBBPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -94,9 +109,8 @@ public struct DBBPostgresConfiguration: Sendable {
         guard (1...65535).contains(port) else {
             throw DBBError(backend: .invalidOption, "port \(port) for \(host) is not a number from 1 to 65535")
         }
-        guard connectTimeout > .zero else {
-            throw DBBError(
-                backend: .invalidOption, "connectTimeout \(connectTimeout) for \(place.host) is not above zero")
+        for (name, value) in [("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout)] where value <= .zero {
+            throw DBBError(backend: .invalidOption, "\(name) \(value) for \(place.host) is not above zero")
         }
         let connectionTLS: PostgresConnection.Configuration.TLS
         do {
@@ -114,6 +128,9 @@ public struct DBBPostgresConfiguration: Sendable {
         configuration.options.connectTimeout = .nanoseconds(
             Int64(connectTimeout.components.seconds) * 1_000_000_000
                 + connectTimeout.components.attoseconds / 1_000_000_000)
+        if readOnly {
+            configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
+        }
         return configuration
     }
 
@@ -121,7 +138,8 @@ public struct DBBPostgresConfiguration: Sendable {
 }
 
 extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The configuration without its password: `postgres://app:***@db.internal:5432/shop (pool 8, TLS prefer)`.
+    /// The configuration without its password:
+    /// `postgres://app:***@db.internal:5432/shop (pool 8, TLS prefer)`, and `read-only` when it is.
     public var description: String {
         let user = username + (password == nil ? "" : ":***")
         let tls =
@@ -131,7 +149,7 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
             case .require: "require"
             }
         return
-            "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database) (pool \(poolSize), TLS \(tls))"
+            "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database) (pool \(poolSize), TLS \(tls)\(readOnly ? ", read-only" : ""))"
     }
 
     public var debugDescription: String { description }
@@ -142,7 +160,8 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
             self,
             children: [
                 "host": host, "port": port, "username": username, "password": password == nil ? "nil" : "***",
-                "database": database, "poolSize": poolSize, "connectTimeout": connectTimeout,
+                "database": database, "poolSize": poolSize, "poolTimeout": poolTimeout,
+                "connectTimeout": connectTimeout, "readOnly": readOnly,
             ],
             displayStyle: .struct)
     }

@@ -9,6 +9,10 @@ import Synchronization
 /// connections. A write holds one connection for its whole body (one writer at a time per
 /// manager, like SQLite's; other managers and processes write alongside), a read takes any.
 ///
+/// Writes never wait behind reads: of `poolSize` connections, one is kept for the writer and
+/// the others serve reads (a pool of one is shared; a replica's pool serves reads only). A read
+/// waits at most `poolTimeout` for one of its connections, then fails naming the pool.
+///
 /// The ORM's forms are synchronous: connecting and each statement block the calling thread
 /// on an `EventLoopFuture` until the server answers. That never needs a Swift concurrency
 /// thread, so it is safe from tasks too (postgres-nio's `PostgresClient` would need one to
@@ -22,8 +26,15 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private let numberedSQL = NumberedSQLCache()
-    private let timeout: Duration
-    private let slots: DispatchSemaphore
+    /// How long a read waits for a connection.
+    private let poolTimeout: Duration
+    private let poolSize: Int
+    /// The connections reads may hold at once.
+    private let readSlots: DispatchSemaphore
+    private let readCapacity: Int
+    /// Whether the writer takes a read slot too (a pool of one connection).
+    private let writerShares: Bool
+    let isReadOnly: Bool
     private let poolLock = NSLock()
     private var idle: [PooledConnection] = []
     private var opened = 0
@@ -34,14 +45,21 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     var dialect: DBBDialect { .postgresql }
 
-    /// - Parameter tracing: shared with the other servers of a replicated manager.
-    init(configuration: DBBPostgresConfiguration, tracing: TraceSwitch = TraceSwitch()) throws {
+    /// - Parameters:
+    ///   - tracing: shared with the other servers of a replicated manager.
+    ///   - readsOnly: a replica's: no connection is kept for writes.
+    init(configuration: DBBPostgresConfiguration, tracing: TraceSwitch = TraceSwitch(), readsOnly: Bool = false) throws
+    {
         self.tracing = tracing
         self.configuration = try configuration.connectionConfiguration()
         place = configuration.place
         logger = configuration.logger
-        timeout = configuration.connectTimeout
-        slots = DispatchSemaphore(value: max(configuration.poolSize, 1))
+        poolTimeout = configuration.poolTimeout
+        poolSize = configuration.poolSize
+        writerShares = !readsOnly && configuration.poolSize == 1
+        readCapacity = readsOnly || writerShares ? configuration.poolSize : configuration.poolSize - 1
+        readSlots = DispatchSemaphore(value: readCapacity)
+        isReadOnly = configuration.readOnly
     }
 
     deinit { close() }
@@ -51,7 +69,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let writer { return try body(writer) }
-        return try withConnection { backend in
+        return try withConnection(slot: writerShares ? readSlots : nil) { backend in
             writer = backend
             defer { writer = nil }
             return try writerThread.marking { try body(backend) }
@@ -64,7 +82,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()
         if writerThread.isCurrent { return try write(body) }
-        return try withConnection(body)
+        return try withConnection(slot: readSlots, body)
     }
 
     func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
@@ -82,17 +100,17 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     // MARK: - The pool
 
-    /// Runs `body` with a pooled connection, on the calling thread. A connection that failed
-    /// (the server went away, a statement broke the protocol) is closed, not pooled again.
-    private func withConnection<T>(_ body: (PostgresBackend) throws -> T) throws -> T {
+    /// Runs `body` with a pooled connection, on the calling thread, once `slot` (when given)
+    /// has room. A connection that failed (the server went away, a statement broke the
+    /// protocol) is closed, not pooled again.
+    private func withConnection<T>(slot: DispatchSemaphore?, _ body: (PostgresBackend) throws -> T) throws -> T {
         guard !closed.load(ordering: .sequentiallyConsistent) else {
             throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
         }
-        guard slots.wait(timeout: .now() + Self.seconds(timeout)) == .success else {
-            throw DBBError(
-                backend: .unavailable, "cannot use \(location): every pooled connection stayed busy for \(timeout)")
+        if let slot {
+            guard slot.wait(timeout: .now() + Self.seconds(poolTimeout)) == .success else { throw poolBusy }
         }
-        defer { slots.signal() }
+        defer { slot?.signal() }
         let connection = try takeConnection()
         let backend = PostgresBackend(connection, place: place, logger: logger, numberedSQL: numberedSQL)
         var generation = 0
@@ -150,6 +168,20 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     }
 
     private var location: String { "database \(place.database) on \(place.host)" }
+
+    /// The error of a read that waited `poolTimeout` for a connection.
+    private var poolBusy: DBBError {
+        let split =
+            writerShares
+            ? "its one connection is shared by reads and writes"
+            : readCapacity == poolSize
+                ? "all \(poolSize) serve reads" : "\(readCapacity) serve reads, 1 is kept for writes"
+        return DBBError(
+            backend: .unavailable,
+            "cannot use \(location): no pooled connection for reads came free within poolTimeout (\(poolTimeout)); "
+                + "the pool has poolSize \(poolSize) connections (\(split)), all busy: raise poolSize or "
+                + "poolTimeout, or shorten the reads")
+    }
 
     private func refuseOnEventLoop() throws {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {

@@ -143,20 +143,25 @@ final class PostgresBackend: DatabaseConnection {
         let numbered = statement.text
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments { bindings.append(dbbValue: argument) }
-        let answer: PostgresQueryResult?
+        let outcome: SessionWatch.Outcome
         do {
-            answer = try watch.answer(on: connection) {
+            outcome = try watch.answer(on: connection) {
                 connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger)
             }
         } catch let error as PSQLError {
-            let failure = PostgresFailure(error, sql: original, place: place)
-            if failure.endsSession { lostWith = failure }
-            throw failure
+            throw lost(PostgresFailure(error, sql: original, place: place), statement)
         }
-        guard let result = answer else {
+        let result: PostgresQueryResult
+        switch outcome {
+        case .answered(let answer):
+            result = answer
+        case .notSent:
+            // The session had ended: a transaction it held was rolled back, COMMIT or not.
             let failure = PostgresFailure.closedUnanswered(sql: original, place: place)
             lostWith = failure
             throw failure
+        case .unanswered:
+            throw lost(PostgresFailure.closedUnanswered(sql: original, place: place), statement)
         }
         var rows: [[DBBValue]] = []
         rows.reserveCapacity(result.rows.count)
@@ -173,6 +178,16 @@ final class PostgresBackend: DatabaseConnection {
             lastInsertedRowID = id
         }
         return rows
+    }
+
+    /// `failure` of `statement`, sent to the server; when it ended the session, remembered as
+    /// the end of this connection — and, for a `COMMIT`, reported as a commit whose outcome is
+    /// unknown: the server may have committed before the session ended (an error the server
+    /// answered COMMIT with, after which the session goes on, means it rolled back).
+    private func lost(_ failure: PostgresFailure, _ statement: PlaceholderSQL.Statement) -> PostgresFailure {
+        guard failure.endsSession else { return failure }
+        lostWith = failure
+        return statement.commits ? failure.commitInFlight() : failure
     }
 
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {

@@ -27,6 +27,9 @@ struct PostgresFailure: DatabaseFailure {
     let clientMessage: String
     let sql: String?
     let place: PostgresPlace
+    /// Whether the failure ended the session while a `COMMIT` was in flight: sent, and not
+    /// answered (``DBBError/Kind/commitOutcomeUnknown``).
+    private(set) var isCommitInFlight = false
 
     init(_ error: PSQLError, sql: String?, place: PostgresPlace) {
         let info = error.serverInfo
@@ -65,6 +68,13 @@ struct PostgresFailure: DatabaseFailure {
         return severity == "FATAL" || severity == "PANIC"
     }
 
+    /// The same failure, of a `COMMIT` that was sent: whether it committed is unknown.
+    func commitInFlight() -> PostgresFailure {
+        var failure = self
+        failure.isCommitInFlight = true
+        return failure
+    }
+
     /// The same failure reported for `sql`, a statement not sent because the session had ended.
     func later(sql: String) -> PostgresFailure {
         PostgresFailure(server: server, clientMessage: clientMessage, sql: sql, place: place)
@@ -76,6 +86,14 @@ struct PostgresFailure: DatabaseFailure {
         if let detail = server?.detail { message += " (\(detail))" }
         let serverError = DBBServerError(
             sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
+        if isCommitInFlight {
+            return DBBError(
+                backend: .commitOutcomeUnknown, table: table,
+                "the connection to \(serverError.location) was lost while COMMIT was in flight (\(message)): the "
+                    + "transaction may or may not have been committed. Look for the write before repeating it, or "
+                    + "repeat it in a form that cannot apply twice (save(ifModifiedTimeIs:), a UNIQUE key)",
+                serverError: serverError)
+        }
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.
         let refusedStatement = sqlState == "08P01" && server?.severity == "ERROR"
@@ -87,6 +105,12 @@ struct PostgresFailure: DatabaseFailure {
                 backend: .unavailable, table: table,
                 "cannot use \(serverError.location): \(message)", serverError: serverError)
         }
+        if sqlState == "42883", let function = Self.missingLocaleFunction(message) {
+            message +=
+                " — \(function) is one of DBBBuilder's locale functions, not installed in \(serverError.location): "
+                + "a manager that may write installs them when it opens (DBBManager(postgres:) without readOnly), "
+                + "or call installLocaleFunctions() on one"
+        }
         // The column a constraint names: NOT NULL names it; a unique violation's detail names
         // the key (`Key (email)=(…) already exists.`), and UNIQUE's index is Table_column_key.
         let constraint = server?.constraint ?? ""
@@ -95,6 +119,14 @@ struct PostgresFailure: DatabaseFailure {
             $0.column == server?.column || $0.column == key || constraint.contains("_\($0.column)_")
         }?.property
         return DBBError(backend: .server, table: table, property: property, message, serverError: serverError)
+    }
+
+    /// The locale function an "undefined function" message names (`function dbb_week(double
+    /// precision, unknown) does not exist`), or `nil` when it names another.
+    static func missingLocaleFunction(_ message: String) -> String? {
+        guard let start = message.range(of: "function ")?.upperBound else { return nil }
+        let name = message[start...].prefix { $0 != "(" && $0 != " " }.lowercased()
+        return PostgresLocaleSQL.routineNames.contains(name) ? name : nil
     }
 
     /// The one column of the key a unique violation's detail names — `email` in

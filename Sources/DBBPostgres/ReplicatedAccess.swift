@@ -12,16 +12,22 @@ import Synchronization
 /// replica has replayed the write (its `pg_last_wal_replay_lsn()` has reached the primary's
 /// WAL position after the write); until then they read the primary. Without it, a read from a
 /// replica may not see a write the manager has just made.
+///
+/// The position is read on the writer's connection once the write is done, and nothing about
+/// it can fail the write, which has committed: when it cannot be read (the connection lost
+/// right after the commit), the manager's reads go to the primary until it can read the
+/// primary's position again (see ``WriteMark``).
 final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
     // @unchecked Sendable: the mutable state is in Mutex and Atomic values.
     let primary: PostgresAccess
     private let replicas: [Replica]
     private let readYourWrites: Bool
-    /// The primary's WAL position after this manager's last write (with `readYourWrites`).
-    private let lastWrite = Mutex<WALPosition?>(nil)
+    /// Where the primary's WAL was after this manager's last write (with `readYourWrites`).
+    private let lastWrite = Mutex<WriteMark>(.none)
     private let turn = Atomic<Int>(0)
     let tracing: TraceSwitch
     var dialect: DBBDialect { .postgresql }
+    var isReadOnly: Bool { primary.isReadOnly }
     /// How long a replica that failed is left out.
     static let retryInterval: Duration = .seconds(5)
 
@@ -33,21 +39,34 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
     }
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-        let nested = primary.isWriting
-        let result = try primary.write(body)
-        if readYourWrites && !nested {
-            let position = try primary.read { try WALPosition.read($0, "SELECT pg_current_wal_insert_lsn()::text") }
-            lastWrite.withLock { if let position, position > ($0 ?? .zero) { $0 = position } }
+        guard readYourWrites && !primary.isWriting else { return try primary.write(body) }
+        return try primary.write { connection in
+            let result: T
+            do {
+                result = try body(connection)
+            } catch {
+                // A commit that may have landed: a read that looks for it must see it if it did.
+                if Self.mayHaveCommitted(error) { lastWrite.withLock { $0 = .unknown } }
+                throw error
+            }
+            // Done and committed: what follows only steers later reads, and cannot fail the write.
+            let position = try? WALPosition.read(connection, WALPosition.primarySQL)
+            lastWrite.withLock { $0 = $0.after(position) }
+            return result
         }
-        return result
+    }
+
+    /// Whether `error` is a commit whose outcome is unknown.
+    static func mayHaveCommitted(_ error: any Error) -> Bool {
+        (error as? PostgresFailure)?.isCommitInFlight == true || (error as? DBBError)?.kind == .commitOutcomeUnknown
     }
 
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         guard !primary.isWriting, let replica = nextReplica() else { return try primary.read(body) }
+        // Not known (the primary's position cannot be read now): the primary has the write.
+        guard let written = readYourWrites ? try? lastWrittenPosition() : .zero else { return try primary.read(body) }
         do {
-            if readYourWrites, let written = lastWrite.withLock({ $0 }), !(try replica.hasReplayed(written)) {
-                return try primary.read(body)
-            }
+            if !(try replica.hasReplayed(written)) { return try primary.read(body) }
             return try replica.access.read(body)
         } catch  where Self.isUnreachable(error) {
             replica.leaveOut(for: Self.retryInterval)
@@ -66,6 +85,22 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
     func close() {
         primary.close()
         for replica in replicas { replica.access.close() }
+    }
+
+    /// The position a replica must have replayed before it serves this manager's reads: zero
+    /// when the manager has not written. After a write whose position was not read, the
+    /// primary's current position (at or after that write's), once it can be read.
+    /// - Throws: when it cannot be read yet: the read goes to the primary.
+    private func lastWrittenPosition() throws -> WALPosition {
+        switch lastWrite.withLock({ $0 }) {
+        case .none: return .zero
+        case .at(let position): return position
+        case .unknown:
+            let position = try primary.read { try WALPosition.read($0, WALPosition.primarySQL) }
+            guard let position else { throw DBBError(backend: .unavailable, "the primary gave no WAL position") }
+            lastWrite.withLock { $0 = $0.after(position) }
+            return position
+        }
     }
 
     /// The next replica in turn that is not left out, or `nil` when every one is.
@@ -128,10 +163,30 @@ extension ReplicatedAccess: CustomReflectable {
     }
 }
 
+/// Where the primary's WAL was after a manager's last write.
+enum WriteMark: Sendable {
+    /// The manager has not written.
+    case none
+    /// At or before this position.
+    case at(WALPosition)
+    /// Not known: the position could not be read after the write (reads go to the primary
+    /// until its current position, which is at or after the write's, can be read).
+    case unknown
+
+    /// The mark after a write whose position is `position` (`nil`: it could not be read).
+    func after(_ position: WALPosition?) -> WriteMark {
+        guard let position else { return .unknown }
+        if case .at(let earlier) = self, earlier > position { return self }
+        return .at(position)
+    }
+}
+
 /// A WAL position (`pg_lsn`), read from its text form `16/B374D848`.
 struct WALPosition: Comparable, Sendable {
     let value: UInt64
     static let zero = WALPosition(value: 0)
+    /// The primary's WAL position now: at or after every write it has acknowledged.
+    static let primarySQL = "SELECT pg_current_wal_insert_lsn()::text"
 
     static func < (a: WALPosition, b: WALPosition) -> Bool { a.value < b.value }
 

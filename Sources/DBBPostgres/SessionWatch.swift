@@ -27,13 +27,21 @@ final class SessionWatch: Sendable {
 
     var isClosed: Bool { state.withLock { $0.closed } }
 
+    /// What became of a query.
+    enum Outcome {
+        case answered(PostgresQueryResult)
+        /// The connection was closed before the query could be sent: the server never saw it.
+        case notSent
+        /// The connection closed after the query was handed to it, without an answer: the
+        /// server may or may not have run it.
+        case unanswered
+    }
+
     /// Runs `query` and waits for its answer, or for the connection to close without one.
-    /// - Returns: `nil` when the connection is closed, before or while the query ran
-    ///   without an answer.
     func answer(
         on connection: PostgresConnection,
         _ query: () -> EventLoopFuture<PostgresQueryResult>
-    ) throws -> PostgresQueryResult? {
+    ) throws -> Outcome {
         let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let open = state.withLock { state -> Bool in
             guard !state.closed else { return false }
@@ -42,14 +50,14 @@ final class SessionWatch: Sendable {
         }
         guard open else {
             promise.fail(Unanswered())
-            return nil
+            return .notSent
         }
         defer { state.withLock { $0.pending = nil } }
         query().cascade(to: promise)
         do {
-            return try promise.futureResult.wait()
+            return .answered(try promise.futureResult.wait())
         } catch is Unanswered {
-            return nil
+            return .unanswered
         }
     }
 

@@ -4,11 +4,12 @@ import Foundation
 
 extension SQLCommand {
     /// `dbb sql postgres://…`: each statement in turn on one connection, rows printed as for a
-    /// file. Without `--write` each statement runs alone in a `READ ONLY` transaction that is
-    /// rolled back, and statements that would step out of it (transaction control, `SET` of the
-    /// transaction's mode, `COPY`) are refused before they run: a session default the SQL
-    /// could change would not hold. SQL that leaves a transaction open is an error, and nothing
-    /// of it is kept, as for a file.
+    /// file. Without `--write` the manager is read-only (it installs nothing, not even the
+    /// locale functions, and its session is read-only), each statement runs alone in a
+    /// `READ ONLY` transaction that is rolled back, and statements that would step out of it
+    /// (transaction control, `SET` of the transaction's mode, `COPY`) are refused before they
+    /// run. SQL that leaves a transaction open is an error, and nothing of it is kept, as for
+    /// a file.
     func runOnPostgres() throws {
         guard attachments.isEmpty else {
             throw CommandFailure(description: "--attach attaches SQLite files; a PostgreSQL database cannot attach one")
@@ -16,6 +17,7 @@ extension SQLCommand {
         do {
             var configuration = try DBBPostgresConfiguration(url: database)
             configuration.poolSize = 1  // one session: BEGIN … COMMIT across statements holds
+            configuration.readOnly = !write
             let manager = try DBBManager(postgres: configuration)
             manager.logging = log.logging
             let texts =

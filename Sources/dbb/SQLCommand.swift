@@ -29,10 +29,14 @@ struct SQLCommand: ParsableCommand {
                 "SELECT dbb_week(Date, 'de_DE') AS week, SUM(Visits) \\
                  FROM Usage GROUP BY week"
 
-            With a postgres:// URL the statements run on that PostgreSQL database, with the \
-            locale functions the library installs there, in a read-only session unless \
-            --write is given; --attach is SQLite's. A query that returns no row prints nothing \
-            (the server's column names come with the rows).
+            With a postgres:// URL the statements run on that PostgreSQL database. Without \
+            --write the session is read-only and nothing is installed or changed: the locale \
+            functions work where a manager that writes (or --write) installed them, and a \
+            query calling them elsewhere fails saying so. Functions whose effects ignore \
+            transactions (pg_stat_reset, replication slots) are PostgreSQL's to refuse: for a \
+            strict read-only client, connect as a role that may only read. --attach is \
+            SQLite's. A query that returns no row prints nothing (the server's column names \
+            come with the rows).
             """)
 
     enum Format: String, EnumerableFlag {

@@ -3,11 +3,13 @@ import DBBTestSupport
 import Foundation
 import Testing
 
-/// A row whose pre-save hook tells when a save has begun, and can hold it there a moment.
+/// A row whose pre-save hook tells when a save has begun, and holds it there until told to go on.
 final class Paced: DBBTableObject {
     var n = 0
     /// Called from the hook of the object with `n == 0`: the save has the writer.
     nonisolated(unsafe) static var onStart: (@Sendable () -> Void)?
+    /// Signalled by the test to let the save go on (waited for up to 120 s, a hang guard).
+    nonisolated(unsafe) static var proceed = DispatchSemaphore(value: 0)
 
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
@@ -17,7 +19,7 @@ final class Paced: DBBTableObject {
     override func willSave() throws {
         if n == 0, let start = Self.onStart {
             start()
-            Thread.sleep(forTimeInterval: 0.2)  // long enough for the test to cancel meanwhile
+            _ = Self.proceed.wait(timeout: .now() + 120)  // until the test has cancelled
         }
     }
 }
@@ -108,9 +110,11 @@ struct AsyncWriteTests {
             row.n = n
             return row
         }
+        Paced.proceed = DispatchSemaphore(value: 0)
         let task = Task { try await Paced.save(rows, manager: m) }
         await started.wait()
         task.cancel()
+        Paced.proceed.signal()
         try await task.value
         #expect(try m.count(of: "Paced") == 1_000)
     }

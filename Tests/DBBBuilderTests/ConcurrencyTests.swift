@@ -8,7 +8,7 @@ import Testing
 @Suite("Concurrency: one manager, many tasks", .serialized)
 struct ConcurrencyTests {
     @Test(
-        "8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(2)),
+        "8 tasks saving, updating, fetching and deleting at once end with exact counts", .timeLimit(.minutes(10)),
         arguments: Backend.allCases)
     func stress(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Member.self, Company.self]) else { return }
@@ -80,7 +80,7 @@ struct ConcurrencyTests {
             writerDone.signal()
         }
         writer.start()
-        #expect(try await Self.signalled(SlowSave.started!, within: 30), "the write began")
+        #expect(try await Self.signalled(SlowSave.started!, within: 120), "the write began")
         // The write transaction is open now; a read on another thread must not wait for it.
         let readFinished = Atomic<Bool>(false)
         let reader = Thread {
@@ -89,7 +89,7 @@ struct ConcurrencyTests {
             }
         }
         reader.start()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(120)  // a hang guard: a blocked read never finishes
         while !readFinished.load(ordering: .sequentiallyConsistent) && Date() < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -97,7 +97,7 @@ struct ConcurrencyTests {
         #expect(finished, "the read finished while the write was open")
         #expect(try manager.count(of: "SlowSave") == 0, "the write is not committed yet")
         SlowSave.release!.signal()
-        #expect(try await Self.signalled(writerDone, within: 30), "the write finished")
+        #expect(try await Self.signalled(writerDone, within: 120), "the write finished")
         #expect(try manager.count(of: "SlowSave") == 1)
     }
 
@@ -166,50 +166,70 @@ struct ConcurrencyTests {
 
     @Test(
         "fetches during re-saves see one committed state: purpose and participants of the same version",
-        .timeLimit(.minutes(1)), arguments: Backend.allCases)
+        .timeLimit(.minutes(10)), arguments: Backend.allCases)
     func noTornReads(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Meeting.self]) else { return }
         let manager = database.manager
         let meeting = Meeting("v0", [Member("v0", "a", age: 0, manager: manager)], project: nil, manager: manager)
         try await meeting.save()
         let id = meeting.id
-        let stop = Atomic<Bool>(false)
-        let writer = Task.detached {
+        // Counts, not a time window: each reader reads until it has made 50 fetches and seen 3
+        // versions (so its reads overlapped the saves), the writer saves until the readers are
+        // done and it made 10 versions. Threads, not tasks: none holds a cooperative thread
+        // while the others need one. The deadline only turns a hang into a failure.
+        let readersLeft = Atomic<Int>(3)
+        let failure = Mutex<String?>(nil)
+        let deadline = Date().addingTimeInterval(300)
+        let done = DispatchSemaphore(value: 0)
+        let versions = Atomic<Int>(0)
+        let torn = Mutex<[String]>([])
+        let fetches = Atomic<Int>(0)
+        nonisolated(unsafe) let written = meeting  // the writer thread alone uses it from here on
+        Thread {
             var version = 0
-            while !stop.load(ordering: .relaxed) {
+            while (readersLeft.load(ordering: .relaxed) > 0 || version < 10) && Date() < deadline {
                 version += 1
-                meeting.purpose = "v\(version)"
-                meeting.participants = (0..<(1 + version % 3)).map {
+                written.purpose = "v\(version)"
+                written.participants = (0..<(1 + version % 3)).map {
                     Member("v\(version)", "p\($0)", age: version, manager: manager)
                 }
-                try meeting.save()
+                do { try written.save() } catch { failure.withLock { $0 = "save: \(error)" } }
+                versions.store(version, ordering: .relaxed)
             }
-            return version
-        }
-        let readers = (0..<3).map { _ in
-            Task.detached {
-                var checked = 0
-                var torn: [String] = []
-                let deadline = Date().addingTimeInterval(2)
-                while Date() < deadline {
-                    let fetched = try #require(try Meeting.instance(id: id, manager: manager))
-                    let names = Set(fetched.participants.map(\.firstName))
-                    if names != [fetched.purpose] { torn.append("\(fetched.purpose): \(names.sorted())") }
-                    checked += 1
+            done.signal()
+        }.start()
+        for _ in 0..<3 {
+            Thread {
+                var seen: Set<String> = []
+                var count = 0
+                while (count < 50 || seen.count < 3) && Date() < deadline {
+                    do {
+                        guard let fetched = try Meeting.instance(id: id, manager: manager) else {
+                            failure.withLock { $0 = "meeting \(id) not found" }
+                            break
+                        }
+                        let names = Set(fetched.participants.map(\.firstName))
+                        if names != [fetched.purpose] {
+                            torn.withLock { $0.append("\(fetched.purpose): \(names.sorted())") }
+                        }
+                        seen.insert(fetched.purpose)
+                        count += 1
+                    } catch {
+                        failure.withLock { $0 = "fetch: \(error)" }
+                        break
+                    }
                 }
-                return (checked, torn)
-            }
+                fetches.add(count, ordering: .relaxed)
+                readersLeft.subtract(1, ordering: .relaxed)
+                done.signal()
+            }.start()
         }
-        var checked = 0
-        for reader in readers {
-            let (count, torn) = try await reader.value
-            let tornCount = torn.count
-            #expect(tornCount == 0, "torn reads, e.g. \(torn.prefix(3))")
-            checked += count
-        }
-        stop.store(true, ordering: .relaxed)
-        let versions = try await writer.value
-        #expect(checked > 100 && versions > 10, "\(checked) fetches during \(versions) saves")
+        for _ in 0..<4 { #expect(try await Self.signalled(done, within: 600), "a thread never finished") }
+        #expect(failure.withLock { $0 } == nil, "\(failure.withLock { $0 } ?? "")")
+        let tornReads = torn.withLock { $0 }
+        #expect(tornReads.isEmpty, "torn reads, e.g. \(tornReads.prefix(3))")
+        let (fetched, saved) = (fetches.load(ordering: .relaxed), versions.load(ordering: .relaxed))
+        #expect(fetched >= 150 && saved >= 10, "\(fetched) fetches during \(saved) saves (the deadline passed)")
     }
 
     /// Whether `semaphore` is signalled within `seconds`, polled from a task that sleeps

@@ -12,13 +12,13 @@ struct ManagerLoggingTests {
     func schemaNotices(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend) else { return }
         let log = CapturedLog()
-        db.manager.logging = StatementLogging(logger: log.logger(level: .notice))
+        db.manager.logging = StatementLogging(logger: log.logger(level: .notice), slowStatementThreshold: nil)
         try db.manager.register([ShipmentV1.self])
         #expect(log.entries.map(\.message) == [#"schema: created table "Shipment""#])
         #expect(log.entries.allSatisfy { $0.level == .notice })
 
         let second = try db.reopen()
-        second.logging = StatementLogging(logger: log.logger(level: .notice))
+        second.logging = StatementLogging(logger: log.logger(level: .notice), slowStatementThreshold: nil)
         log.clear()
         try second.register([ShipmentV3.self])
         #expect(
@@ -34,7 +34,7 @@ struct ManagerLoggingTests {
         let gadget = GadgetV1(dbManager: third)
         try gadget.save()
         let fourth = try db.reopen()
-        fourth.logging = StatementLogging(logger: log.logger(level: .notice))
+        fourth.logging = StatementLogging(logger: log.logger(level: .notice), slowStatementThreshold: nil)
         log.clear()
         #expect(throws: DBBError.self) { try fourth.register([GadgetV2.self]) }
         #expect(log.entries.isEmpty, "nothing changed, so nothing is logged as changed")
@@ -44,7 +44,7 @@ struct ManagerLoggingTests {
     func statements(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [ShipmentV1.self]) else { return }
         let log = CapturedLog()
-        db.manager.logging = StatementLogging(logger: log.logger(level: .trace))
+        db.manager.logging = StatementLogging(logger: log.logger(level: .trace), slowStatementThreshold: nil)
         let shipment = ShipmentV1(dbManager: db.manager)
         shipment.note = "private note"
         try shipment.save()
@@ -57,7 +57,8 @@ struct ManagerLoggingTests {
         #expect(!log.entries.description.contains("private note"))
 
         log.clear()
-        db.manager.logging = StatementLogging(logger: log.logger(level: .trace), includesArgumentValues: true)
+        db.manager.logging = StatementLogging(
+            logger: log.logger(level: .trace), slowStatementThreshold: nil, includesArgumentValues: true)
         shipment.note = "changed note"
         try shipment.save()
         let key = backend == .sqlite ? "expanded_sql" : "arguments"

@@ -23,7 +23,7 @@ struct PostgresConnectionTests {
 
         let badPassword = try #require(throws: DBBError.self) {
             var configuration = try DBBPostgresConfiguration(url: server.url(database: "postgres", password: "wrong"))
-            configuration.connectTimeout = .seconds(5)
+            configuration.connectTimeout = .seconds(60)
             _ = try DBBManager(postgres: configuration)
         }
         #expect(badPassword.kind == .unavailable)
@@ -31,7 +31,7 @@ struct PostgresConnectionTests {
 
         let missing = try #require(throws: DBBError.self) {
             var configuration = try DBBPostgresConfiguration(url: server.url(database: "no_such_db"))
-            configuration.connectTimeout = .seconds(5)
+            configuration.connectTimeout = .seconds(60)
             _ = try DBBManager(postgres: configuration)
         }
         #expect(missing.kind == .unavailable)

@@ -15,7 +15,7 @@ struct ReplicaTests {
         let primary = try server.makeDatabase()
         let name = String(primary.split(separator: "/").last!.prefix { $0 != "?" })
         let replica = standby.url(database: name)
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(120)  // a hang guard: replay may lag on a busy machine
         while true {
             if (try? DBBManager(postgres: replica)) != nil { break }
             guard Date() < deadline else { throw TestPostgresError(message: "the standby never had \(name)") }
@@ -52,7 +52,7 @@ struct ReplicaTests {
         let late = Member(dbManager: eventual)
         late.name = "late"
         try late.save()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(120)  // a hang guard
         while try Member.instance(id: late.id, manager: eventual) == nil && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -71,6 +71,38 @@ struct ReplicaTests {
         #expect(seen.withLock { $0 } == 1)
     }
 
+    @Test("with readYourWrites, a save whose WAL position cannot be read after its commit succeeds and runs its hooks")
+    func positionLostAfterCommit() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let standby = try server.startStandby()
+        defer { try? standby.stop() }
+        let (primary, replica) = try Self.database(server, standby)
+        let manager = try DBBManager(postgres: primary, replicas: [replica], readYourWrites: true)
+        try manager.register([Ticket.self])
+        let killer = try DBBManager(postgres: primary)
+        // Once a save has committed, as it asks for the primary's WAL position, the server ends
+        // every connection of the manager to the primary.
+        let armed = Atomic<Bool>(false)
+        manager.trace { sql in
+            guard sql.contains("pg_current_wal_insert_lsn"), armed.exchange(false, ordering: .sequentiallyConsistent)
+            else { return }
+            _ = try? killer.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        }
+        for round in 0..<3 {
+            let ticket = Ticket(dbManager: manager)
+            ticket.code = "after-commit-\(round)"
+            armed.store(true, ordering: .sequentiallyConsistent)
+            try ticket.save()  // committed: no error may say otherwise
+            let stillArmed = armed.load(ordering: .sequentiallyConsistent)
+            #expect(!stillArmed, "the position was asked for")
+            #expect(ticket.id > 0 && ticket.savedCount == 1, "round \(round): the post-save hook ran")
+            #expect(try Ticket.instance(id: ticket.id, manager: manager)?.code == ticket.code, "read your write")
+        }
+        #expect(try killer.count(of: "Ticket") == 3)
+    }
+
     @Test("stopping the standby mid-run loses no read; its reads go to the primary")
     func standbyGone() throws {
         guard let server = try TestPostgresServer.shared() else { return }
@@ -87,33 +119,49 @@ struct ReplicaTests {
 
         let failures = Mutex<[String]>([])
         let reads = Atomic<Int>(0)
+        let fromStandby = Atomic<Int>(0)
         let done = Atomic<Bool>(false)
-        let readers = (0..<3).map { _ in
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<3 {
             Thread {
                 while !done.load(ordering: .sequentiallyConsistent) {
                     do {
                         let count = try Member.all(manager: manager).count
                         if count != 50 { failures.withLock { $0.append("read \(count) rows") } }
+                        if try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 1 {
+                            fromStandby.add(1, ordering: .sequentiallyConsistent)
+                        }
                     } catch {
                         failures.withLock { $0.append("\(error)") }
                     }
                     reads.add(1, ordering: .sequentiallyConsistent)
                 }
-            }
+                finished.signal()
+            }.start()
         }
-        for reader in readers { reader.start() }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Counts, not time: the standby stops once it has served reads, and the reads must go
+        // on for 30 more after it stopped. The deadlines only turn a hang into a failure.
+        try Self.waitUntil("the standby served reads") { fromStandby.load(ordering: .sequentiallyConsistent) >= 5 }
         try standby.stop()
         let stoppedAt = reads.load(ordering: .sequentiallyConsistent)
-        Thread.sleep(forTimeInterval: 1)
+        try Self.waitUntil("reads went on after the standby stopped") {
+            reads.load(ordering: .sequentiallyConsistent) >= stoppedAt + 30
+        }
         done.store(true, ordering: .sequentiallyConsistent)
-        Thread.sleep(forTimeInterval: 0.5)
+        for _ in 0..<3 { #expect(finished.wait(timeout: .now() + 120) == .success, "a reader never finished") }
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
-        #expect(
-            reads.load(ordering: .sequentiallyConsistent) > stoppedAt + 10, "reads went on after the standby stopped")
         #expect(
             try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 0, "now served by the primary"
         )
+    }
+
+    /// Returns once `condition` holds, polling; throws naming `what` after 120 s (a hang guard).
+    static func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(120)
+        while try !condition() {
+            guard Date() < deadline else { throw TestPostgresError(message: "never: \(what)") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     @Test("a replica that is down when the manager opens is left out; a malformed replica URL is refused")

@@ -214,12 +214,17 @@ struct OutputReplacementTests {
         // A process that has the file open without SQLite: only /proc shows it.
         let reader = Process()
         reader.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        reader.arguments = ["30"]
+        // Held until the test kills it, however long the build takes on a busy machine; its
+        // output goes nowhere, so that no pipe of the test run waits for it.
+        reader.arguments = ["600"]
+        reader.standardOutput = FileHandle.nullDevice
+        reader.standardError = FileHandle.nullDevice
         let handle = try FileHandle(forReadingFrom: fixture.output)
         reader.standardInput = handle
         try reader.run()
         try handle.close()  // only the other process keeps it open
-        defer { reader.terminate() }
+        // SIGKILL: a child may inherit SIGTERM blocked from the test process.
+        defer { kill(reader.processIdentifier, SIGKILL) }
         let refused = try build(fixture)
         #expect(
             refused.status != 0 && refused.stderr.contains("is open in process \(reader.processIdentifier)"),

@@ -15,6 +15,10 @@ public struct PlaceholderSQL: Sendable {
         public let leadingWord: String
         /// Whether it ends a transaction (COMMIT, END, ABORT, ROLLBACK but not ROLLBACK TO, PREPARE TRANSACTION).
         public let endsTransaction: Bool
+
+        /// Whether it commits a transaction (`COMMIT`, `END`, `COMMIT PREPARED`): a failure
+        /// once it was sent may leave the transaction committed.
+        public var commits: Bool { leadingWord == "COMMIT" || leadingWord == "END" }
     }
 
     /// The highest placeholder number (SQLite's default limit; PostgreSQL's is 65,535).

@@ -7,9 +7,10 @@ import Foundation
 /// schema lock (instances starting together install them once), replacing another version.
 enum PostgresLocaleInstaller {
     /// Whether the functions could be installed: `false` on a server that refused (a read-only
-    /// standby, a role without `CREATE` on the schema), where they may already be there.
+    /// standby, a role without `CREATE` on the schema), where they may already be there —
+    /// unless `reportingRefusal`, when the refusal is thrown.
     @discardableResult
-    static func installIfNeeded(_ access: PostgresAccess) throws -> Bool {
+    static func installIfNeeded(_ access: PostgresAccess, reportingRefusal: Bool = false) throws -> Bool {
         guard try access.read(needsInstall) else { return true }
         do {
             try access.write { connection in
@@ -30,7 +31,7 @@ enum PostgresLocaleInstaller {
             return true
         } catch let failure as PostgresFailure {
             // A read-only standby or a role that may not create functions: use what is there.
-            if ["25006", "42501"].contains(failure.server?.sqlState) { return false }
+            if !reportingRefusal, ["25006", "42501"].contains(failure.server?.sqlState) { return false }
             throw failure.dbbError(table: nil, columns: [])
         }
     }

@@ -138,6 +138,11 @@ enum PostgresLocaleSQL {
     /// names in ``helpers`` and ``functions``.
     static let routines: [String] = helpers + functions
 
+    /// The names of ``routines``, in lower case as PostgreSQL keeps them (`dbb_week`,
+    /// `objcformatansidateusinglocale`).
+    static let routineNames: Set<String> = Set(
+        signatures.map { String($0[..<($0.firstIndex(of: "(") ?? $0.endIndex)]).lowercased() })
+
     /// The signatures of ``routines`` (`dbb_week(double precision, text)`).
     static let signatures: [String] = routines.map { statement in
         let afterName = statement.range(of: "FUNCTION ")!.upperBound

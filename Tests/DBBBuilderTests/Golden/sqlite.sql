@@ -124,6 +124,8 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_tags'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Venture'
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+-- PRAGMA index_list='Venture'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -140,6 +142,8 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member_spouse'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Member'
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+-- PRAGMA index_list='Member'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -147,6 +151,8 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_suppliers'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
+-- PRAGMA index_list='Company'
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Company'
 CREATE TABLE IF NOT EXISTS Venture_projectLead (id Integer PRIMARY KEY AUTOINCREMENT, Venture_ID Integer, projectLead Integer)
 CREATE INDEX IF NOT EXISTS Venture_projectLead_idx ON Venture_projectLead (Venture_ID)
@@ -205,6 +211,41 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_suppliers'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Company'
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+-- PRAGMA index_list='Company'
+SELECT count(*) FROM Company WHERE name IS NULL
+SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE
+SELECT DISTINCT m.name FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE
+-- PRAGMA foreign_key_list='Venture'
+-- PRAGMA foreign_key_list='sqlite_sequence'
+-- PRAGMA foreign_key_list='Member'
+-- PRAGMA foreign_key_list='Company'
+-- PRAGMA foreign_key_list='Venture_projectLead'
+-- PRAGMA foreign_key_list='Venture_subProject'
+-- PRAGMA foreign_key_list='Venture_tags'
+-- PRAGMA foreign_key_list='Member_birthdays'
+-- PRAGMA foreign_key_list='Member_children'
+-- PRAGMA foreign_key_list='Member_company'
+-- PRAGMA foreign_key_list='Member_luckyNumbers'
+-- PRAGMA foreign_key_list='Member_nicknames'
+-- PRAGMA foreign_key_list='Member_spouse'
+-- PRAGMA foreign_key_list='Company_blurb'
+-- PRAGMA foreign_key_list='Company_suppliers'
+SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid
+-- PRAGMA table_xinfo='Company'
+SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY type, name
+SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'
+SELECT seq FROM sqlite_sequence WHERE name = ? COLLATE NOCASE
+CREATE TABLE "Company_dbb_rebuild" (id Integer PRIMARY KEY AUTOINCREMENT, createdTime Real, modifiedTime Real, name Text NOT NULL)
+INSERT INTO "Company_dbb_rebuild" ("id", "createdTime", "modifiedTime", "name") SELECT "id", "createdTime", "modifiedTime", "name" FROM "Company"
+DROP TABLE "Company"
+PRAGMA legacy_alter_table = ON
+ALTER TABLE "Company_dbb_rebuild" RENAME TO "Company"
+CREATE TRIGGER Company_blurb_owner_deleted AFTER DELETE ON Company BEGIN DELETE FROM Company_blurb WHERE Company_ID = OLD.id; END
+CREATE TRIGGER Company_suppliers_owner_deleted AFTER DELETE ON Company BEGIN DELETE FROM Company_suppliers WHERE Company_ID = OLD.id; END
+CREATE TRIGGER Company_suppliers_target_deleted AFTER DELETE ON Company BEGIN DELETE FROM Company_suppliers WHERE suppliers = OLD.id; END
+CREATE TRIGGER Member_company_target_deleted AFTER DELETE ON Company BEGIN DELETE FROM Member_company WHERE company = OLD.id; END
+PRAGMA legacy_alter_table = OFF
 ALTER TABLE Company ADD COLUMN founded Real
 CREATE TABLE IF NOT EXISTS Company_blurb (id Integer PRIMARY KEY AUTOINCREMENT, Company_ID Integer, blurb BLOB)
 CREATE INDEX IF NOT EXISTS Company_blurb_idx ON Company_blurb (Company_ID)
@@ -341,13 +382,13 @@ DELETE FROM Member WHERE id IN (SELECT value FROM json_each(?))
 COMMIT TRANSACTION
 BEGIN IMMEDIATE TRANSACTION
 DELETE FROM Company
+-- TRIGGER Member_company_target_deleted
+-- DELETE FROM Member_company WHERE company = OLD.id
 -- TRIGGER Company_suppliers_target_deleted
 -- DELETE FROM Company_suppliers WHERE suppliers = OLD.id
 -- TRIGGER Company_suppliers_owner_deleted
 -- DELETE FROM Company_suppliers WHERE Company_ID = OLD.id
 -- TRIGGER Company_blurb_owner_deleted
 -- DELETE FROM Company_blurb WHERE Company_ID = OLD.id
--- TRIGGER Member_company_target_deleted
--- DELETE FROM Member_company WHERE company = OLD.id
 COMMIT TRANSACTION
 -- section: tracing off

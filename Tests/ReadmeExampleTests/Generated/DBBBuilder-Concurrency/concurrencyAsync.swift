@@ -19,7 +19,31 @@ extension ReadmeExamples {
                     return try await Book.instances(matching: options, manager: manager).count
                 }
             }
-            return try await group.reduce(0, +)
+            var total = 0
+            for try await count in group { total += count }  // also compiles as main.swift's top-level code
+            return total
+        }
+        return (perDecade)
+    }
+
+    /// The same, as top-level code in a `main.swift` runs it: on the main actor (compiled, not run).
+    @MainActor static func concurrencyAsync_asTopLevelCode(_ given: ReadmeGivens) async throws -> Any {
+        let manager = given.manager
+        let books = try await Book.all(manager: manager)
+        for book in books where book.price == 0 { book.price = 9.99 }
+        try await Book.save(books, manager: manager)          // one transaction
+
+        let perDecade = try await withThrowingTaskGroup(of: Int.self) { group in
+            for decade in stride(from: 1950, to: 2030, by: 10) {
+                group.addTask {
+                    var options = DBBQueryOptions.options(withConditions: ["year >= ?", "year < ?"])
+                    options.arguments = [decade, decade + 10]
+                    return try await Book.instances(matching: options, manager: manager).count
+                }
+            }
+            var total = 0
+            for try await count in group { total += count }  // also compiles as main.swift's top-level code
+            return total
         }
         return (perDecade)
     }

@@ -1,0 +1,76 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A row with a unique key: a save repeated after an unknown outcome cannot land twice.
+final class Ticket: DBBTableObject {
+    var code = ""
+    /// How many times the post-save hook ran.
+    nonisolated(unsafe) var savedCount = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        attributesDictionary = ["code": [.notNull, .unique]]
+        dbManager.addPersistenceMapping(["code": DBBPropertyPersistence(\Ticket.code)], for: self)
+    }
+
+    override func performPostSaveActions() { savedCount += 1 }
+}
+
+@Suite("A commit is a commit: what the caller hears is what the database did")
+struct CommitOutcomeTests {
+    /// A new database, and a manager that reaches it through a proxy that can cut its
+    /// connections, with ``Ticket`` registered; `nil` without PostgreSQL.
+    static func behindProxy() throws -> (url: String, proxy: TestTCPProxy, manager: DBBManager)? {
+        guard let server = try TestPostgresServer.shared() else { return nil }
+        let url = try server.makeDatabase()
+        let proxy = try TestTCPProxy(upstreamPort: server.port)
+        let manager = try DBBManager(
+            postgres: url.replacingOccurrences(of: ":\(server.port)/", with: ":\(proxy.port)/"))
+        try manager.register([Ticket.self])
+        return (url, proxy, manager)
+    }
+
+    @Test(
+        "a connection lost while COMMIT is in flight is commitOutcomeUnknown — the server may have committed — never .unavailable",
+        arguments: [true, false])
+    func commitInFlight(serverGetsCommit: Bool) throws {
+        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
+        let direct = try DBBManager(postgres: url)
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "T-1"
+        // The server gets COMMIT and commits, and the answer is lost; or COMMIT never reaches it.
+        proxy.arm(serverGetsCommit ? .afterForwarding("COMMIT") : .beforeForwarding("COMMIT"))
+        let error = try #require(throws: DBBError.self) { try ticket.save() }
+        #expect(proxy.cuts == 1)
+        #expect(error.kind == .commitOutcomeUnknown, "\(error)")
+        #expect(error.message.contains("may or may not have been committed"), "\(error)")
+        #expect(ticket.id == 0 && ticket.savedCount == 0, "the object is as it was before the save")
+        #expect(try direct.count(of: "Ticket") == (serverGetsCommit ? 1 : 0), "what the server did")
+
+        // Repeating it is safe with a unique key: it lands once, or is refused as taken.
+        do {
+            try ticket.save()
+            #expect(!serverGetsCommit, "the first save had not committed")
+        } catch let error as DBBError {
+            #expect(serverGetsCommit && error.kind == .server && error.serverError?.sqlState == "23505", "\(error)")
+        }
+        #expect(try direct.count(of: "Ticket") == 1)
+    }
+
+    @Test("a connection lost before COMMIT was sent is .unavailable: nothing was stored, and a retry is safe")
+    func lostBeforeCommit() throws {
+        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "T-2"
+        proxy.arm(.beforeForwarding("INSERT"))
+        let error = try #require(throws: DBBError.self) { try ticket.save() }
+        #expect(error.kind == .unavailable, "\(error)")
+        #expect(try DBBManager(postgres: url).count(of: "Ticket") == 0)
+        try ticket.save()
+        #expect(ticket.id > 0 && ticket.savedCount == 1)
+    }
+}

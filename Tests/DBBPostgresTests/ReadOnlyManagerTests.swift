@@ -1,0 +1,88 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Testing
+
+@Suite("Opening a PostgreSQL database without changing it")
+struct ReadOnlyManagerTests {
+    /// Whether any of DBBBuilder's locale functions, or their table, is in the database.
+    private func localeFunctionsInstalled(_ manager: DBBManager) throws -> Bool {
+        let row = try manager.query(
+            "SELECT (SELECT count(*) FROM pg_proc WHERE proname LIKE 'dbb\\_%'), to_regclass('dbb_locale_rules') IS NOT NULL"
+        )[0]
+        return try row.decode(Int.self, at: 0) > 0 || row.decode(Int.self, at: 1) == 1
+    }
+
+    private func readOnly(_ url: String) throws -> DBBManager {
+        var configuration = try DBBPostgresConfiguration(url: url)
+        configuration.readOnly = true
+        #expect(configuration.description.hasSuffix("read-only)"))
+        return try DBBManager(postgres: configuration)
+    }
+
+    @Test("a read-only manager installs nothing, registers only what exists, and the server refuses its writes")
+    func readOnlyManager() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let url = try server.makeDatabase()
+        let reader = try readOnly(url)
+        #expect(try !localeFunctionsInstalled(reader))
+        let missing = try #require(throws: DBBError.self) { _ = try reader.query("SELECT dbb_week(0, 'en_US')") }
+        #expect(missing.kind == .server && missing.serverError?.sqlState == "42883")
+        #expect(
+            missing.message.contains("dbb_week is one of DBBBuilder's locale functions, not installed")
+                && missing.message.contains("installLocaleFunctions()"), "\(missing)")
+        let unregistered = try #require(throws: DBBError.self) { try reader.register([Ticket.self]) }
+        #expect(unregistered.kind == .migrationRefused && unregistered.message.contains("read-only"), "\(unregistered)")
+        let refused = try #require(throws: DBBError.self) { try reader.execute("CREATE TABLE t (a int)") }
+        #expect(refused.serverError?.sqlState == "25006", "\(refused)")
+        #expect(
+            try reader.query("SELECT to_regclass('t') IS NULL, to_regclass('\"Ticket\"') IS NULL")[0].values == [
+                .integer(1), .integer(1),
+            ])
+        let installing = try #require(throws: DBBError.self) { try reader.installLocaleFunctions() }
+        #expect(installing.serverError?.sqlState == "25006")
+
+        // A manager that writes installs the functions and makes the table; then the reader reads.
+        let writer = try DBBManager(postgres: url)
+        try writer.register([Ticket.self])
+        let ticket = Ticket(dbManager: writer)
+        ticket.code = "R-1"
+        try ticket.save()
+        try reader.register([Ticket.self])
+        #expect(try Ticket.all(manager: reader).map(\.code) == ["R-1"])
+        #expect(try reader.query("SELECT dbb_week('2011-01-02', 'en_US')")[0].decode(String.self, at: 0) == "2011-02")
+        let copy = try #require(try Ticket.instance(id: ticket.id, manager: reader))
+        copy.code = "changed"
+        let save = try #require(throws: DBBError.self) { try copy.save() }
+        #expect(save.serverError?.sqlState == "25006", "\(save)")
+        #expect(try Ticket.all(manager: writer).map(\.code) == ["R-1"])
+    }
+
+    @Test("dbb sql without --write installs nothing; as a role that may only read, side effects are refused too")
+    func dbbSQLInstallsNothing() throws {
+        let dbb = try #require(ScriptFixture.dbb)
+        guard let server = try TestPostgresServer.shared() else { return }
+        let url = try server.makeDatabase()
+        let count = try ScriptFixture.run(dbb, ["sql", url, "SELECT count(*) AS n FROM pg_class"])
+        #expect(count.status == 0, "\(count.stderr)")
+        #expect(try !localeFunctionsInstalled(try readOnly(url)), "dbb sql without --write installed something")
+        let week = try ScriptFixture.run(dbb, ["sql", url, "SELECT dbb_week(0, 'en_US')"])
+        #expect(week.status != 0 && week.stderr.contains("installLocaleFunctions()"), "\(week.stderr)")
+
+        // A function whose effect ignores transactions runs even in a read-only session of a
+        // superuser; a role granted only reading may not call it.
+        let writer = try DBBManager(postgres: url)  // installs the functions
+        let role = "reader_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+        try writer.execute("CREATE ROLE \(role) LOGIN PASSWORD 'read-only-secret' IN ROLE pg_read_all_data")
+        defer { try? writer.execute("DROP ROLE \(role)") }
+        let name = String(url.split(separator: "/").last!.prefix { $0 != "?" })
+        let readerURL = "postgres://\(role):read-only-secret@127.0.0.1:\(server.port)/\(name)?sslmode=disable"
+        let reset = try ScriptFixture.run(dbb, ["sql", readerURL, "SELECT pg_stat_reset()"])
+        #expect(reset.status != 0 && reset.stderr.contains("42501"), "\(reset.stderr)")
+        let slot = try ScriptFixture.run(dbb, ["sql", readerURL, "SELECT pg_create_physical_replication_slot('x')"])
+        #expect(slot.status != 0 && slot.stderr.contains("42501"), "\(slot.stderr)")
+        let reads = try ScriptFixture.run(dbb, ["sql", readerURL, "SELECT dbb_week('2011-01-02', 'de_DE') AS w"])
+        #expect(reads.status == 0 && reads.stdout.contains("2010-52"), "\(reads.stderr)")
+    }
+}
