@@ -42,11 +42,21 @@ struct ConstraintMigration {
     }
 
     /// A unique index over one column; `constraint` names the table constraint it backs (empty
-    /// on SQLite, which names none), `nil` for one made by `CREATE UNIQUE INDEX`.
+    /// on SQLite, which names none), `nil` for one made by `CREATE UNIQUE INDEX`; `dependents`
+    /// names the foreign keys that refer to it.
     private struct UniqueIndex {
         let name: String
         let column: String
         let constraint: String?
+        let dependents: String?
+    }
+
+    private func uniqueIndexes(of table: String) throws -> [UniqueIndex] {
+        try connection.fetchAll(sql.singleColumnUniqueIndexes, [.text(table)]) {
+            UniqueIndex(
+                name: $0.string(at: 0) ?? "", column: $0.string(at: 1) ?? "", constraint: $0.string(at: 2),
+                dependents: $0.string(at: 3))
+        }
     }
 
     // MARK: - Planning
@@ -59,34 +69,46 @@ struct ConstraintMigration {
     ///   property is newly `NOT NULL`, or two rows share a value of a newly `UNIQUE` one.
     func plan(_ mapping: TableMapping, notNull: [String: Bool], released: [String]) throws -> Changes {
         let table = mapping.tableName
-        let uniques = try connection.fetchAll(sql.singleColumnUniqueIndexes, [.text(table)]) {
-            UniqueIndex(name: $0.string(at: 0) ?? "", column: $0.string(at: 1) ?? "", constraint: $0.string(at: 2))
-        }
+        let uniques = try uniqueIndexes(of: table)
         var changes = Changes(released: released)
+        var checks: [() throws -> Void] = []
         for column in mapping.columns {
             guard let isNotNull = notNull[column.column.lowercased()] else { continue }  // a new column
             if column.isNotNull && !isNotNull {
-                try checkNoNull(column, of: mapping)
+                checks.append { try checkNoNull(column, of: mapping) }
                 changes.notNullAdded.append(column.column)
             } else if !column.isNotNull && isNotNull {
                 changes.notNullLifted.append(column.column)
             }
             let own = uniques.filter { $0.column.lowercased() == column.column.lowercased() }
             if column.isUnique && own.isEmpty {
-                try checkNoDuplicate(column, of: mapping)
+                checks.append { try checkNoDuplicate(column, of: mapping) }
                 changes.uniqueAdded.append(column.column)
             } else if !column.isUnique {
-                let attributeIndex = ConstraintSQL.attributeIndexName(table: table, column: column.column).lowercased()
-                for index in own {
+                let attributeIndex = sql.attributeIndexName(table: table, column: column.column).lowercased()
+                for index in own where index.constraint != nil || index.name.lowercased() == attributeIndex {
+                    if let dependents = index.dependents { throw referenced(column, of: mapping, by: dependents) }
                     if let constraint = index.constraint {
                         changes.uniqueConstraintsLifted.append((column.column, constraint))
-                    } else if index.name.lowercased() == attributeIndex {
+                    } else {
                         changes.uniqueIndexesLifted.append((column.column, index.name))
                     }
                 }
             }
         }
+        // The rows checked are the rows the constraints will hold for: no other session writes
+        // to the table until this transaction ends.
+        if !checks.isEmpty, let lock = sql.lockAgainstWrites(table) { try connection.execute(lock) }
+        for check in checks { try check() }
         return changes
+    }
+
+    private func referenced(_ column: ColumnProperty, of mapping: TableMapping, by dependents: String) -> DBBError {
+        DBBError(
+            .migrationRefused, table: mapping.tableName, property: column.name,
+            "\(String(reflecting: mapping.objectType)).\(column.name) no longer declares UNIQUE, but foreign keys refer "
+                + "to its column '\(column.column)', which they need unique (\(dependents)). Nothing was changed: keep "
+                + ".unique on the property, or drop those foreign keys first")
     }
 
     private func checkNoNull(_ column: ColumnProperty, of mapping: TableMapping) throws {
@@ -113,10 +135,11 @@ struct ConstraintMigration {
                 + "without .unique")
     }
 
-    /// A stored value for a message: text quoted, a date as a date.
+    /// A stored value for a message: text quoted, a date as a date, a Boolean as one.
     private static func shown(_ text: String, _ type: DBBStorageType) -> String {
         switch type {
         case .string: return "'\(text)'"
+        case .bool: return text == "0" ? "false" : text == "1" ? "true" : text
         case .date:
             guard let seconds = Double(text) else { return text }
             return "\(text) (\(Date(timeIntervalSinceReferenceDate: seconds)))"
@@ -152,11 +175,25 @@ struct ConstraintMigration {
         }
         let schema = SchemaSQL(dialect: connection.dialect)
         for lifted in changes.uniqueIndexesLifted { try connection.execute(schema.dropIndex(lifted.index)) }
-        for column in changes.uniqueAdded { try connection.execute(sql.createAttributeIndex(column, of: table)) }
-        return Self.log(changes, table)
+        for column in changes.uniqueAdded { try addUniqueIndex(column, to: table) }
+        return log(changes, table)
     }
 
-    private static func log(_ changes: Changes, _ table: String) -> [String] {
+    /// Makes the unique index of a `UNIQUE` attribute on `column`, and checks it is there: its
+    /// name may be taken by another index (SQLite compares names without case), which
+    /// `IF NOT EXISTS` would quietly leave alone.
+    func addUniqueIndex(_ column: String, to table: String) throws {
+        try connection.execute(sql.createAttributeIndex(column, of: table))
+        guard !(try uniqueIndexes(of: table)).contains(where: { $0.column.lowercased() == column.lowercased() })
+        else { return }
+        throw DBBError(
+            .migrationRefused, table: table, property: column,
+            "the unique index of \(table).\(column) cannot be made: its name, "
+                + "\(sql.attributeIndexName(table: table, column: column)), is taken by another index. Nothing was "
+                + "changed: rename or drop that index, or map the class to another table (databaseTableName)")
+    }
+
+    private func log(_ changes: Changes, _ table: String) -> [String] {
         var lines: [String] = []
         func quoted(_ columns: [String]) -> String { columns.map { "\"\($0)\"" }.joined(separator: ", ") }
         if !changes.released.isEmpty {
@@ -179,7 +216,7 @@ struct ConstraintMigration {
         for column in changes.uniqueAdded {
             lines.append(
                 "added UNIQUE to \"\(column)\" of \"\(table)\" (index "
-                    + "\"\(ConstraintSQL.attributeIndexName(table: table, column: column))\")")
+                    + "\"\(sql.attributeIndexName(table: table, column: column))\")")
         }
         return lines
     }

@@ -114,9 +114,9 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
             text += ")"
         }
         if let serverError {
-            text += " (SQLSTATE \(serverError.sqlState ?? "?")"
-            if let sql = serverError.sql { text += " in `\(sql)`" }
-            text += ", \(serverError.location))"
+            var details = serverError.sqlState.map { ["SQLSTATE \($0)"] } ?? []
+            if let sql = serverError.sql { details.append("in `\(sql)`") }
+            text += " (" + (details + [serverError.location]).joined(separator: ", ") + ")"
         }
         return text
     }

@@ -19,6 +19,7 @@ extension DBBManager {
     /// text belongs to that transaction.
     public func execute(_ sql: String, arguments: DBBArguments = []) throws {
         let values = arguments.sqliteValues
+        try refuseSessionChanges(sql)
         try write(nil) { connection in
             guard !connection.hasOpenTransaction else { return try connection.execute(sql, values) }
             // Only a text with a `;` can hold several statements: one without is not tokenized
@@ -57,6 +58,7 @@ extension DBBManager {
     /// ```
     public func query(_ sql: String, arguments: DBBArguments = []) throws -> [DBBRow] {
         let values = arguments.sqliteValues
+        try refuseSessionChanges(sql)
         return try read(nil) { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }
@@ -78,6 +80,21 @@ extension DBBManager {
     public func forEachRow(_ sql: String, arguments: DBBArguments = [], _ body: (DBBColumnReader) throws -> Void) throws
     {
         let values = arguments.sqliteValues
+        try refuseSessionChanges(sql)
         try read(nil) { try $0.forEachRow(sql, values, body) }
+    }
+
+    /// On a read-only manager, refuses SQL with transaction control or `SET`/`RESET` before
+    /// it runs: each statement runs in a read-only transaction of its own, rolled back, which
+    /// such a statement would step out of (`BEGIN READ WRITE`, `COMMIT`) or which would undo it.
+    private func refuseSessionChanges(_ sql: String) throws {
+        guard access.isReadOnly,
+            let statement = PlaceholderSQL(sql).statements.first(where: \.changesSession)
+        else { return }
+        throw DBBError(
+            .invalidOption,
+            "\(databaseLabel) was opened read-only: each statement runs in a read-only transaction of its own, "
+                + "rolled back, so \(statement.leadingWord) is refused (it would end that transaction, or be undone "
+                + "with it): \(statement.text)")
     }
 }

@@ -68,8 +68,7 @@ struct SchemaMigration {
             for column in plan.addedColumns {
                 try connection.execute(schema.addColumn(column, to: plan.mapping))
                 if column.isUnique {
-                    try connection.execute(
-                        ConstraintSQL(dialect: connection.dialect).createAttributeIndex(column.column, of: table))
+                    try ConstraintMigration(connection: connection).addUniqueIndex(column.column, to: table)
                 }
                 changes.append("added column \"\(column.column)\" to \"\(table)\"")
             }
@@ -184,8 +183,12 @@ struct SchemaMigration {
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()
-        let constraints = try ConstraintMigration(connection: connection).plan(
-            mapping, notNull: existing.mapValues(\.notNull), released: released)
+        // A read-only manager leaves constraints to the managers that write: nothing to check.
+        let constraints =
+            readOnly
+            ? ConstraintMigration.Changes()
+            : try ConstraintMigration(connection: connection).plan(
+                mapping, notNull: existing.mapValues(\.notNull), released: released)
         return Plan(
             mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added,
             constraints: constraints, missingJoinTables: missingJoinTables)
@@ -205,9 +208,13 @@ struct SchemaMigration {
             let type = String(reflecting: plan.mapping.objectType)
             throw DBBError(
                 .migrationRefused, table: plan.mapping.tableName,
-                "\(type) cannot be registered by a read-only manager: \(missing.joined(separator: ", ")) of table "
-                    + "\(plan.mapping.tableName) \(missing.count == 1 && first == "its table" ? "does" : "do") not exist, and a "
-                    + "read-only manager changes nothing. Register the class once through a manager that may write")
+                "\(type) cannot be registered by a read-only manager: "
+                    + (first == "its table"
+                        ? "its table \(plan.mapping.tableName) does not exist"
+                        : "\(missing.joined(separator: ", ")) of table \(plan.mapping.tableName) "
+                            + (missing.count == 1 ? "does" : "do") + " not exist")
+                    + ", and a read-only manager changes nothing. Register the class once through a manager that may write"
+            )
         }
     }
 

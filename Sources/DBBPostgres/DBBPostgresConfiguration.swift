@@ -34,9 +34,12 @@ public struct DBBPostgresConfiguration: Sendable {
     /// Opens the database without changing anything in it, for read-only tools, read-only
     /// roles and standbys: the manager installs no locale functions (a query that calls one
     /// that is not installed fails saying how to install it), ``DBBBuilder/DBBManager/register(_:)``
-    /// only checks that the tables and columns it maps exist, and every session is read-only
-    /// (`default_transaction_read_only`), so the server refuses writes — saves and raw SQL
-    /// alike. PostgreSQL's read-only mode cannot stop functions whose effects ignore
+    /// only checks that the tables and columns it maps exist, and everything it runs is
+    /// read-only, so the server refuses writes — saves and raw SQL alike: sessions start
+    /// read-only (`default_transaction_read_only`), every transaction is `READ ONLY` and rolled
+    /// back, a raw statement outside one runs in a read-only transaction of its own (so what it
+    /// changes of the session, `set_config(…)`, is undone), and raw transaction control and
+    /// `SET`/`RESET` are refused. PostgreSQL's read-only mode cannot stop functions whose effects ignore
     /// transactions (`pg_stat_reset()`, replication slots, advisory locks): for a strict
     /// read-only client, connect as a role granted only reading (`pg_read_all_data`, or
     /// `SELECT` on the tables), neither superuser nor `REPLICATION`.

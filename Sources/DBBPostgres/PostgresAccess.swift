@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// Writes never wait behind reads: of `poolSize` connections, one is kept for the writer and
 /// the others serve reads (a pool of one is shared; a replica's pool serves reads only). A read
-/// waits at most `poolTimeout` for one of its connections, then fails naming the pool.
+/// waits at most `poolTimeout` for one of its connections, then fails naming the pool. A thread
+/// that holds a connection never waits for another (a fetch in `forEachRow`'s closure would
+/// wait for itself): it opens one more, above `poolSize`, for as long as it needs it.
 ///
 /// The ORM's forms are synchronous: connecting and each statement block the calling thread
 /// on an `EventLoopFuture` until the server answers. That never needs a Swift concurrency
@@ -41,6 +43,8 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private let writerLock = NSRecursiveLock()
     private var writer: PostgresBackend?
     private let writerThread = WriterThread()
+    /// How many pooled connections each thread holds now (by ``WriterThread/current()``).
+    private let holders = Mutex<[UInt: Int]>([:])
     private let closed = Atomic<Bool>(false)
 
     var dialect: DBBDialect { .postgresql }
@@ -69,7 +73,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let writer { return try body(writer) }
-        return try withConnection(slot: writerShares ? readSlots : nil) { backend in
+        return try withConnection(slot: writerShares ? readSlots : nil, writing: true) { backend in
             writer = backend
             defer { writer = nil }
             return try writerThread.marking { try body(backend) }
@@ -82,7 +86,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()
         if writerThread.isCurrent { return try write(body) }
-        return try withConnection(slot: readSlots, body)
+        return try withConnection(slot: readSlots, writing: false, body)
     }
 
     func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
@@ -103,16 +107,32 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     /// Runs `body` with a pooled connection, on the calling thread, once `slot` (when given)
     /// has room. A connection that failed (the server went away, a statement broke the
     /// protocol) is closed, not pooled again.
-    private func withConnection<T>(slot: DispatchSemaphore?, _ body: (PostgresBackend) throws -> T) throws -> T {
+    private func withConnection<T>(
+        slot: DispatchSemaphore?, writing: Bool, _ body: (PostgresBackend) throws -> T
+    ) throws -> T {
         guard !closed.load(ordering: .sequentiallyConsistent) else {
             throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
         }
+        let thread = WriterThread.current()
+        // A thread that holds a connection already does not wait for another: it would wait
+        // for itself.
+        let slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
         if let slot {
-            guard slot.wait(timeout: .now() + Self.seconds(poolTimeout)) == .success else { throw poolBusy }
+            guard slot.wait(timeout: .now() + Self.seconds(poolTimeout)) == .success else {
+                throw poolBusy(writing: writing)
+            }
         }
-        defer { slot?.signal() }
+        holders.withLock { $0[thread, default: 0] += 1 }
+        defer {
+            holders.withLock { holders in
+                let left = (holders[thread] ?? 1) - 1
+                holders[thread] = left > 0 ? left : nil
+            }
+            slot?.signal()
+        }
         let connection = try takeConnection()
-        let backend = PostgresBackend(connection, place: place, logger: logger, numberedSQL: numberedSQL)
+        let backend = PostgresBackend(
+            connection, place: place, logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
         defer { putBack(connection, lost: backend.lostWith != nil) }
@@ -169,18 +189,18 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     private var location: String { "database \(place.database) on \(place.host)" }
 
-    /// The error of a read that waited `poolTimeout` for a connection.
-    private var poolBusy: DBBError {
+    /// The error of an operation that waited `poolTimeout` for a connection.
+    private func poolBusy(writing: Bool) -> DBBError {
         let split =
             writerShares
-            ? "its one connection is shared by reads and writes"
+            ? "its one connection serves reads and writes in turn"
             : readCapacity == poolSize
                 ? "all \(poolSize) serve reads" : "\(readCapacity) serve reads, 1 is kept for writes"
         return DBBError(
             backend: .unavailable,
-            "cannot use \(location): no pooled connection for reads came free within poolTimeout (\(poolTimeout)); "
-                + "the pool has poolSize \(poolSize) connections (\(split)), all busy: raise poolSize or "
-                + "poolTimeout, or shorten the reads")
+            "cannot use \(location): no pooled connection for \(writing ? "a write" : "reads") came free within "
+                + "poolTimeout (\(poolTimeout)); the pool has poolSize \(poolSize) connections (\(split)), all busy: "
+                + "raise poolSize or poolTimeout, or shorten the reads")
     }
 
     private func refuseOnEventLoop() throws {

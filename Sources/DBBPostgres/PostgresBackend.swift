@@ -23,6 +23,12 @@ final class PostgresBackend: DatabaseConnection {
     private(set) var isInTransaction = false
     /// Whether raw SQL began a transaction that it has not ended (BEGIN without COMMIT).
     private var rawTransactionOpen = false
+    /// Whether the open transaction may write (it is not `READ ONLY`): a `COMMIT` of it whose
+    /// answer is lost may have stored something.
+    private var transactionMayWrite = false
+    /// Whether the manager is read-only: every transaction is `READ ONLY` and rolled back, and a
+    /// statement outside one runs in one of its own (see ``run(_:original:_:)``).
+    private let readOnly: Bool
 
     var hasOpenTransaction: Bool { isInTransaction || rawTransactionOpen }
     /// The failure that ended the session (the server went away, a FATAL error), after which
@@ -34,12 +40,16 @@ final class PostgresBackend: DatabaseConnection {
     /// The column names of the last statement's rows (none when it returned no row).
     private(set) var lastColumnNames: [String] = []
 
-    init(_ pooled: PooledConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache) {
+    init(
+        _ pooled: PooledConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache,
+        readOnly: Bool
+    ) {
         connection = pooled.connection
         watch = pooled.watch
         self.numberedSQL = numberedSQL
         self.place = place
         self.logger = logger
+        self.readOnly = readOnly
     }
 
     var dialect: DBBDialect { .postgresql }
@@ -94,6 +104,7 @@ final class PostgresBackend: DatabaseConnection {
         } else if statement.leadingWord == "BEGIN" || statement.leadingWord == "START" {
             try body()
             rawTransactionOpen = true
+            transactionMayWrite = !statement.text.uppercased().contains("READ ONLY")
         } else {
             try body()
         }
@@ -101,7 +112,23 @@ final class PostgresBackend: DatabaseConnection {
 
     /// Runs one statement and returns its rows; records the rows changed and, for an INSERT
     /// that returns one `id`, that id.
+    ///
+    /// On a read-only manager a statement outside a transaction runs in a `READ ONLY`
+    /// transaction of its own, rolled back: what it could change of the session
+    /// (`set_config(…)`) is undone with it, and the next statement on the connection is as
+    /// read-only as the first.
     func run(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
+        if readOnly && !hasOpenTransaction && !statement.controlsTransactions {
+            try execute("BEGIN READ ONLY", [])
+            do {
+                let rows = try send(statement, original: original, arguments)
+                try execute("ROLLBACK", [])
+                return rows
+            } catch {
+                try? execute("ROLLBACK", [])
+                throw error
+            }
+        }
         var rows: [[DBBValue]] = []
         try running(statement) { rows = try send(statement, original: original, arguments) }
         return rows
@@ -181,26 +208,42 @@ final class PostgresBackend: DatabaseConnection {
     }
 
     /// `failure` of `statement`, sent to the server; when it ended the session, remembered as
-    /// the end of this connection — and, for a `COMMIT`, reported as a commit whose outcome is
-    /// unknown: the server may have committed before the session ended (an error the server
-    /// answered COMMIT with, after which the session goes on, means it rolled back).
+    /// the end of this connection — and reported as a commit whose outcome is unknown when the
+    /// server may have committed something before the session ended: the `COMMIT` of a
+    /// transaction that may write, or a statement outside a transaction (which commits on its
+    /// own) that is not a query. (An error the server answered with, after which the session
+    /// goes on, means the statement or transaction rolled back.)
     private func lost(_ failure: PostgresFailure, _ statement: PlaceholderSQL.Statement) -> PostgresFailure {
         guard failure.endsSession else { return failure }
         lostWith = failure
-        return statement.commits ? failure.commitInFlight() : failure
+        let mayHaveCommitted =
+            statement.commits
+            ? transactionMayWrite
+            : !hasOpenTransaction && !readOnly && !statement.controlsTransactions && !statement.isQuery
+        return mayHaveCommitted ? failure.commitInFlight() : failure
     }
 
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
         // A read transaction must see one committed state across its statements (a fetch's rows,
         // join rows and referenced objects), as SQLite's does: READ COMMITTED, PostgreSQL's
-        // default, takes a new snapshot per statement.
-        try execute(mode == .deferred ? "BEGIN ISOLATION LEVEL REPEATABLE READ" : "BEGIN", [])
+        // default, takes a new snapshot per statement. It is READ ONLY, so that a COMMIT of it
+        // whose answer is lost stored nothing; so is every transaction of a read-only manager,
+        // which ends it with ROLLBACK, undoing whatever its statements changed of the session.
+        let reads = mode == .deferred || readOnly
+        let begin =
+            switch (mode, reads) {
+            case (.deferred, _): "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+            case (_, true): "BEGIN READ ONLY"
+            case (_, false): "BEGIN"
+            }
+        try execute(begin, [])
         isInTransaction = true
+        transactionMayWrite = !reads
         do {
             let result = try body()
             isInTransaction = false
-            try execute("COMMIT", [])
+            try execute(readOnly ? "ROLLBACK" : "COMMIT", [])
             return result
         } catch {
             isInTransaction = false

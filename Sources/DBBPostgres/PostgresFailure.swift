@@ -106,10 +106,12 @@ struct PostgresFailure: DatabaseFailure {
                 "cannot use \(serverError.location): \(message)", serverError: serverError)
         }
         if sqlState == "42883", let function = Self.missingLocaleFunction(message) {
+            let forms = PostgresLocaleSQL.signatures.filter { $0.lowercased().hasPrefix(function + "(") }
             message +=
-                " — \(function) is one of DBBBuilder's locale functions, not installed in \(serverError.location): "
-                + "a manager that may write installs them when it opens (DBBManager(postgres:) without readOnly), "
-                + "or call installLocaleFunctions() on one"
+                " — \(function) is one of DBBBuilder's locale functions (\(forms.joined(separator: ", "))): check the "
+                + "arguments; or it is not installed in \(serverError.location), where a manager that may write "
+                + "installs the functions when it opens (DBBManager(postgres:) without readOnly), or call "
+                + "installLocaleFunctions() on one"
         }
         // The column a constraint names: NOT NULL names it; a unique violation's detail names
         // the key (`Key (email)=(…) already exists.`), and UNIQUE's index is Table_column_key.

@@ -154,4 +154,31 @@ struct ConstraintMigrationTests {
         #expect(try database.schema() == schema)
         _ = try database.reopen([ContactUniqueEmail.self])  // declares it: nothing to lift
     }
+
+    @Test(
+        "UNIQUE that foreign keys need is not lifted: refused, naming them; nothing changes",
+        arguments: Backend.allCases)
+    func liftRefusedForForeignKeys(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ContactUniqueEmail.self]) else { return }
+        try save(ContactUniqueEmail.self, database.manager, "a", code: 1)
+        try database.manager.execute(
+            #"CREATE TABLE "Reply" ("id" integer PRIMARY KEY, "email" text REFERENCES "Contact" ("email"))"#)
+        let schema = try database.layout()
+        let error = try #require(throws: DBBError.self) { try database.reopen([ContactV1.self]) }
+        #expect(error.kind == .migrationRefused && error.property == "email", "\(error)")
+        #expect(error.message.contains("foreign keys") && error.message.contains("Reply"), "\(error)")
+        #expect(try database.layout() == schema)
+    }
+
+    @Test("a unique index whose name another index has is refused, not taken for made", arguments: Backend.allCases)
+    func indexNameTaken(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [ContactV1.self]) else { return }
+        // Another table's index under the name the attribute's would have.
+        try database.manager.execute(#"CREATE TABLE "Other" ("x" text)"#)
+        try database.manager.execute(#"CREATE UNIQUE INDEX "Contact_email_unique" ON "Other" ("x")"#)
+        let schema = try database.layout()
+        let error = try #require(throws: DBBError.self) { try database.reopen([ContactUniqueEmail.self]) }
+        #expect(error.kind == .migrationRefused && error.message.contains("Contact_email_unique"), "\(error)")
+        #expect(try database.layout() == schema)
+    }
 }

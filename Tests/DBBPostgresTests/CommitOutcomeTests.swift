@@ -73,4 +73,35 @@ struct CommitOutcomeTests {
         try ticket.save()
         #expect(ticket.id > 0 && ticket.savedCount == 1)
     }
+
+    @Test(
+        "a statement outside a transaction commits on its own: its lost answer is commitOutcomeUnknown, a query's .unavailable",
+        arguments: [
+            (#"INSERT INTO "Ticket" ("code") VALUES ('raw')"#, true),
+            (#"UPDATE "Ticket" SET "code" = 'raw' WHERE "code" = 'none'"#, true),
+            (#"SELECT count(*) FROM "Ticket" WHERE "code" <> 'none'"#, false),
+        ])
+    func autocommitCut(sql: String, writes: Bool) throws {
+        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
+        proxy.arm(.afterForwarding(String(sql.prefix(20))))
+        let error = try #require(throws: DBBError.self) {
+            if writes { try manager.execute(sql) } else { _ = try manager.query(sql) }
+        }
+        #expect(proxy.cuts == 1)
+        #expect(error.kind == (writes ? .commitOutcomeUnknown : .unavailable), "\(error)")
+        #expect(try DBBManager(postgres: url).count(of: "Ticket") == (sql.hasPrefix("INSERT") ? 1 : 0))
+    }
+
+    @Test("a fetch whose COMMIT answer is lost is .unavailable: its transaction was read-only, nothing was stored")
+    func fetchCommitCut() throws {
+        guard let (_, proxy, manager) = try Self.behindProxy() else { return }
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "read me"
+        try ticket.save()
+        proxy.arm(.afterForwarding("COMMIT"))
+        let error = try #require(throws: DBBError.self) { _ = try Ticket.all(manager: manager) }
+        #expect(proxy.cuts == 1)
+        #expect(error.kind == .unavailable, "\(error)")
+        #expect(try Ticket.all(manager: manager).map(\.code) == ["read me"])
+    }
 }

@@ -109,4 +109,32 @@ struct ConnectionPoolTests {
         configuration.poolTimeout = .zero
         #expect(throws: DBBError.self) { _ = try DBBManager(postgres: configuration) }
     }
+
+    @Test(
+        "a thread that holds a connection does not wait for another: a fetch in forEachRow, a save in it on a pool of one",
+        arguments: [1, 2])
+    func nestedOnOneThread(poolSize: Int) throws {
+        guard let database = try BackendDatabase(.postgresql, [Ticket.self]) else { return }
+        var configuration = try DBBPostgresConfiguration(url: database.place)
+        (configuration.poolSize, configuration.poolTimeout) = (poolSize, .seconds(600))
+        let manager = try DBBManager(postgres: configuration)
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "outer"
+        try ticket.save()
+        let done = finishing(within: 120) {
+            Result {
+                var seen: [String] = []
+                try manager.forEachRow(#"SELECT "id" FROM "Ticket""#) { row in
+                    seen.append(try Ticket.instance(id: row.int64(at: 0), manager: manager)?.code ?? "")
+                    let inner = Ticket(dbManager: manager)
+                    inner.code = "inner"
+                    try inner.save()
+                }
+                return seen
+            }
+        }
+        let seen = try #require(done, "it waited for itself").get()
+        #expect(seen == ["outer"])
+        #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["inner", "outer"])
+    }
 }

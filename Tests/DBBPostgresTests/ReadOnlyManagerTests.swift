@@ -30,9 +30,11 @@ struct ReadOnlyManagerTests {
         let missing = try #require(throws: DBBError.self) { _ = try reader.query("SELECT dbb_week(0, 'en_US')") }
         #expect(missing.kind == .server && missing.serverError?.sqlState == "42883")
         #expect(
-            missing.message.contains("dbb_week is one of DBBBuilder's locale functions, not installed")
+            missing.message.contains("dbb_week is one of DBBBuilder's locale functions")
+                && missing.message.contains("not installed")
                 && missing.message.contains("installLocaleFunctions()"), "\(missing)")
         let unregistered = try #require(throws: DBBError.self) { try reader.register([Ticket.self]) }
+        #expect(unregistered.message.contains("its table Ticket does not exist"), "\(unregistered)")
         #expect(unregistered.kind == .migrationRefused && unregistered.message.contains("read-only"), "\(unregistered)")
         let refused = try #require(throws: DBBError.self) { try reader.execute("CREATE TABLE t (a int)") }
         #expect(refused.serverError?.sqlState == "25006", "\(refused)")
@@ -51,12 +53,64 @@ struct ReadOnlyManagerTests {
         try ticket.save()
         try reader.register([Ticket.self])
         #expect(try Ticket.all(manager: reader).map(\.code) == ["R-1"])
+        // A later version's constraints, which the rows do not allow, are the writers' business.
+        try writer.register([ContactV1.self])
+        for code in [1, 2] {
+            let contact = ContactV1(dbManager: writer)
+            (contact.email, contact.code) = ("same", code)
+            try contact.save()
+        }
+        try reader.register([ContactStrict.self])
+        #expect(try ContactStrict.all(manager: reader).count == 2)
         #expect(try reader.query("SELECT dbb_week('2011-01-02', 'en_US')")[0].decode(String.self, at: 0) == "2011-02")
         let copy = try #require(try Ticket.instance(id: ticket.id, manager: reader))
         copy.code = "changed"
         let save = try #require(throws: DBBError.self) { try copy.save() }
         #expect(save.serverError?.sqlState == "25006", "\(save)")
         #expect(try Ticket.all(manager: writer).map(\.code) == ["R-1"])
+    }
+
+    @Test("no SQL lifts a read-only manager's read-only: set_config is undone, BEGIN READ WRITE and SET are refused")
+    func noEscape() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let url = try server.makeDatabase()
+        let writer = try DBBManager(postgres: url)
+        try writer.register([Ticket.self])
+        let ticket = Ticket(dbManager: writer)
+        ticket.code = "kept"
+        try ticket.save()
+        var configuration = try DBBPostgresConfiguration(url: url)
+        (configuration.readOnly, configuration.poolSize) = (true, 1)  // one session: whatever it set would last
+        let reader = try DBBManager(postgres: configuration)
+        try reader.register([Ticket.self])
+        func refusedWrites() -> Bool {
+            let fresh = Ticket(dbManager: reader)
+            fresh.code = "written"
+            let save = Result { try fresh.save() }
+            let delete = Result { try Ticket.deleteAll(manager: reader) }
+            return [save, delete].allSatisfy {
+                guard case .failure(let error as DBBError) = $0 else { return false }
+                return error.serverError?.sqlState == "25006"
+            }
+        }
+        #expect(refusedWrites())
+        _ = try reader.query("SELECT set_config('default_transaction_read_only', 'off', false)")
+        #expect(refusedWrites(), "set_config ran in a read-only transaction of its own, rolled back")
+        let options = DBBQueryOptions.options(
+            withConditions: ["set_config('default_transaction_read_only', 'off', false) = 'off'"])
+        _ = try Ticket.instances(matching: options, manager: reader)
+        #expect(refusedWrites(), "a fetch's transaction is read-only and rolled back")
+        for escape in [
+            #"BEGIN READ WRITE; INSERT INTO "Ticket" ("code") VALUES ('x'); COMMIT"#,
+            "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE",
+            "SET default_transaction_read_only = off",
+            "COMMIT", "RESET ALL",
+        ] {
+            let error = try #require(throws: DBBError.self, "\(escape)") { try reader.execute(escape) }
+            #expect(error.kind == .invalidOption && error.message.contains("read-only"), "\(error)")
+        }
+        #expect(refusedWrites())
+        #expect(try Ticket.all(manager: writer).map(\.code) == ["kept"])
     }
 
     @Test("dbb sql without --write installs nothing; as a role that may only read, side effects are refused too")
@@ -69,6 +123,10 @@ struct ReadOnlyManagerTests {
         #expect(try !localeFunctionsInstalled(try readOnly(url)), "dbb sql without --write installed something")
         let week = try ScriptFixture.run(dbb, ["sql", url, "SELECT dbb_week(0, 'en_US')"])
         #expect(week.status != 0 && week.stderr.contains("installLocaleFunctions()"), "\(week.stderr)")
+        let arguments = try ScriptFixture.run(dbb, ["sql", url, "--write", "SELECT dbb_week(1)"])
+        #expect(
+            arguments.status != 0 && arguments.stderr.contains("check the arguments")
+                && arguments.stderr.contains("dbb_week(double precision, text)"), "\(arguments.stderr)")
 
         // A function whose effect ignores transactions runs even in a read-only session of a
         // superuser; a role granted only reading may not call it.

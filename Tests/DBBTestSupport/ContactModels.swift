@@ -5,7 +5,7 @@ import DBBBuilder
 /// process (``contactVersions``). Each version is a subclass that declares only its attributes.
 ///
 /// `code` has a unique indexer (except in ``ContactUnindexed``), which is not an attribute.
-public class ContactVersion: DBBTableObject {
+open class ContactVersion: DBBTableObject {
     override public class var databaseTableName: String { "Contact" }
     /// Whether the version declares the unique indexer on `code`.
     public class var indexesCode: Bool { true }

@@ -141,8 +141,10 @@ public final class TestTCPProxy: @unchecked Sendable {
             case .beforeForwarding?:
                 return
             case .afterForwarding?:
-                guard Self.write(chunk, to: link.server) else { return }
+                // Marked before the bytes go: the server's answer must not reach the client,
+                // however fast it comes.
                 link.clientCut.store(true, ordering: .sequentiallyConsistent)
+                guard Self.write(chunk, to: link.server) else { return }
                 leavingServer = true
                 return  // the other pump ends the link once the server answered
             case nil:

@@ -21,7 +21,7 @@ public final class WriterThread: Sendable {
     public var isCurrent: Bool { thread.load(ordering: .sequentiallyConsistent) == Self.current() }
 
     /// An id of the calling thread, never 0.
-    private static func current() -> UInt {
+    public static func current() -> UInt {
         #if canImport(Darwin)
         UInt(bitPattern: pthread_self())
         #else

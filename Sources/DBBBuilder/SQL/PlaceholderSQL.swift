@@ -19,6 +19,25 @@ public struct PlaceholderSQL: Sendable {
         /// Whether it commits a transaction (`COMMIT`, `END`, `COMMIT PREPARED`): a failure
         /// once it was sent may leave the transaction committed.
         public var commits: Bool { leadingWord == "COMMIT" || leadingWord == "END" }
+
+        /// Whether it begins, ends or marks a transaction (`BEGIN`, `START`, `COMMIT`, `END`,
+        /// `ROLLBACK`, `ABORT`, `SAVEPOINT`, `RELEASE`, `PREPARE TRANSACTION`).
+        public var controlsTransactions: Bool { Self.transactionWords.contains(leadingWord) }
+
+        /// Whether it changes the session rather than the data: transaction control, and
+        /// `SET`/`RESET` (a read-only manager refuses both in raw SQL).
+        public var changesSession: Bool {
+            controlsTransactions || leadingWord == "SET" || leadingWord == "RESET"
+        }
+
+        /// Whether it is a query by its kind (`SELECT`, `SHOW`, `VALUES`, `TABLE`, `FETCH`):
+        /// run on its own, it stores nothing — unless it calls a function that writes.
+        public var isQuery: Bool { Self.queryWords.contains(leadingWord) }
+
+        static let transactionWords: Set = [
+            "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE",
+        ]
+        static let queryWords: Set = ["SELECT", "SHOW", "VALUES", "TABLE", "FETCH"]
     }
 
     /// The highest placeholder number (SQLite's default limit; PostgreSQL's is 65,535).

@@ -124,7 +124,7 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_tags'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Venture'
-SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Venture'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member'
@@ -142,7 +142,7 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member_spouse'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Member'
-SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Member'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
@@ -152,7 +152,7 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_suppliers'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Company'
-SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Company'
 CREATE TABLE IF NOT EXISTS Venture_projectLead (id Integer PRIMARY KEY AUTOINCREMENT, Venture_ID Integer, projectLead Integer)
 CREATE INDEX IF NOT EXISTS Venture_projectLead_idx ON Venture_projectLead (Venture_ID)
@@ -211,7 +211,7 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_suppliers'
 SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Company'
-SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END FROM pragma_index_list(?) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
+SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Company'
 SELECT count(*) FROM Company WHERE name IS NULL
 SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE
