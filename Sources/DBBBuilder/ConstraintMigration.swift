@@ -12,9 +12,11 @@ import Foundation
 ///   index `<Table>_<column>_unique`). Otherwise refused with ``DBBError/Kind/migrationRefused``
 ///   naming class, property and the rows in the way, before anything changes.
 /// - **Removed** from a property: lifted, as it would refuse saves the class now allows — the
-///   column's `NOT NULL`, and the `UNIQUE` the attribute made (the column constraint, or the
-///   `_unique` index). A unique index of an indexer (`DBBIndexer(…, unique: true)`) or one made
-///   by other SQL is not the attribute's, and stays.
+///   column's `NOT NULL` when the property is an `Optional` (a non-optional one never saves
+///   `NULL`, so the constraint stays), and the `UNIQUE` the attribute made (the column
+///   constraint, or the `_unique` index). A unique index of an indexer
+///   (`DBBIndexer(…, unique: true)`), or a constraint or index made by other SQL under a name
+///   of its own, is not the attribute's, and stays.
 ///
 /// Columns that no property maps any more lose their `NOT NULL` (when they have no default),
 /// which would make every insert fail; their other constraints stay.
@@ -77,7 +79,7 @@ struct ConstraintMigration {
             if column.isNotNull && !isNotNull {
                 checks.append { try checkNoNull(column, of: mapping) }
                 changes.notNullAdded.append(column.column)
-            } else if !column.isNotNull && isNotNull {
+            } else if !column.isNotNull && isNotNull && column.canHoldNil {
                 changes.notNullLifted.append(column.column)
             }
             let own = uniques.filter { $0.column.lowercased() == column.column.lowercased() }
@@ -85,8 +87,11 @@ struct ConstraintMigration {
                 checks.append { try checkNoDuplicate(column, of: mapping) }
                 changes.uniqueAdded.append(column.column)
             } else if !column.isUnique {
-                let attributeIndex = sql.attributeIndexName(table: table, column: column.column).lowercased()
-                for index in own where index.constraint != nil || index.name.lowercased() == attributeIndex {
+                let attributes = own.filter { index in
+                    index.constraint.map { sql.isAttributeConstraint($0, table: table, column: column.column) }
+                        ?? sql.isAttributeIndex(index.name, table: table, column: column.column)
+                }
+                for index in attributes {
                     if let dependents = index.dependents { throw referenced(column, of: mapping, by: dependents) }
                     if let constraint = index.constraint {
                         changes.uniqueConstraintsLifted.append((column.column, constraint))
@@ -189,8 +194,8 @@ struct ConstraintMigration {
         throw DBBError(
             .migrationRefused, table: table, property: column,
             "the unique index of \(table).\(column) cannot be made: its name, "
-                + "\(sql.attributeIndexName(table: table, column: column)), is taken by another index. Nothing was "
-                + "changed: rename or drop that index, or map the class to another table (databaseTableName)")
+                + "\(sql.attributeIndexName(table: table, column: column)), is taken by another index or table. "
+                + "Nothing was changed: rename or drop that one, or map the class to another table (databaseTableName)")
     }
 
     private func log(_ changes: Changes, _ table: String) -> [String] {

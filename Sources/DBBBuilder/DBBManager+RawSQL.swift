@@ -84,17 +84,19 @@ extension DBBManager {
         try read(nil) { try $0.forEachRow(sql, values, body) }
     }
 
-    /// On a read-only manager, refuses SQL with transaction control or `SET`/`RESET` before
-    /// it runs: each statement runs in a read-only transaction of its own, rolled back, which
-    /// such a statement would step out of (`BEGIN READ WRITE`, `COMMIT`) or which would undo it.
+    /// On a read-only manager, refuses SQL with transaction control, `SET`/`RESET` or a server
+    /// command whose effects outlast a transaction before it runs (see
+    /// `PlaceholderSQL.Statement.refusedWhenReadOnly`): each statement runs in a read-only
+    /// transaction of its own, rolled back, which such a statement would step out of
+    /// (`BEGIN READ WRITE`, `COMMIT`), be undone with (`SET`), or outlast (`COPY … TO` a file).
     private func refuseSessionChanges(_ sql: String) throws {
         guard access.isReadOnly,
-            let statement = PlaceholderSQL(sql).statements.first(where: \.changesSession)
+            let statement = PlaceholderSQL(sql).statements.first(where: \.refusedWhenReadOnly)
         else { return }
         throw DBBError(
             .invalidOption,
             "\(databaseLabel) was opened read-only: each statement runs in a read-only transaction of its own, "
-                + "rolled back, so \(statement.leadingWord) is refused (it would end that transaction, or be undone "
-                + "with it): \(statement.text)")
+                + "rolled back, so \(statement.leadingWord) is refused (it would end that transaction, be undone "
+                + "with it, or change the server beyond it): \(statement.text)")
     }
 }

@@ -25,6 +25,9 @@ public struct DBBPropertyPersistence: Sendable {
     /// The property's Swift type, for messages (`Int`, `Optional<String>`).
     public let valueTypeName: String
 
+    /// Whether the property can hold `nil` (an `Optional`), and so save `NULL`.
+    let canHoldNil: Bool
+
     @usableFromInline
     enum Access: Sendable {
         case column(ColumnAccess)
@@ -37,6 +40,7 @@ public struct DBBPropertyPersistence: Sendable {
     init(storageType: DBBStorageType, valueType: Any.Type, columnName: String, access: Access) {
         self.storageType = storageType
         self.valueTypeName = String(describing: valueType)
+        self.canHoldNil = valueType is any ExpressibleByNilLiteral.Type
         self.columnName = columnName
         self.access = access
     }

@@ -132,6 +132,7 @@ struct SchemaMigration {
     }
 
     private func plan(_ mapping: TableMapping) throws -> Plan {
+        try checkNameLengths(mapping)
         let existing = try columns(of: mapping.tableName)
         var missingJoinTables: [String] = []
         for join in mapping.joins {
@@ -216,6 +217,20 @@ struct SchemaMigration {
                     + ", and a read-only manager changes nothing. Register the class once through a manager that may write"
             )
         }
+    }
+
+    /// Refuses a mapping with a name longer than the engine keeps (PostgreSQL: 63 bytes),
+    /// which the server would cut: the mapping would then look for a table, column or index
+    /// under a name that is not there, and find none.
+    private func checkNameLengths(_ mapping: TableMapping) throws {
+        guard let longest = schema.longestName,
+            let long = schema.names(of: mapping).first(where: { $0.name.utf8.count > longest })
+        else { return }
+        throw DBBError(
+            .invalidMapping, table: mapping.tableName, property: long.property,
+            "the name '\(long.name)' of \(String(reflecting: mapping.objectType)) is \(long.name.utf8.count) bytes, and "
+                + "PostgreSQL keeps \(longest) of a name: shorten it (databaseTableName, columnName) to \(longest) "
+                + "bytes or less, join tables and indexes included (<Table>_<column>_idx)")
     }
 
     /// Refuses a table whose `id` is not its `INTEGER PRIMARY KEY` (the row id): missing, of

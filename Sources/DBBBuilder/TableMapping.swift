@@ -18,6 +18,8 @@ struct ColumnProperty: Sendable {
     /// The value a new object has, as stored: what rows already in the table get when the
     /// column is added as `NOT NULL`.
     let defaultValue: DBBValue
+    /// Whether the property is an `Optional`, which saves `nil` as `NULL`.
+    let canHoldNil: Bool
 
     var isNotNull: Bool { attributes.contains(.notNull) }
     var isUnique: Bool { attributes.contains(.unique) }
@@ -165,7 +167,7 @@ final class TableMapping: Sendable {
                         name: name, column: column, storageType: persistence.storageType,
                         access: direct ?? access, throughStorage: direct != nil,
                         valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
-                        defaultValue: access.value(prototype)))
+                        defaultValue: access.value(prototype), canHoldNil: persistence.canHoldNil))
             case .join(let access):
                 let direct = storedOffsets ? access.direct(prototype) : nil
                 joins.append(

@@ -70,13 +70,18 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        if let writer { return try body(writer) }
-        return try withConnection(slot: writerShares ? readSlots : nil, writing: true) { backend in
-            writer = backend
-            defer { writer = nil }
-            return try writerThread.marking { try body(backend) }
+        // A pool of one: the connection first, then the writer lock — the other way round, a
+        // writer waiting for the connection would hold the lock that its holder's own write
+        // (in a forEachRow closure) waits for.
+        return try holding(writerShares ? readSlots : nil, writing: true) {
+            writerLock.lock()
+            defer { writerLock.unlock() }
+            if let writer { return try body(writer) }
+            return try withConnection { backend in
+                writer = backend
+                defer { writer = nil }
+                return try writerThread.marking { try body(backend) }
+            }
         }
     }
 
@@ -86,7 +91,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()
         if writerThread.isCurrent { return try write(body) }
-        return try withConnection(slot: readSlots, writing: false, body)
+        return try holding(readSlots, writing: false) { try withConnection(body) }
     }
 
     func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
@@ -104,18 +109,11 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
 
     // MARK: - The pool
 
-    /// Runs `body` with a pooled connection, on the calling thread, once `slot` (when given)
-    /// has room. A connection that failed (the server went away, a statement broke the
-    /// protocol) is closed, not pooled again.
-    private func withConnection<T>(
-        slot: DispatchSemaphore?, writing: Bool, _ body: (PostgresBackend) throws -> T
-    ) throws -> T {
-        guard !closed.load(ordering: .sequentiallyConsistent) else {
-            throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
-        }
+    /// Runs `body` once `slot` (when given) has room, counting the calling thread as one
+    /// that holds a connection meanwhile. A thread that holds one already does not wait: it
+    /// would wait for itself.
+    private func holding<T>(_ slot: DispatchSemaphore?, writing: Bool, _ body: () throws -> T) throws -> T {
         let thread = WriterThread.current()
-        // A thread that holds a connection already does not wait for another: it would wait
-        // for itself.
         let slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
         if let slot {
             guard slot.wait(timeout: .now() + Self.seconds(poolTimeout)) == .success else {
@@ -129,6 +127,15 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
                 holders[thread] = left > 0 ? left : nil
             }
             slot?.signal()
+        }
+        return try body()
+    }
+
+    /// Runs `body` with a pooled connection, on the calling thread. A connection that failed
+    /// (the server went away, a statement broke the protocol) is closed, not pooled again.
+    private func withConnection<T>(_ body: (PostgresBackend) throws -> T) throws -> T {
+        guard !closed.load(ordering: .sequentiallyConsistent) else {
+            throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
         }
         let connection = try takeConnection()
         let backend = PostgresBackend(

@@ -88,10 +88,27 @@ final class PostgresBackend: DatabaseConnection {
                     + "parameter(s): \(sql)")
         }
         var remaining = arguments[...]
+        // Whether an earlier statement of the text committed on its own (outside a transaction,
+        // or by its COMMIT): then a lost connection later leaves something stored.
+        var committed = false
         for statement in numbered {
-            _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
+            let commits = mayCommit(statement)
+            do {
+                _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
+            } catch let failure as PostgresFailure where committed && failure.endsSession {
+                throw failure.commitInFlight()
+            }
+            committed = committed || commits
             remaining = remaining.dropFirst(statement.parameterCount)
         }
+    }
+
+    /// Whether `statement`, run now, may commit a write of its own: the `COMMIT` of a
+    /// transaction that may write, or a statement outside a transaction that is not a query
+    /// (each commits on its own) — never on a read-only manager.
+    private func mayCommit(_ statement: PlaceholderSQL.Statement) -> Bool {
+        if statement.commits { return transactionMayWrite }
+        return !hasOpenTransaction && !readOnly && !statement.controlsTransactions && !statement.isQuery
     }
 
     /// Runs `body`, the execution of `statement`, keeping track of the transaction raw SQL
@@ -99,7 +116,7 @@ final class PostgresBackend: DatabaseConnection {
     /// it fails: PostgreSQL has then ended the transaction anyway).
     private func running(_ statement: PlaceholderSQL.Statement, _ body: () throws -> Void) throws {
         if statement.endsTransaction {
-            defer { rawTransactionOpen = false }
+            defer { (rawTransactionOpen, transactionMayWrite) = (false, false) }
             try body()
         } else if statement.leadingWord == "BEGIN" || statement.leadingWord == "START" {
             try body()
@@ -215,11 +232,8 @@ final class PostgresBackend: DatabaseConnection {
     /// goes on, means the statement or transaction rolled back.)
     private func lost(_ failure: PostgresFailure, _ statement: PlaceholderSQL.Statement) -> PostgresFailure {
         guard failure.endsSession else { return failure }
+        let mayHaveCommitted = mayCommit(statement)
         lostWith = failure
-        let mayHaveCommitted =
-            statement.commits
-            ? transactionMayWrite
-            : !hasOpenTransaction && !readOnly && !statement.controlsTransactions && !statement.isQuery
         return mayHaveCommitted ? failure.commitInFlight() : failure
     }
 

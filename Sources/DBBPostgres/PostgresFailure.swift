@@ -89,9 +89,9 @@ struct PostgresFailure: DatabaseFailure {
         if isCommitInFlight {
             return DBBError(
                 backend: .commitOutcomeUnknown, table: table,
-                "the connection to \(serverError.location) was lost while COMMIT was in flight (\(message)): the "
-                    + "transaction may or may not have been committed. Look for the write before repeating it, or "
-                    + "repeat it in a form that cannot apply twice (save(ifModifiedTimeIs:), a UNIQUE key)",
+                "the connection to \(serverError.location) was lost before the server confirmed a commit "
+                    + "(\(message)): the write may or may not have been committed. Look for it before repeating it, "
+                    + "or repeat it in a form that cannot apply twice (save(ifModifiedTimeIs:), a UNIQUE key)",
                 serverError: serverError)
         }
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the

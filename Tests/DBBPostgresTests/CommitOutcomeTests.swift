@@ -80,6 +80,9 @@ struct CommitOutcomeTests {
             (#"INSERT INTO "Ticket" ("code") VALUES ('raw')"#, true),
             (#"UPDATE "Ticket" SET "code" = 'raw' WHERE "code" = 'none'"#, true),
             (#"SELECT count(*) FROM "Ticket" WHERE "code" <> 'none'"#, false),
+            (#"SELECT * INTO "TicketCopy" FROM "Ticket""#, true),
+            (#"WITH counted AS (SELECT count(*) AS n FROM "Ticket") SELECT n FROM counted"#, false),
+            (#"EXPLAIN SELECT * FROM "Ticket""#, false),
         ])
     func autocommitCut(sql: String, writes: Bool) throws {
         guard let (url, proxy, manager) = try Self.behindProxy() else { return }
@@ -103,5 +106,34 @@ struct CommitOutcomeTests {
         #expect(proxy.cuts == 1)
         #expect(error.kind == .unavailable, "\(error)")
         #expect(try Ticket.all(manager: manager).map(\.code) == ["read me"])
+    }
+
+    @Test("a lost connection after a text's earlier statements committed on their own is commitOutcomeUnknown")
+    func laterStatementCut() throws {
+        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
+        proxy.arm(.afterForwarding("'second'"))
+        let error = try #require(throws: DBBError.self) {
+            try manager.execute(
+                #"INSERT INTO "Ticket" ("code") VALUES ('first'); BEGIN; INSERT INTO "Ticket" ("code") VALUES ('second'); COMMIT"#
+            )
+        }
+        #expect(proxy.cuts == 1)
+        #expect(error.kind == .commitOutcomeUnknown, "\(error)")
+        #expect(try Ticket.all(manager: DBBManager(postgres: url)).map(\.code) == ["first"])
+    }
+
+    @Test("COMMIT AND CHAIN begins the next transaction: a text ending in one left open is rolled back and refused")
+    func commitAndChain() throws {
+        guard let (url, _, manager) = try Self.behindProxy() else { return }
+        let error = try #require(throws: DBBError.self) {
+            try manager.execute(
+                #"BEGIN; INSERT INTO "Ticket" ("code") VALUES ('c0'); COMMIT AND CHAIN; INSERT INTO "Ticket" ("code") VALUES ('c1')"#
+            )
+        }
+        #expect(error.kind == .invalidOption && error.message.contains("left a transaction open"), "\(error)")
+        let direct = try DBBManager(postgres: url)
+        #expect(try Ticket.all(manager: direct).map(\.code) == ["c0"])
+        try manager.execute(#"INSERT INTO "Ticket" ("code") VALUES ('c2')"#)  // in no transaction left open
+        #expect(try Ticket.all(manager: direct).map(\.code) == ["c0", "c2"])
     }
 }

@@ -137,4 +137,46 @@ struct ConnectionPoolTests {
         #expect(seen == ["outer"])
         #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["inner", "outer"])
     }
+
+    @Test(
+        "a pool of one: a write waiting on another thread does not hold the writer while the connection's thread writes"
+    )
+    func oneConnectionTwoThreads() throws {
+        guard let database = try BackendDatabase(.postgresql, [Ticket.self]) else { return }
+        var configuration = try DBBPostgresConfiguration(url: database.place)
+        (configuration.poolSize, configuration.poolTimeout) = (1, .seconds(600))
+        let manager = try DBBManager(postgres: configuration)
+        let first = Ticket(dbManager: manager)
+        first.code = "first"
+        try first.save()
+        let inside = DispatchSemaphore(value: 0)
+        let results = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        // Thread A holds the one connection (in forEachRow's closure) and then saves; thread B
+        // saves meanwhile, and waits for the connection — not with the writer in hand.
+        Thread {
+            let outcome = Result {
+                try manager.forEachRow(#"SELECT "id" FROM "Ticket""#) { _ in
+                    inside.signal()
+                    Thread.sleep(forTimeInterval: 0.3)  // B reaches its wait (if not, nothing is proven, nothing fails)
+                    let nested = Ticket(dbManager: manager)
+                    nested.code = "from A"
+                    try nested.save()
+                }
+            }
+            results.withLock { $0.append("A \(outcome)") }
+            done.signal()
+        }.start()
+        #expect(inside.wait(timeout: .now() + 120) == .success)
+        Thread {
+            let other = Ticket(dbManager: manager)
+            other.code = "from B"
+            let outcome = Result { try other.save() }
+            results.withLock { $0.append("B \(outcome)") }
+            done.signal()
+        }.start()
+        for _ in 0..<2 { #expect(done.wait(timeout: .now() + 120) == .success, "a thread waited for the other") }
+        #expect(results.withLock { $0 }.sorted() == ["A success()", "B success()"])
+        #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["first", "from A", "from B"])
+    }
 }

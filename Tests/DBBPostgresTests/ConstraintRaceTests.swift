@@ -48,6 +48,19 @@ final class LongNamedUnique: LongNamedVersion {
     }
 }
 
+/// A table name of 70 bytes, which PostgreSQL would cut to 63.
+final class OverlongName: DBBTableObject {
+    override class var databaseTableName: String {
+        "CustomerNotificationPreferencesForEveryDepartmentAndRegionOfTheWorld"
+    }
+    var name = ""
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["name": DBBPropertyPersistence(\OverlongName.name)], for: self)
+    }
+}
+
 @Suite("Constraints added on PostgreSQL: against concurrent writes, and with long names")
 struct ConstraintRaceTests {
     @Test("a duplicate another session is inserting is waited for and counted: migrationRefused, not a server error")
@@ -114,5 +127,13 @@ struct ConstraintRaceTests {
         }
         _ = try database.reopen([LongNamedV1.self])
         #expect(try database.indexes(of: "CustomerNotificationPreferences").isEmpty)
+    }
+
+    @Test("a name longer than PostgreSQL keeps (63 bytes) is refused at registration, naming it")
+    func overlongName() throws {
+        guard let database = try BackendDatabase(.postgresql) else { return }
+        let error = try #require(throws: DBBError.self) { try database.manager.register([OverlongName.self]) }
+        #expect(error.kind == .invalidMapping && error.message.contains("63"), "\(error)")
+        #expect(try !database.tables().contains { $0.hasPrefix("CustomerNotification") })
     }
 }

@@ -52,6 +52,38 @@ struct ConstraintSQL {
         return start + "_" + String(repeating: "0", count: 8 - hex.count) + hex + "_unique"
     }
 
+    /// Whether an index named `name` is the attribute index of `column` (SQLite compares
+    /// names without case; PostgreSQL as written).
+    func isAttributeIndex(_ name: String, table: String, column: String) -> Bool {
+        let expected = attributeIndexName(table: table, column: column)
+        return dialect == .sqlite ? name.lowercased() == expected.lowercased() : name == expected
+    }
+
+    /// Whether a `UNIQUE` constraint named `name` is the one a column definition's `UNIQUE`
+    /// makes (`CREATE TABLE` with the attribute): on PostgreSQL the name the server chooses,
+    /// `<table>_<column>_key` cut to 63 bytes its way (the longer part first, never inside a
+    /// character); a constraint named otherwise was made by other SQL, and is not the
+    /// attribute's. SQLite names none: each is taken for the attribute's.
+    func isAttributeConstraint(_ name: String, table: String, column: String) -> Bool {
+        guard dialect == .postgresql else { return true }
+        var (first, second) = (table.utf8.count, column.utf8.count)
+        let available = 63 - "_key".utf8.count - 1
+        while first + second > available {
+            if first > second { first -= 1 } else { second -= 1 }
+        }
+        return name == Self.clipped(table, toBytes: first) + "_" + Self.clipped(column, toBytes: second) + "_key"
+    }
+
+    /// The longest start of `text` of at most `count` UTF-8 bytes that ends on a character.
+    private static func clipped(_ text: String, toBytes count: Int) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard result.utf8.count + String(scalar).utf8.count <= count else { break }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
     /// Holds off other sessions' writes to `table` until the transaction ends, so that the rows
     /// checked for a new constraint are the rows it is applied to (PostgreSQL; SQLite's
     /// `BEGIN IMMEDIATE` already does).

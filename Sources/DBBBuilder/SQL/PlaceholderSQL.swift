@@ -13,8 +13,14 @@ public struct PlaceholderSQL: Sendable {
         public let parameterCount: Int
         /// Its first word, upper-cased (`BEGIN`, `SELECT`…).
         public let leadingWord: String
-        /// Whether it ends a transaction (COMMIT, END, ABORT, ROLLBACK but not ROLLBACK TO, PREPARE TRANSACTION).
+        /// Whether it ends a transaction (COMMIT, END, ABORT, ROLLBACK but not ROLLBACK TO, PREPARE
+        /// TRANSACTION; not `… AND CHAIN`, which begins the next one at once).
         public let endsTransaction: Bool
+        /// Whether it is a query by its words: `SELECT`, `VALUES`, `TABLE`, `SHOW`, `FETCH` without
+        /// `INTO` (`SELECT … INTO t` makes a table); `WITH` without `INSERT`, `UPDATE`, `DELETE`,
+        /// `MERGE` or `INTO`; `EXPLAIN` without `ANALYZE`. Run on its own it stores nothing —
+        /// unless it calls a function that writes, which its words do not show.
+        public let isQuery: Bool
 
         /// Whether it commits a transaction (`COMMIT`, `END`, `COMMIT PREPARED`): a failure
         /// once it was sent may leave the transaction committed.
@@ -24,20 +30,31 @@ public struct PlaceholderSQL: Sendable {
         /// `ROLLBACK`, `ABORT`, `SAVEPOINT`, `RELEASE`, `PREPARE TRANSACTION`).
         public var controlsTransactions: Bool { Self.transactionWords.contains(leadingWord) }
 
-        /// Whether it changes the session rather than the data: transaction control, and
-        /// `SET`/`RESET` (a read-only manager refuses both in raw SQL).
-        public var changesSession: Bool {
-            controlsTransactions || leadingWord == "SET" || leadingWord == "RESET"
+        /// Whether a read-only manager refuses it in raw SQL: transaction control and
+        /// `SET`/`RESET`, which would step out of the read-only transaction each statement runs
+        /// in, or be undone with it; and the server commands whose effects outlast it (`COPY`
+        /// to a file, `ANALYZE`'s statistics, `VACUUM`, `REINDEX`, `CLUSTER`, `CHECKPOINT`).
+        public var refusedWhenReadOnly: Bool {
+            controlsTransactions || Self.sessionAndServerWords.contains(leadingWord)
         }
-
-        /// Whether it is a query by its kind (`SELECT`, `SHOW`, `VALUES`, `TABLE`, `FETCH`):
-        /// run on its own, it stores nothing — unless it calls a function that writes.
-        public var isQuery: Bool { Self.queryWords.contains(leadingWord) }
 
         static let transactionWords: Set = [
             "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE",
         ]
-        static let queryWords: Set = ["SELECT", "SHOW", "VALUES", "TABLE", "FETCH"]
+        static let sessionAndServerWords: Set = [
+            "SET", "RESET", "COPY", "ANALYZE", "ANALYSE", "VACUUM", "REINDEX", "CLUSTER", "CHECKPOINT",
+        ]
+
+        /// Whether the words of a statement make it a query (see ``isQuery``).
+        static func isQuery(_ words: [String]) -> Bool {
+            let all = Set(words)
+            switch words.first {
+            case "SELECT", "VALUES", "TABLE", "SHOW", "FETCH": return !all.contains("INTO")
+            case "WITH": return all.isDisjoint(with: ["INSERT", "UPDATE", "DELETE", "MERGE", "INTO"])
+            case "EXPLAIN": return all.isDisjoint(with: ["ANALYZE", "ANALYSE"])
+            default: return false
+            }
+        }
     }
 
     /// The highest placeholder number (SQLite's default limit; PostgreSQL's is 65,535).
@@ -68,12 +85,15 @@ public struct PlaceholderSQL: Sendable {
                     text += token.text
                 }
             }
-            let words = RawScriptSQL.words(tokens, 2)
+            let words = RawScriptSQL.words(tokens, .max)
+            let chains = zip(words, words.dropFirst()).contains { $0 == "AND" && $1 == "CHAIN" }
             return Statement(
                 text: text, parameterCount: count, leadingWord: words.first ?? "",
-                endsTransaction: ["COMMIT", "END", "ABORT"].contains(words.first ?? "")
-                    || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
-                    || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION"))
+                endsTransaction: !chains
+                    && (["COMMIT", "END", "ABORT"].contains(words.first ?? "")
+                        || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
+                        || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION")),
+                isQuery: Statement.isQuery(words))
         }
     }
 }

@@ -61,8 +61,13 @@ struct SchemaSQL {
     }
 
     /// DBBBuilder's index: named after the table and the listed property names, over their columns.
+    /// DBBBuilder's name of an indexer's index: the table's name, `_`, the property names.
+    func indexName(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
+        mapping.tableName + "_" + indexer.columns.joined()
+    }
+
     func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
-        let name = mapping.tableName + "_" + indexer.columns.joined()
+        let name = indexName(indexer, mapping)
         let columns = indexer.columns.map { dialect.quote(mapping.column(named: $0)?.column ?? $0) }
         return "CREATE \(indexer.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(dialect.quote(name))"
             + " ON \(dialect.quote(mapping.tableName)) (\(columns.joined(separator: ",")))"
@@ -83,6 +88,28 @@ struct SchemaSQL {
         }
         return
             "CREATE TABLE IF NOT EXISTS \(dialect.quote(join.joinTable)) (\(dialect.idDefinition), \(ownerColumn), \(valueColumn))"
+    }
+
+    /// The longest name the engine keeps whole, in UTF-8 bytes: PostgreSQL cuts longer ones
+    /// to 63 (`NAMEDATALEN`), after which the mapping's name would not find its object.
+    var longestName: Int? {
+        switch dialect {
+        case .sqlite: nil
+        case .postgresql: 63
+        }
+    }
+
+    /// Every name the schema of `mapping` gives the engine, with the property it is for (none
+    /// for the table's own): table, columns, join tables and their columns, and indexes.
+    func names(of mapping: TableMapping) -> [(name: String, property: String?)] {
+        var names: [(String, String?)] = [(mapping.tableName, nil)]
+        names += mapping.columns.map { ($0.column, $0.name) }
+        for join in mapping.joins {
+            names += [join.joinTable, join.parentColumn, join.column, join.indexName].map { ($0, join.name) }
+            names.append((DBBFormat.joinTargetIndex(join.joinTable), join.name))
+        }
+        names += mapping.indexers.map { (indexName($0, mapping), $0.columns.first) }
+        return names
     }
 
     func createJoinIndex(_ join: JoinProperty) -> String {
