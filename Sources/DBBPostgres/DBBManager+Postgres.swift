@@ -138,7 +138,7 @@ extension DBBManager {
     /// version of the library: what opening a manager does, unless its configuration is
     /// ``DBBPostgresConfiguration/readOnly`` (or the server refused it then: a standby, a role
     /// without `CREATE`). Nothing to do on SQLite, whose connections all have them.
-    /// - Throws: ``DBBError`` with the server's refusal (SQLSTATE `25006` on a read-only manager
+    /// - Throws: `DBBError` with the server's refusal (SQLSTATE `25006` on a read-only manager
     ///   or a standby, `42501` for a role that may not create functions).
     public func installLocaleFunctions() throws {
         guard let access = Self.primary(of: backendAccess) else { return }

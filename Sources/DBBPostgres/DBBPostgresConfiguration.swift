@@ -33,7 +33,7 @@ public struct DBBPostgresConfiguration: Sendable {
     public var connectTimeout: Duration = .seconds(10)
     /// Opens the database without changing anything in it, for read-only tools, read-only
     /// roles and standbys: the manager installs no locale functions (a query that calls one
-    /// that is not installed fails saying how to install it), ``DBBBuilder/DBBManager/register(_:)``
+    /// that is not installed fails saying how to install it), `DBBManager.register(_:)`
     /// only checks that the tables and columns it maps exist, and everything it runs is
     /// read-only, so the server refuses writes — saves and raw SQL alike: sessions start
     /// read-only (`default_transaction_read_only`), every transaction is `READ ONLY` and rolled
