@@ -219,7 +219,11 @@ public final class DBBManager: Sendable {
     /// save), turning SQLite errors into ``DBBError``s about `mapping`.
     func write<T>(_ mapping: TableMapping?, _ body: (any DatabaseConnection) throws -> T) throws -> T {
         do {
-            return try access.write(body)
+            return try access.write { connection in
+                // A save hook's write sees every row the save wrote before it (see SaveSession.flush).
+                try activeSave.session?.flush()
+                return try body(connection)
+            }
         } catch let error as any DatabaseFailure {
             throw DBBError.backend(error, table: mapping?.tableName, mapping: mapping)
         }
@@ -228,6 +232,8 @@ public final class DBBManager: Sendable {
     /// Runs `body` on a reader connection, turning SQLite errors into ``DBBError``s about `mapping`.
     func read<T>(_ mapping: TableMapping?, _ body: (any DatabaseConnection) throws -> T) throws -> T {
         do {
+            // So does a save hook's read, on the thread of the save.
+            try activeSave.sessionOfCallingThread?.flush()
             return try access.read(body)
         } catch let error as any DatabaseFailure {
             throw DBBError.backend(error, table: mapping?.tableName, mapping: mapping)
@@ -238,5 +244,21 @@ public final class DBBManager: Sendable {
 /// The save in progress on a manager's writer connection. Only read and written inside
 /// ``DBBManager/write(_:_:)``, which holds the writer lock: `@unchecked Sendable`.
 final class ActiveSave: @unchecked Sendable {
-    var session: SaveSession?
+    /// The thread running ``session``, 0 when none.
+    private let owner = Atomic<UInt>(0)
+    private var running: SaveSession?
+
+    var session: SaveSession? {
+        get { running }
+        set {
+            running = newValue
+            owner.store(newValue == nil ? 0 : WriterThread.current(), ordering: .releasing)
+        }
+    }
+
+    /// The session, when the calling thread is the one running it (a save hook's read, which
+    /// takes no writer lock); `nil` on any other thread, which never touches it.
+    var sessionOfCallingThread: SaveSession? {
+        owner.load(ordering: .acquiring) == WriterThread.current() ? running : nil
+    }
 }

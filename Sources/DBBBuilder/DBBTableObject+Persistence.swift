@@ -114,7 +114,10 @@ extension DBBManager {
             activeSave.session = session
             defer { activeSave.session = nil }
             do {
-                try connection.atomically(.immediate) { try body(session) }
+                try connection.atomically(.immediate) {
+                    try body(session)
+                    try session.flush()
+                }
             } catch {
                 // The rows are gone with the transaction: so are the ids and times it gave.
                 session.restore()
@@ -224,6 +227,8 @@ extension DBBTableObject {
     ///   is of another class; ``DBBError/Kind/foreignObject`` when one belongs to another manager.
     public static func delete(_ objects: [DBBTableObject], manager: DBBManager) throws {
         guard let type = try batchClass(objects, manager: manager, action: "deleted") else { return }
+        // From a save hook: the rows the save holds get their ids first (see SaveSession.flush).
+        try manager.activeSave.sessionOfCallingThread?.flush()
         let stored = objects.filter { !$0.isNew }
         try delete(ids: stored.map(\.id), of: type, manager: manager, marking: stored)
     }
@@ -237,6 +242,7 @@ extension DBBTableObject {
     ///   for a new object.
     public func delete(ifModifiedTimeIs expected: Date) throws {
         let type = Swift.type(of: self)
+        try dbManager.activeSave.sessionOfCallingThread?.flush()
         guard !isNew else {
             throw DBBError(
                 .invalidOption, table: dbManager.tableName(of: type),

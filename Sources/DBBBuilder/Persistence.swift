@@ -44,6 +44,14 @@ enum Persistence {
         )
     }
 
+    /// An UPDATE of row `id` found no row.
+    static func rowGone(_ id: Int64, _ mapping: TableMapping) -> DBBError {
+        DBBError(
+            .rowNotFound, table: mapping.tableName, rowID: id,
+            "row \(id) no longer exists (deleted by another object, manager, process or SQL); "
+                + "the save was refused rather than insert it again")
+    }
+
     /// Deletes every row of `mapping`'s table (join rows go with them, as above).
     static func deleteAll(_ mapping: TableMapping, on connection: any DatabaseConnection) throws {
         try connection.execute(mapping.statements.deleteAll)

@@ -7,7 +7,7 @@ import PostgresNIO
 /// One leased PostgreSQL connection seen through the ORM's ``DatabaseConnection``: each
 /// statement is one round trip (the extended protocol: parse, bind, execute), run
 /// synchronously on the calling thread, which is never an event loop (see ``PostgresAccess``).
-final class PostgresBackend: DatabaseConnection {
+final class PostgresBackend: SetWritingConnection {
     let connection: PostgresConnection
     private let watch: SessionWatch
     let place: PostgresPlace
@@ -154,39 +154,47 @@ final class PostgresBackend: DatabaseConnection {
     private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws
         -> [[DBBValue]]
     {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments { bindings.append(dbbValue: argument) }
+        return try send(statement, original: original, bindings, count: arguments.count) { "\(arguments)" }
+    }
+
+    /// Sends `statement` with `bindings`, `count` of them, described by `arguments` in the log.
+    private func send(
+        _ statement: PlaceholderSQL.Statement, original: String, _ bindings: PostgresBindings, count: Int,
+        arguments: () -> String
+    ) throws -> [[DBBValue]] {
         traceHandler?(original)
-        guard let logging else { return try sendUnlogged(statement, original: original, arguments) }
+        guard let logging else { return try sendUnlogged(statement, original: original, bindings, count: count) }
         let started = plan != nil ? ContinuousClock.now : nil
         do {
-            let rows = try sendUnlogged(statement, original: original, arguments)
+            let rows = try sendUnlogged(statement, original: original, bindings, count: count)
             if let started, let plan {
                 let elapsed = (ContinuousClock.now - started).nanosecondCount
                 if plan.logs(elapsed) {
-                    logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { "\(arguments)" }
+                    logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { arguments() }
                 }
             }
             return rows
         } catch {
             let description =
                 (error as? PostgresFailure)?.logText(includingValues: logging.includesArgumentValues) ?? "\(error)"
-            logging.failed(original, error: description, arguments: "arguments") { "\(arguments)" }
+            logging.failed(original, error: description, arguments: "arguments") { arguments() }
             throw error
         }
     }
 
     private func sendUnlogged(
-        _ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]
+        _ statement: PlaceholderSQL.Statement, original: String, _ bindings: PostgresBindings, count: Int
     ) throws -> [[DBBValue]] {
         if let lostWith { throw lostWith.later(sql: original) }
-        guard arguments.count == statement.parameterCount else {
+        guard count == statement.parameterCount else {
             throw DBBError(
                 backend: .invalidOption,
                 "the statement has \(statement.parameterCount) parameter(s) but "
-                    + "\(arguments.count) argument(s) were given: \(original)")
+                    + "\(count) argument(s) were given: \(original)")
         }
         let numbered = statement.text
-        var bindings = PostgresBindings(capacity: arguments.count)
-        for argument in arguments { bindings.append(dbbValue: argument) }
         let outcome: SessionWatch.Outcome
         do {
             outcome = try watch.answer(on: connection) {
@@ -235,6 +243,24 @@ final class PostgresBackend: DatabaseConnection {
         let mayHaveCommitted = mayCommit(statement)
         lostWith = failure
         return mayHaveCommitted ? failure.commitInFlight() : failure
+    }
+
+    /// Runs `sql`, one statement of a set-based write inside the save's transaction, each of
+    /// its parameters an array (see ``PostgresValueArray``).
+    func execute(_ sql: String, arrays: [DBBValueArray]) throws -> [[DBBValue]] {
+        let numbered = numberedSQL.numbered(sql).statements
+        guard numbered.count == 1 else {
+            throw DBBError(backend: .invalidOption, "a set-based write must be one statement: \(sql)")
+        }
+        var bindings = PostgresBindings(capacity: arrays.count)
+        for array in arrays { bindings.append(PostgresValueArray(array)) }
+        var rows: [[DBBValue]] = []
+        try running(numbered[0]) {
+            rows = try send(numbered[0], original: sql, bindings, count: arrays.count) {
+                "\(arrays.map(\.values))"
+            }
+        }
+        return rows
     }
 
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {

@@ -35,12 +35,17 @@ struct Bench: ParsableCommand {
     var once = false
 
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
-    private var postgresWorkloads: [(String, () throws -> Workload)] {
+    private func postgresWorkloads(_ directory: URL) -> [(String, () throws -> Workload)] {
         guard let url = benchPostgresURL else { return [] }
         return [
-            ("postgres insert", { try postgresInsertWorkload(rows: quick ? 2_000 : 20_000, url: url) }),
+            ("postgres insert", { try postgresInsertWorkload(rows: quick ? 5_000 : 50_000, url: url) }),
+            ("postgres update", { try postgresUpdateWorkload(rows: quick ? 1_000 : 5_000, url: url) }),
             ("postgres fetch", { try postgresFetchWorkload(rows: quick ? 20_000 : 200_000, url: url) }),
             ("postgres weekly", { try postgresWeeklyWorkload(rows: quick ? 100_000 : 1_000_000, url: url) }),
+            (
+                "postgres references",
+                { try referenceWorkload(objects: quick ? 2_000 : 20_000, url: url, directory: directory) }
+            ),
         ]
     }
 
@@ -63,7 +68,7 @@ struct Bench: ParsableCommand {
                 ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
                 ("build import", { try importWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
                 ("build statements", { try statementsWorkload(rows: quick ? 1_000 : 5_000, directory: directory) }),
-            ] + postgresWorkloads
+            ] + postgresWorkloads(directory)
         if benchPostgresURL == nil, filter.map({ "postgres".localizedCaseInsensitiveContains($0) }) ?? false {
             print("The PostgreSQL workloads need a server: set DBB_BENCH_POSTGRES, or run Benchmarks/postgres/bench.sh")
         }

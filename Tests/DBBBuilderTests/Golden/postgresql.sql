@@ -121,32 +121,28 @@ CREATE INDEX IF NOT EXISTS "Company_suppliers_target_idx" ON "Company_suppliers"
 COMMIT
 -- section: insert a graph
 BEGIN
-INSERT INTO "Member" ("createdTime", "modifiedTime", "age", "firstName", "lastName") VALUES (?, ?, ?, ?, ?) RETURNING "id"
-INSERT INTO "Company" ("createdTime", "modifiedTime", "name") VALUES (?, ?, ?) RETURNING "id"
-INSERT INTO "Member" ("createdTime", "modifiedTime", "age", "firstName", "lastName") VALUES (?, ?, ?, ?, ?) RETURNING "id"
-INSERT INTO "Member_company" ("Member_ID", "company") VALUES (?, ?)
-INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") VALUES (?, ?)
-INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") VALUES (?, ?)
-INSERT INTO "Member_company" ("Member_ID", "company") VALUES (?, ?)
-INSERT INTO "Member_spouse" ("Member_ID", "spouse") VALUES (?, ?)
+WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Member"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, c3, c4, n)), inserted AS (INSERT INTO "Member" ("id", "createdTime", "modifiedTime", "age", "firstName", "lastName") SELECT id, c0, c1, c2, c3, c4 FROM new_rows) SELECT id FROM new_rows ORDER BY n
+WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Company"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, n)), inserted AS (INSERT INTO "Company" ("id", "createdTime", "modifiedTime", "name") SELECT id, c0, c1, c2 FROM new_rows) SELECT id FROM new_rows ORDER BY n
+INSERT INTO "Member_company" ("Member_ID", "company") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS bigint[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
+INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
+INSERT INTO "Member_spouse" ("Member_ID", "spouse") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS bigint[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
 COMMIT
 -- section: update one changed column
 BEGIN
-UPDATE "Member" SET "modifiedTime" = ?, "age" = ? WHERE "id" = ?
+UPDATE "Member" SET "modifiedTime" = v.m, "age" = v.c0 FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[]), CAST(? AS bigint[])) AS v(id, m, c0) WHERE "Member"."id" = v.id RETURNING "Member"."id"
 COMMIT
 -- section: save unchanged: nothing
 BEGIN
 COMMIT
 -- section: update a join property
 BEGIN
-UPDATE "Member" SET "modifiedTime" = ? WHERE "id" = ?
-DELETE FROM "Member_nicknames" WHERE "Member_ID" = ?
-INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") VALUES (?, ?)
+UPDATE "Member" SET "modifiedTime" = v.m FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[])) AS v(id, m) WHERE "Member"."id" = v.id RETURNING "Member"."id"
+DELETE FROM "Member_nicknames" WHERE "Member_ID" = ANY(CAST(? AS bigint[]))
+INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
 COMMIT
 -- section: batch insert
 BEGIN
-INSERT INTO "Member" ("createdTime", "modifiedTime", "age", "firstName", "lastName") VALUES (?, ?, ?, ?, ?) RETURNING "id"
-INSERT INTO "Member" ("createdTime", "modifiedTime", "age", "firstName", "lastName") VALUES (?, ?, ?, ?, ?) RETURNING "id"
+WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Member"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, c3, c4, n)), inserted AS (INSERT INTO "Member" ("id", "createdTime", "modifiedTime", "age", "firstName", "lastName") SELECT id, c0, c1, c2, c3, c4 FROM new_rows) SELECT id FROM new_rows ORDER BY n
 COMMIT
 -- section: query: conditions with arguments, sorting
 BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY

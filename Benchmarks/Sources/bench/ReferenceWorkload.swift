@@ -1,0 +1,67 @@
+import DBBBuilder
+import DBBPostgres
+import Foundation
+
+/// The object each ``RefHolder`` refers to.
+final class RefTarget: DBBTableObject {
+    var n = 0
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["n": DBBPropertyPersistence(\RefTarget.n)], for: self)
+    }
+}
+
+/// An object with one reference: a row and a join row.
+final class RefHolder: DBBTableObject {
+    var n = 0
+    var target: RefTarget?
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(
+            ["n": DBBPropertyPersistence(\RefHolder.n), "target": DBBPropertyPersistence(\RefHolder.target)],
+            for: self)
+    }
+}
+
+/// New holders, each referring to a new target of its own.
+private func makeHolders(_ count: Int, _ manager: DBBManager) -> [RefHolder] {
+    (0..<count).map { n in
+        let holder = RefHolder(dbManager: manager)
+        holder.n = n
+        holder.target = RefTarget(dbManager: manager)
+        holder.target?.n = n
+        return holder
+    }
+}
+
+/// The same program on both backends: a batch of objects that each refer to a new one.
+func referenceWorkload(objects: Int, url: String, directory: URL) throws -> Workload {
+    let sqlite = try DBBManager(url: directory.appendingPathComponent("references.sqlite"))
+    let postgres = try DBBManager(postgres: url)
+    for manager in [sqlite, postgres] { try manager.register([RefTarget.self, RefHolder.self]) }
+    func emptied(_ manager: DBBManager) throws {
+        try RefHolder.deleteAll(manager: manager)
+        try RefTarget.deleteAll(manager: manager)
+    }
+    func save(on manager: DBBManager) -> Contender {
+        .prepared(manager === sqlite ? "DBBTableObject.save on SQLite" : "DBBTableObject.save on PostgreSQL") {
+            try emptied(manager)
+            return {
+                let holders = makeHolders(objects, manager)
+                try RefHolder.save(holders, manager: manager)
+                return holders.reduce(0) { $0 + ($1.target?.id == 0 ? -1 : $1.n) }
+            }
+        }
+    }
+    return Workload(
+        name: "Save \(objects.formatted()) new objects, each referring to a new one, in one batch",
+        summary:
+            "The same program on a SQLite file and on PostgreSQL: \(objects.formatted()) objects each with a "
+            + "reference to a new object of another class (2 rows and a join row each), saved in one call. "
+            + "Checksum: the sum of the holders' numbers (a target left without an id counts -1).",
+        goals: [Goal(contender: "on PostgreSQL", baseline: "on SQLite", maximum: 3)],
+        contenders: [save(on: sqlite), save(on: postgres)],
+        expectedChecksum: objects * (objects - 1) / 2)
+}

@@ -1,0 +1,134 @@
+import DBBSQLite
+import Foundation
+
+/// Writes one object's rows a statement at a time: SQLite's way, where a prepared statement
+/// bound again costs no round trip (and every backend's for what a set-based save does not
+/// hold: a conditional UPDATE, a hook's save of an object written before). Values are checked
+/// before they are bound: an error names the table and property.
+final class RowWriter {
+    private let connection: any DatabaseConnection
+    private let now: Date
+    /// The values the session wrote (see ``SaveJournal/values``).
+    private let values: SavedValues
+    /// The connection's dialect when it refuses some values SQLite stores (``DBBDialect/refusal(of:)``).
+    private let refusing: DBBDialect?
+    // Used by one thread, under the writer lock (see SaveSession).
+    /// The UPDATE last run, for the mapping and the columns it was made for: a batch updating
+    /// the same columns of many objects binds its prepared statement again, without the
+    /// mapping's lock and dictionary or the connection's statement cache. Every parameter is
+    /// bound for each row, so a hook's save that ran the statement in between changes nothing.
+    @exclusivity(unchecked) private var update: (any DatabaseStatement)?
+    @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
+    @exclusivity(unchecked) private var updateColumns: [Int] = []
+
+    init(connection: any DatabaseConnection, now: Date, values: SavedValues) {
+        self.connection = connection
+        self.now = now
+        self.values = values
+        refusing = connection.dialect.refusesNULInText ? connection.dialect : nil
+    }
+
+    func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
+        let created = object.createdTime ?? now
+        let insert = try connection.statement(mapping.statements.insert, clearing: false)
+        try insert.bind(.real(created.timeIntervalSinceReferenceDate), at: 1)
+        try insert.bind(.real(now.timeIntervalSinceReferenceDate), at: 2)
+        for index in mapping.columns.indices {
+            try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
+        }
+        try insert.execute()
+        let rowID = connection.lastInsertedRowID
+        guard rowID != 0 else {
+            throw DBBError(
+                .invalidValue, table: mapping.tableName, rowID: 0,
+                "the database gave the new row id 0, which stands for \"not saved yet\": restart the table's "
+                    + "id sequence above 0 (the save was rolled back)")
+        }
+        object.id = rowID
+        object.createdTime = created
+        object.modifiedTime = now
+    }
+
+    /// UPDATEs the changed columns and `modifiedTime`; when `expected` is given, only a row
+    /// whose stored `modifiedTime` is that time.
+    /// - Throws: ``DBBError/Kind/rowNotFound`` when the row is gone, ``DBBError/Kind/rowChanged``
+    ///   when its `modifiedTime` is not `expected`.
+    func updateRow(
+        _ object: DBBTableObject, _ mapping: TableMapping, from start: Int, _ changed: [Int], expected: Date?
+    ) throws {
+        let update =
+            try expected == nil
+            ? updateStatement(mapping, changed)
+            : connection.statement(
+                mapping.statements.update(mapping.columns, changed, conditional: true), clearing: false)
+        try update.bind(.real(now.timeIntervalSinceReferenceDate), at: 1)
+        for (position, index) in changed.enumerated() {
+            try bindColumn(index, of: mapping, from: start, to: update, at: position + 2)
+        }
+        try update.bind(.integer(object.id), at: changed.count + 2)
+        if let expected { try update.bind(.real(expected.timeIntervalSinceReferenceDate), at: changed.count + 3) }
+        try update.execute()
+        if connection.changes == 0, let expected {
+            throw try Persistence.missedRow(object.id, expected: expected, mapping, on: connection)
+        }
+        guard connection.changes > 0 else { throw Persistence.rowGone(object.id, mapping) }
+        object.modifiedTime = now
+    }
+
+    private func updateStatement(_ mapping: TableMapping, _ changed: [Int]) throws -> any DatabaseStatement {
+        if let update, updateMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque(),
+            updateColumns == changed
+        {
+            return update
+        }
+        let statement = try connection.statement(mapping.updateSQL(changed), clearing: false)
+        // A copy of its own: sharing the session's array would make the next object's reuse of it copy.
+        (update, updateMapping, updateColumns) = (statement, .passUnretained(mapping), changed.map { $0 })
+        return statement
+    }
+
+    /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, in an integer
+    /// column the REAL standing in for an unsigned integer above `Int64.max` (see
+    /// ``DBBWideUnsignedColumnValue``), or what the backend refuses.
+    func unstorable(_ value: SQLiteValue, in type: DBBStorageType) -> DBBError? {
+        if let refusing, let refusal = refusing.refusal(of: value) { return refusal }
+        guard case .real(let number) = value else { return nil }
+        if number.isNaN { return DBBBuilder.unstorable(number) }
+        switch type {
+        case .int, .intArray: return DBBBuilder.unstorable(integer: nil)
+        default: return nil
+        }
+    }
+
+    private func bindColumn(
+        _ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int
+    ) throws {
+        let value = values.base[start + index]
+        if let error = unstorable(value, in: mapping.columns[index].storageType) {
+            throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
+        }
+        try statement.bind(value, at: parameter)
+    }
+
+    /// Writes the join rows of one property: deletes the old ones when `replacing`.
+    func writeJoinRows(
+        _ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
+        replacing: Bool
+    ) throws {
+        if replacing {
+            let delete = try connection.statement(JoinSQL(dialect: connection.dialect).deleteRows(join))
+            try delete.bind(.integer(object.id), at: 1)
+            try delete.execute()
+        }
+        guard !rows.isEmpty else { return }
+        let insert = try connection.statement(JoinSQL(dialect: connection.dialect).insertRow(join))
+        try insert.bind(.integer(object.id), at: 1)
+        for (position, value) in rows.enumerated() {
+            if let error = unstorable(value, in: join.storageType) {
+                throw error.about(table: mapping.tableName, property: "\(join.name)[\(position)]")
+            }
+            try insert.bind(value, at: 2)
+            try insert.execute()
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import DBBSQLite
+import Foundation
+
+// The set-based side of the save (PostgreSQL's): the walk puts rows into the session's
+// ``ChangeSet`` instead of writing them, and ``SaveSession/flush(sticky:)`` has ``SetWriter``
+// write them a set at a time.
+extension SaveSession {
+    /// ``write(_:_:)`` on a set-writing connection: the row and the join rows go into
+    /// `changes`, written with the other rows of their table and shape when it is flushed. A
+    /// conditional UPDATE (``precondition``) runs now, after what the change set holds.
+    func writeLater(
+        _ object: DBBTableObject, _ mapping: TableMapping, from start: Int, isNew: Bool, _ changedJoins: [Int],
+        into changes: ChangeSet
+    ) throws {
+        if !isNew, precondition?.object == ObjectIdentifier(object) {
+            try flush()
+            try naming(mapping) {
+                try rows.updateRow(object, mapping, from: start, changedColumns, expected: expectedTime(of: object))
+            }
+        } else {
+            for index in isNew ? Array(mapping.columns.indices) : changedColumns {
+                if let error = rows.unstorable(values.base[start + index], in: mapping.columns[index].storageType) {
+                    throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
+                }
+            }
+            if isNew { object.createdTime = object.createdTime ?? now }
+            object.modifiedTime = now
+            changes.add(object, mapping, isNew ? .insert : .update(changedColumns), valuesFrom: start)
+        }
+        confirm(object)
+        try saveRelated(of: object, mapping)
+        journal.newSnapshots.append(
+            SaveJournal.NewSnapshot(
+                object: .passUnretained(object), mapping: .passUnretained(mapping), start: start, joins: []))
+        guard !mapping.joins.isEmpty else { return }
+        changes.writeJoins(
+            ChangeSet.JoinWrite(
+                object: object, mapping: mapping, isNew: isNew, changedJoins: changedJoins,
+                snapshot: journal.newSnapshots.count - 1))
+    }
+
+    /// Writes what ``changes`` holds: the new rows of each table, then the join rows, a
+    /// statement a table. Runs when the walk ends, when a save hook saves (before and at the
+    /// end of its savepoint) and before user code uses the connection inside the save (a hook
+    /// that fetches or deletes), so that it sees what the save wrote before it.
+    ///
+    /// A failure is `sticky` unless a savepoint that rolls back holds what failed: the save
+    /// fails with it, even when the hook that caused the flush swallowed the error.
+    func flush(sticky: Bool = true) throws {
+        guard let changes, let setWriter else { return }
+        if let flushFailure { throw flushFailure }
+        guard !changes.isEmpty else { return }
+        do {
+            for rows in changes.sets {
+                try naming(rows.mapping) {
+                    switch rows.shape {
+                    case .insert: try setWriter.insert(rows, values: values, now: now)
+                    case .update(let columns): try setWriter.update(rows, columns, values: values, now: now)
+                    }
+                }
+            }
+            try writeJoinRows(changes.joinWrites, with: setWriter)
+            changes.removeAll()
+        } catch {
+            changes.removeAll()
+            if sticky { flushFailure = error }
+            throw error
+        }
+    }
+
+    /// Writes the join rows of `writes`, whose rows exist now: those of the properties that are
+    /// new or changed, grouped by join table; and gives each its snapshot's join values.
+    private func writeJoinRows(_ writes: [ChangeSet.JoinWrite], with setWriter: SetWriter) throws {
+        var groups: [SetWriter.JoinRows] = []
+        var groupIndex: [JoinKey: Int] = [:]
+        for write in writes {
+            let (object, mapping) = (write.object, write.mapping)
+            // A hook of a related object may have deleted this one (see write(_:_:)).
+            if object.isDeleted {
+                throw DBBError(
+                    .rowNotFound, table: mapping.tableName, rowID: object.id,
+                    "row \(object.id) was deleted by a save hook while its own save was writing it; "
+                        + "the save was rolled back rather than write join rows for a row that is gone")
+            }
+            var joinValues: [[SQLiteValue]] = []
+            joinValues.reserveCapacity(mapping.joins.count)
+            for (index, join) in mapping.joins.enumerated() {
+                let current = join.access.values(object)
+                joinValues.append(current)
+                let differs = write.changedJoins.contains(index) || object.joinDiffers(index, current, mapping)
+                guard write.isNew ? !current.isEmpty : differs else { continue }
+                if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
+                for (position, value) in current.enumerated() {
+                    if let error = rows.unstorable(value, in: join.storageType) {
+                        throw error.about(table: mapping.tableName, property: "\(join.name)[\(position)]")
+                    }
+                }
+                let key = JoinKey(mapping: ObjectIdentifier(mapping), join: index)
+                let group: Int
+                if let known = groupIndex[key] {
+                    group = known
+                } else {
+                    group = groups.count
+                    groupIndex[key] = group
+                    groups.append(SetWriter.JoinRows(join: join, mapping: mapping))
+                }
+                if !write.isNew { groups[group].replaced.append(object.id) }
+                groups[group].owners.append(contentsOf: repeatElement(object.id, count: current.count))
+                groups[group].values.append(contentsOf: current)
+            }
+            journal.newSnapshots[write.snapshot].joins = joinValues
+        }
+        for group in groups {
+            try naming(group.mapping) { try setWriter.write(group) }
+        }
+    }
+
+    /// A join property of a class: the join rows of one table.
+    private struct JoinKey: Hashable {
+        let mapping: ObjectIdentifier
+        let join: Int
+    }
+}

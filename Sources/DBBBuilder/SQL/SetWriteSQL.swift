@@ -1,0 +1,62 @@
+import DBBFormat
+
+/// The statements of set-based writes (PostgreSQL's): each writes every row of one table in
+/// one round trip, its values bound as one array a column (``DBBValueArray``), so the text is
+/// the same whatever the number of rows.
+struct SetWriteSQL {
+    let dialect: DBBDialect
+
+    /// Inserts rows into `mapping`'s table, their `createdTime`, `modifiedTime` and mapped
+    /// columns the arrays bound in that order, and returns their new ids in the order of the
+    /// arrays: each row takes its id from the table's identity sequence in a materialized
+    /// common table expression (it calls a volatile function), which the insert and the final
+    /// `SELECT … ORDER BY` both read, so the order is defined, not the order `RETURNING`
+    /// happens to give.
+    func insertRows(_ mapping: TableMapping) -> String {
+        let table = dialect.quote(mapping.tableName)
+        let values = (0..<(2 + mapping.columns.count)).map { "c\($0)" }
+        let names =
+            [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote)
+            + mapping.columns.map { dialect.quote($0.column) }
+        let types = [DBBStorageType.date, .date] + mapping.columns.map(\.storageType)
+        let sequence = "pg_get_serial_sequence(\(SQLDialect.literal(.text(table)) ?? "NULL"), 'id')"
+        return
+            "WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(\(sequence) AS regclass) AS seq) AS s"
+            + " CROSS JOIN \(unnest(types)) WITH ORDINALITY AS u(\(values.joined(separator: ", ")), n)),"
+            + " inserted AS (INSERT INTO \(table) (\(names.joined(separator: ", ")))"
+            + " SELECT id, \(values.joined(separator: ", ")) FROM new_rows)"
+            + " SELECT id FROM new_rows ORDER BY n"
+    }
+
+    /// Updates `modifiedTime` and the columns at `columns` of `mapping`'s table in the rows
+    /// whose ids are the first array bound, to the values of the arrays that follow (the
+    /// time, then each column), and returns the ids of the rows it found.
+    func updateRows(_ mapping: TableMapping, _ columns: [Int]) -> String {
+        let table = dialect.quote(mapping.tableName)
+        let id = dialect.quote(SchemaSQL.idColumn)
+        let values = (0..<columns.count).map { "c\($0)" }
+        let assignments =
+            ["\(dialect.quote(SchemaSQL.modifiedTimeColumn)) = v.m"]
+            + zip(columns, values).map { "\(dialect.quote(mapping.columns[$0].column)) = v.\($1)" }
+        let types = [DBBStorageType.int, .date] + columns.map { mapping.columns[$0].storageType }
+        return "UPDATE \(table) SET \(assignments.joined(separator: ", ")) FROM \(unnest(types))"
+            + " AS v(\((["id", "m"] + values).joined(separator: ", "))) WHERE \(table).\(id) = v.id RETURNING \(table).\(id)"
+    }
+
+    /// Deletes the join rows of the owners whose ids are the array bound to `?`.
+    func deleteJoinRows(_ join: JoinProperty) -> String {
+        "DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(join.parentColumn)) = ANY(CAST(? AS bigint[]))"
+    }
+
+    /// Inserts join rows from two arrays, owner ids and values, in their order: join rows
+    /// are read back by owner, then by `id`, the order they were inserted in.
+    func insertJoinRows(_ join: JoinProperty) -> String {
+        "INSERT INTO \(dialect.quote(join.joinTable)) (\(dialect.quote(join.parentColumn)), \(dialect.quote(join.column)))"
+            + " SELECT o, v FROM " + unnest([.int, join.storageType]) + " WITH ORDINALITY AS u(o, v, n) ORDER BY n"
+    }
+
+    /// `unnest(CAST(? AS type[]), …)`: the rows of parallel arrays, one a column of `types`.
+    private func unnest(_ types: [DBBStorageType]) -> String {
+        "unnest(" + types.map { "CAST(? AS \(dialect.columnType($0))[])" }.joined(separator: ", ") + ")"
+    }
+}
