@@ -1,3 +1,4 @@
+import DBBSQLite
 import Foundation
 
 /// What a save on a ``SetWritingConnection`` has yet to write: sets of rows — new rows of a
@@ -40,6 +41,24 @@ final class ChangeSet {
         let isNew: Bool
         let changedJoins: [Int]
         let snapshot: Int
+        /// Each join property as the walk met it, after its related objects were saved: what a
+        /// hook changes later is not written, as on a backend that writes at once.
+        let joins: [JoinValues]
+    }
+
+    /// A join property's contents when the walk met its object: the values, or for a
+    /// relation the related objects, whose ids new ones only get when the change set is written.
+    enum JoinValues {
+        case values([SQLiteValue])
+        case objects([DBBTableObject])
+
+        /// The join rows' values: for a relation, the objects' ids as they are now.
+        var current: [SQLiteValue] {
+            switch self {
+            case .values(let values): values
+            case .objects(let objects): objects.map { .integer($0.id) }
+            }
+        }
     }
 
     private(set) var sets: [Rows] = []

@@ -33,10 +33,13 @@ extension SaveSession {
             SaveJournal.NewSnapshot(
                 object: .passUnretained(object), mapping: .passUnretained(mapping), start: start, joins: []))
         guard !mapping.joins.isEmpty else { return }
+        let joins = mapping.joins.map { join -> ChangeSet.JoinValues in
+            join.access.relation.map { .objects($0.objects(object)) } ?? .values(join.access.values(object))
+        }
         changes.writeJoins(
             ChangeSet.JoinWrite(
                 object: object, mapping: mapping, isNew: isNew, changedJoins: changedJoins,
-                snapshot: journal.newSnapshots.count - 1))
+                snapshot: journal.newSnapshots.count - 1, joins: joins))
     }
 
     /// Writes what ``changes`` holds: the new rows of each table, then the join rows, a
@@ -72,7 +75,11 @@ extension SaveSession {
     /// new or changed, grouped by join table; and gives each its snapshot's join values.
     private func writeJoinRows(_ writes: [ChangeSet.JoinWrite], with setWriter: SetWriter) throws {
         var groups: [SetWriter.JoinRows] = []
+        /// The group of each join property, and the owners it holds: an owner met again (two
+        /// objects of one row) starts a new group, so its rows replace the earlier ones.
         var groupIndex: [JoinKey: Int] = [:]
+        var owners: [Set<Int64>] = []
+        var references: [(targets: [DBBTableObject], join: JoinProperty, mapping: TableMapping)] = []
         for write in writes {
             let (object, mapping) = (write.object, write.mapping)
             // A hook of a related object may have deleted this one (see write(_:_:)).
@@ -85,11 +92,11 @@ extension SaveSession {
             var joinValues: [[SQLiteValue]] = []
             joinValues.reserveCapacity(mapping.joins.count)
             for (index, join) in mapping.joins.enumerated() {
-                let current = join.access.values(object)
+                let current = write.joins[index].current
                 joinValues.append(current)
                 let differs = write.changedJoins.contains(index) || object.joinDiffers(index, current, mapping)
                 guard write.isNew ? !current.isEmpty : differs else { continue }
-                if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
+                if case .objects(let targets) = write.joins[index] { references.append((targets, join, mapping)) }
                 for (position, value) in current.enumerated() {
                     if let error = rows.unstorable(value, in: join.storageType) {
                         throw error.about(table: mapping.tableName, property: "\(join.name)[\(position)]")
@@ -97,22 +104,57 @@ extension SaveSession {
                 }
                 let key = JoinKey(mapping: ObjectIdentifier(mapping), join: index)
                 let group: Int
-                if let known = groupIndex[key] {
+                if let known = groupIndex[key], !owners[known].contains(object.id) {
                     group = known
                 } else {
                     group = groups.count
                     groupIndex[key] = group
                     groups.append(SetWriter.JoinRows(join: join, mapping: mapping))
+                    owners.append([])
                 }
+                owners[group].insert(object.id)
                 if !write.isNew { groups[group].replaced.append(object.id) }
                 groups[group].owners.append(contentsOf: repeatElement(object.id, count: current.count))
                 groups[group].values.append(contentsOf: current)
             }
             journal.newSnapshots[write.snapshot].joins = joinValues
         }
+        try requireRows(references)
         for group in groups {
             try naming(group.mapping) { try setWriter.write(group) }
         }
+    }
+
+    /// Makes sure the rows of every related object of `references` exist before join rows point
+    /// at them (see ``requireRows(of:_:_:)``), with one query a class of related objects.
+    private func requireRows(_ references: [(targets: [DBBTableObject], join: JoinProperty, mapping: TableMapping)])
+        throws
+    {
+        // By class of related object: its mapping, and the first reference to each id.
+        var unconfirmed: [ObjectIdentifier: (mapping: TableMapping, referrers: [Int64: (JoinProperty, TableMapping)])] =
+            [:]
+        for reference in references {
+            let targets = reference.targets.filter { !isConfirmed($0) }
+            guard let first = targets.first else { continue }
+            // A new object no save inserted: the row-at-a-time check names it.
+            if targets.contains(where: \.isNew) { try requireRows(of: targets, reference.join, reference.mapping) }
+            let key = ObjectIdentifier(type(of: first))
+            if unconfirmed[key] == nil { unconfirmed[key] = (try manager.mapping(for: type(of: first)), [:]) }
+            for target in targets where unconfirmed[key]?.referrers[target.id] == nil {
+                unconfirmed[key]?.referrers[target.id] = (reference.join, reference.mapping)
+            }
+        }
+        for (_, group) in unconfirmed {
+            let ids = Set(group.referrers.keys)
+            let existing = Set(
+                try connection.fetchAll(group.mapping.statements.existingIDs, [SQLDialect.idList(ids)]) {
+                    $0.int64(at: 0)
+                })
+            if let missing = ids.subtracting(existing).min(), let (join, mapping) = group.referrers[missing] {
+                throw Self.missingRow(missing, of: group.mapping, join, mapping)
+            }
+        }
+        for reference in references { for target in reference.targets { confirm(target) } }
     }
 
     /// A join property of a class: the join rows of one table.

@@ -19,7 +19,7 @@ import Foundation
 /// rows at a time (`SaveSession+SetWrites.swift`). The ``SaveJournal`` keeps what to put back
 /// if the transaction rolls back, and the snapshots the objects get when it commits.
 final class SaveSession {
-    private let connection: any DatabaseConnection
+    let connection: any DatabaseConnection
     let manager: DBBManager
     let now = Date()
     let journal = SaveJournal()
@@ -306,13 +306,26 @@ final class SaveSession {
                 [SQLDialect.idList(ids)]
             ) { $0.int64(at: 0) })
         if let missing = ids.subtracting(existing).min() {
-            throw DBBError(
-                .rowNotFound, table: mapping.tableName, property: join.name, rowID: missing,
-                "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "
-                    + "object, manager, process or SQL); the save was refused rather than store a reference to nothing")
+            throw Self.missingRow(missing, of: targetMapping, join, mapping)
         }
         for target in unconfirmed { confirm(target) }
     }
+
+    /// A reference of `join` (of `mapping`'s class) to row `missing` of `targetMapping`'s
+    /// table, which no longer exists.
+    static func missingRow(
+        _ missing: Int64, of targetMapping: TableMapping, _ join: JoinProperty, _ mapping: TableMapping
+    )
+        -> DBBError
+    {
+        DBBError(
+            .rowNotFound, table: mapping.tableName, property: join.name, rowID: missing,
+            "refers to \(targetMapping.tableName) \(missing), whose row no longer exists (deleted by another "
+                + "object, manager, process or SQL); the save was refused rather than store a reference to nothing")
+    }
+
+    /// Whether `object`'s row is known to exist in this transaction (see ``confirm(_:)``).
+    func isConfirmed(_ object: DBBTableObject) -> Bool { marks.holds(object.confirmMark) }
 
     /// Records that `object`'s row exists in this transaction. A mark already given is kept,
     /// so that a nested save given up does not take back what was known before it.

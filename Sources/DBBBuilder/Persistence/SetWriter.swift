@@ -1,16 +1,19 @@
 import DBBSQLite
 import Foundation
 
-/// Writes sets of rows on a ``SetWritingConnection``, one statement a table: the new rows of a
-/// ``ChangeSet`` (each object given the id of its row, in a defined order) and join rows (the old ones deleted by owner, the new ones inserted in
-/// order). Values are checked as a row-at-a-time save checks them, and an error names the
-/// table and property.
+/// Writes sets of rows on a ``SetWritingConnection``, a statement a set (or a part of one, see
+/// ``rowsPerStatement``): the new rows of a ``ChangeSet`` (each object given the id of its
+/// row, in a defined order), updated rows, and join rows (the old ones deleted by owner, the
+/// new ones inserted in order). Values are checked as a row-at-a-time save checks them, and an
+/// error names the table and property.
 struct SetWriter {
     let connection: any SetWritingConnection
     private let sql: SetWriteSQL
-    /// Rows a statement at most: bounds the size of one message (the number of parameters
-    /// does not grow with the rows).
+    /// Rows a statement at most (the number of parameters does not grow with the rows).
     static let rowsPerStatement = 10_000
+    /// Bytes of values a statement carries at most, roughly, unless one row alone has more:
+    /// PostgreSQL refuses a message over 1 GB (and closes the connection).
+    static let bytesPerStatement = 64 << 20
     /// Whether saves on a set-writing connection use this writer: `DBB_POSTGRES_SET_WRITES=off`
     /// makes them write row by row instead, to measure one against the other.
     static let isEnabled = ProcessInfo.processInfo.environment["DBB_POSTGRES_SET_WRITES"] != "off"
@@ -27,7 +30,9 @@ struct SetWriter {
         let statement = sql.insertRows(mapping)
         var first = 0
         while first < rows.objects.count {
-            let end = min(first + Self.rowsPerStatement, rows.objects.count)
+            let end = Self.end(from: first, count: rows.objects.count) { row in
+                mapping.columns.indices.reduce(24) { $0 + Self.size(of: values.base[rows.starts[row] + $1]) }
+            }
             var arrays = [
                 DBBValueArray(.real, values: rows.objects[first..<end].map(\.createdTime).map(Self.time)),
                 DBBValueArray(
@@ -69,7 +74,9 @@ struct SetWriter {
         let statement = sql.updateRows(mapping, columns)
         var first = 0
         while first < rows.objects.count {
-            let end = min(first + Self.rowsPerStatement, rows.objects.count)
+            let end = Self.end(from: first, count: rows.objects.count) { row in
+                columns.reduce(16) { $0 + Self.size(of: values.base[rows.starts[row] + $1]) }
+            }
             var arrays = [
                 DBBValueArray(.integer, values: rows.objects[first..<end].map { .integer($0.id) }),
                 DBBValueArray(
@@ -116,7 +123,7 @@ struct SetWriter {
         let element = Self.element(of: rows.join.storageType)
         var first = 0
         while first < rows.owners.count {
-            let end = min(first + Self.rowsPerStatement, rows.owners.count)
+            let end = Self.end(from: first, count: rows.owners.count) { 8 + Self.size(of: rows.values[$0]) }
             var values = DBBValueArray(element)
             values.values.reserveCapacity(end - first)
             for position in first..<end {
@@ -126,6 +133,28 @@ struct SetWriter {
                 sql.insertJoinRows(rows.join),
                 arrays: [DBBValueArray(.integer, values: rows.owners[first..<end].map { .integer($0) }), values])
             first = end
+        }
+    }
+
+    /// Where the statement that starts at row `first` of `count` ends: after
+    /// ``rowsPerStatement`` rows, or the row that takes it over ``bytesPerStatement`` (by
+    /// `bytes` of a row), whichever comes first; always after one row at least.
+    private static func end(from first: Int, count: Int, bytes: (Int) -> Int) -> Int {
+        var (end, total) = (first, 0)
+        while end < count && end - first < rowsPerStatement {
+            total += bytes(end)
+            if total > bytesPerStatement && end > first { break }
+            end += 1
+        }
+        return end
+    }
+
+    /// About the bytes `value` takes in an array parameter.
+    private static func size(of value: DBBValue) -> Int {
+        switch value {
+        case .text(let text): 4 + text.utf8.count
+        case .blob(let data): 4 + data.count
+        default: 12
         }
     }
 

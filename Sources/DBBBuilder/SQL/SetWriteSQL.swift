@@ -32,15 +32,17 @@ struct SetWriteSQL {
     /// whose ids are the first array bound, to the values of the arrays that follow (the
     /// time, then each column), and returns the ids of the rows it found.
     func updateRows(_ mapping: TableMapping, _ columns: [Int]) -> String {
-        let table = dialect.quote(mapping.tableName)
+        // Both tables under aliases of their own: a table named like the rows' alias (`v`) is
+        // then no clash.
         let id = dialect.quote(SchemaSQL.idColumn)
         let values = (0..<columns.count).map { "c\($0)" }
         let assignments =
-            ["\(dialect.quote(SchemaSQL.modifiedTimeColumn)) = v.m"]
-            + zip(columns, values).map { "\(dialect.quote(mapping.columns[$0].column)) = v.\($1)" }
+            ["\(dialect.quote(SchemaSQL.modifiedTimeColumn)) = dbb_rows.m"]
+            + zip(columns, values).map { "\(dialect.quote(mapping.columns[$0].column)) = dbb_rows.\($1)" }
         let types = [DBBStorageType.int, .date] + columns.map { mapping.columns[$0].storageType }
-        return "UPDATE \(table) SET \(assignments.joined(separator: ", ")) FROM \(unnest(types))"
-            + " AS v(\((["id", "m"] + values).joined(separator: ", "))) WHERE \(table).\(id) = v.id RETURNING \(table).\(id)"
+        return "UPDATE \(dialect.quote(mapping.tableName)) AS dbb_target SET \(assignments.joined(separator: ", "))"
+            + " FROM \(unnest(types)) AS dbb_rows(\((["id", "m"] + values).joined(separator: ", ")))"
+            + " WHERE dbb_target.\(id) = dbb_rows.id RETURNING dbb_target.\(id)"
     }
 
     /// Deletes the join rows of the owners whose ids are the array bound to `?`.

@@ -129,14 +129,14 @@ INSERT INTO "Member_spouse" ("Member_ID", "spouse") SELECT o, v FROM unnest(CAST
 COMMIT
 -- section: update one changed column
 BEGIN
-UPDATE "Member" SET "modifiedTime" = v.m, "age" = v.c0 FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[]), CAST(? AS bigint[])) AS v(id, m, c0) WHERE "Member"."id" = v.id RETURNING "Member"."id"
+UPDATE "Member" AS dbb_target SET "modifiedTime" = dbb_rows.m, "age" = dbb_rows.c0 FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[]), CAST(? AS bigint[])) AS dbb_rows(id, m, c0) WHERE dbb_target."id" = dbb_rows.id RETURNING dbb_target."id"
 COMMIT
 -- section: save unchanged: nothing
 BEGIN
 COMMIT
 -- section: update a join property
 BEGIN
-UPDATE "Member" SET "modifiedTime" = v.m FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[])) AS v(id, m) WHERE "Member"."id" = v.id RETURNING "Member"."id"
+UPDATE "Member" AS dbb_target SET "modifiedTime" = dbb_rows.m FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[])) AS dbb_rows(id, m) WHERE dbb_target."id" = dbb_rows.id RETURNING dbb_target."id"
 DELETE FROM "Member_nicknames" WHERE "Member_ID" = ANY(CAST(? AS bigint[]))
 INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
 COMMIT
