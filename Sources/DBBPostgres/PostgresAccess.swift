@@ -44,7 +44,9 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private var writer: PostgresBackend?
     private let writerThread = WriterThread()
     /// How many pooled connections each thread holds now (by ``WriterThread/current()``).
-    private let holders = Mutex<[UInt: Int]>([:])
+    /// (A `Locked`, not a `Mutex`: ThreadSanitizer sees its lock, and reports the futex-based
+    /// `Mutex`'s guarded accesses as races.)
+    private let holders = Locked<[UInt: Int]>([:])
     private let closed = Atomic<Bool>(false)
 
     var dialect: DBBDialect { .postgresql }

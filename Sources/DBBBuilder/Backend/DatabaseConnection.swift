@@ -62,9 +62,15 @@ public protocol DatabaseConnection: AnyObject {
     func observe(trace handler: DBBTraceHandler?, logging: StatementLogging?)
     /// Closes the connection.
     func close()
+    /// The connection as one that writes sets of rows, or `nil` (a protocol requirement, not
+    /// a cast: a cast looks the conformance up at every save).
+    var setWriting: (any SetWritingConnection)? { get }
 }
 
 extension DatabaseConnection {
+    @_spi(DBBBackend)
+    public var setWriting: (any SetWritingConnection)? { nil }
+
     /// A prepared statement for `sql`, its bindings cleared.
     @_spi(DBBBackend)
     public func statement(_ sql: String) throws -> any DatabaseStatement { try statement(sql, clearing: true) }

@@ -27,3 +27,8 @@ public protocol SetWritingConnection: DatabaseConnection {
     /// rows.
     func execute(_ sql: String, arrays: [DBBValueArray]) throws -> [[DBBValue]]
 }
+
+extension SetWritingConnection {
+    @_spi(DBBBackend)
+    public var setWriting: (any SetWritingConnection)? { self }
+}

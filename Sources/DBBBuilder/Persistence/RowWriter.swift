@@ -12,11 +12,11 @@ final class RowWriter {
     private let values: SavedValues
     /// The connection's dialect when it refuses some values SQLite stores (``DBBDialect/refusal(of:)``).
     private let refusing: DBBDialect?
-    // Used by one thread, under the writer lock (see SaveSession).
     /// The UPDATE last run, for the mapping and the columns it was made for: a batch updating
     /// the same columns of many objects binds its prepared statement again, without the
     /// mapping's lock and dictionary or the connection's statement cache. Every parameter is
     /// bound for each row, so a hook's save that ran the statement in between changes nothing.
+    // Used by one thread, under the writer lock (see SaveSession).
     @exclusivity(unchecked) private var update: (any DatabaseStatement)?
     @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
     @exclusivity(unchecked) private var updateColumns: [Int] = []

@@ -10,7 +10,7 @@ import Foundation
 /// objects first (``SaveSession/hooked``), which keeps it alive, and entries leave both
 /// together (a nested save rolled back) or with the session. A retain and a release per entry
 /// were a tenth of an update's time.
-final class SaveJournal {
+struct SaveJournal {
     /// An object's state before the session wrote it. Its snapshot is not kept: only
     /// ``committed()`` replaces it, once nothing can roll back.
     struct Written {
@@ -38,23 +38,22 @@ final class SaveJournal {
         fileprivate let written, values, snapshots, deleted, replaced, replacedJoins: Int
     }
 
-    // The journal is used by one thread, under the writer lock: its collections skip the
-    // run-time exclusivity checks that would otherwise run on every append.
+    // A value in the session, whose property skips the run-time exclusivity checks.
     /// The column values written, every object's row after the other's: the snapshots the
     /// objects get when the transaction commits.
     let values = SavedValues()
-    @exclusivity(unchecked) private(set) var written: [Written] = []
-    @exclusivity(unchecked) var newSnapshots: [NewSnapshot] = []
+    private(set) var written: [Written] = []
+    var newSnapshots: [NewSnapshot] = []
     /// What a hook's save replaced — a value of ``values``, a join property's values of a new
     /// snapshot — to put back when the savepoint it ran in rolls back.
-    @exclusivity(unchecked) private var replaced: [(position: Int, value: SQLiteValue)] = []
-    @exclusivity(unchecked) private var replacedJoins: [(entry: Int, join: Int, values: [SQLiteValue])] = []
+    private var replaced: [(position: Int, value: SQLiteValue)] = []
+    private var replacedJoins: [(entry: Int, join: Int, values: [SQLiteValue])] = []
     /// The objects a hook deleted inside the session, marked ``DBBTableObject/isDeleted``: the
     /// marks come off again if the transaction (or the hook's savepoint) rolls back.
-    @exclusivity(unchecked) private var deleted: [DBBTableObject] = []
+    private var deleted: [DBBTableObject] = []
 
     /// Makes room for `objects` more objects of `columns` columns.
-    func reserve(objects: Int, columns: Int) {
+    mutating func reserve(objects: Int, columns: Int) {
         values.reserve(objects * columns)
         newSnapshots.reserveCapacity(newSnapshots.count + objects)
         written.reserveCapacity(written.count + objects)
@@ -62,7 +61,7 @@ final class SaveJournal {
 
     /// Records `object`'s state before its row, at `start` of ``values``, is written.
     @inline(__always)
-    func willWrite(_ object: DBBTableObject, start: Int) {
+    mutating func willWrite(_ object: DBBTableObject, start: Int) {
         written.append(
             Written(
                 object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
@@ -80,19 +79,19 @@ final class SaveJournal {
     }
 
     /// Replaces the value at `position` of ``values`` (a hook's save wrote it again).
-    func replace(at position: Int, with value: SQLiteValue) {
+    mutating func replace(at position: Int, with value: SQLiteValue) {
         replaced.append((position, values.base[position]))
         values.base[position] = value
     }
 
     /// Replaces the values of join property `join` of new snapshot `entry`.
-    func replaceJoins(_ join: Int, of entry: Int, with current: [SQLiteValue]) {
+    mutating func replaceJoins(_ join: Int, of entry: Int, with current: [SQLiteValue]) {
         replacedJoins.append((entry, join, newSnapshots[entry].joins[join]))
         newSnapshots[entry].joins[join] = current
     }
 
     /// Marks `objects`, whose rows a hook deleted inside the session, as deleted.
-    func noteDeleted(_ objects: [DBBTableObject]) {
+    mutating func noteDeleted(_ objects: [DBBTableObject]) {
         for object in objects where !object.isDeleted {
             object.isDeleted = true
             deleted.append(object)
@@ -106,7 +105,7 @@ final class SaveJournal {
     }
 
     /// Puts back everything recorded since `mark` (a nested save's savepoint rolled back).
-    func rollBack(to mark: Mark) {
+    mutating func rollBack(to mark: Mark) {
         restoreObjects(from: mark.written)
         undoDeletions(from: mark.deleted)
         for entry in replaced[mark.replaced...].reversed() { values.base[entry.position] = entry.value }
@@ -120,17 +119,17 @@ final class SaveJournal {
     }
 
     /// Puts every written object back as it was before the session (the transaction rolled back).
-    func restore() {
+    mutating func restore() {
         restoreObjects(from: 0)
         undoDeletions(from: 0)
     }
 
-    private func undoDeletions(from first: Int) {
+    private mutating func undoDeletions(from first: Int) {
         for object in deleted[first...] { object.isDeleted = false }
         deleted.removeSubrange(first...)
     }
 
-    private func restoreObjects(from first: Int) {
+    private mutating func restoreObjects(from first: Int) {
         for entry in written[first...].reversed() {
             let object = entry.object
             (object.id, object.createdTime, object.modifiedTime) = (entry.id, entry.created, entry.modified)

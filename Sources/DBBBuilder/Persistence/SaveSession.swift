@@ -22,12 +22,13 @@ final class SaveSession {
     let connection: any DatabaseConnection
     let manager: DBBManager
     let now = Date()
-    let journal = SaveJournal()
+    // The session is used by one thread, under the writer lock: its collections skip the
+    // run-time exclusivity checks that would otherwise run on every append. (The journal is a
+    // value in the session: no allocation of its own for a save.)
+    @exclusivity(unchecked) var journal = SaveJournal()
     /// The journal's values: the rows written, every object's after the other's.
     let values: SavedValues
     let rows: RowWriter
-    // The session is used by one thread, under the writer lock: its collections skip the
-    // run-time exclusivity checks that would otherwise run on every append.
     /// The objects visited, and those whose rows are known to exist in this transaction
     /// (written by it, or looked up).
     @exclusivity(unchecked) private var marks = SaveMarks()
@@ -56,7 +57,7 @@ final class SaveSession {
         self.manager = manager
         values = journal.values
         rows = RowWriter(connection: connection, now: now, values: journal.values)
-        if SetWriter.isEnabled, let setWriting = connection as? any SetWritingConnection {
+        if SetWriter.isEnabled, let setWriting = connection.setWriting {
             (changes, setWriter) = (ChangeSet(), SetWriter(connection: setWriting))
         } else {
             (changes, setWriter) = (nil, nil)

@@ -38,15 +38,7 @@ struct SetWriter {
                 DBBValueArray(
                     .real, values: Array(repeating: .real(now.timeIntervalSinceReferenceDate), count: end - first)),
             ]
-            for (index, column) in mapping.columns.enumerated() {
-                var array = DBBValueArray(Self.element(of: column.storageType))
-                array.values.reserveCapacity(end - first)
-                for row in first..<end {
-                    array.values.append(
-                        try Self.value(values.base[rows.starts[row] + index], for: array.element, mapping, column.name))
-                }
-                arrays.append(array)
-            }
+            arrays += try Self.arrays(of: mapping.columns.indices, rows, first..<end, values)
             let ids = try connection.execute(statement, arrays: arrays)
             guard ids.count == end - first else {
                 throw DBBError(
@@ -82,16 +74,7 @@ struct SetWriter {
                 DBBValueArray(
                     .real, values: Array(repeating: .real(now.timeIntervalSinceReferenceDate), count: end - first)),
             ]
-            for index in columns {
-                let column = mapping.columns[index]
-                var array = DBBValueArray(Self.element(of: column.storageType))
-                array.values.reserveCapacity(end - first)
-                for row in first..<end {
-                    array.values.append(
-                        try Self.value(values.base[rows.starts[row] + index], for: array.element, mapping, column.name))
-                }
-                arrays.append(array)
-            }
+            arrays += try Self.arrays(of: columns, rows, first..<end, values)
             let found = try connection.execute(statement, arrays: arrays)
             if found.count < end - first {
                 let updated = Set(found.compactMap { $0.first?.integerValue })
@@ -133,6 +116,22 @@ struct SetWriter {
                 sql.insertJoinRows(rows.join),
                 arrays: [DBBValueArray(.integer, values: rows.owners[first..<end].map { .integer($0) }), values])
             first = end
+        }
+    }
+
+    /// The values of the columns at `columns` of the rows `range` of `rows`, an array a column.
+    private static func arrays(
+        of columns: some Sequence<Int>, _ rows: ChangeSet.Rows, _ range: Range<Int>, _ values: SavedValues
+    ) throws -> [DBBValueArray] {
+        try columns.map { index in
+            let column = rows.mapping.columns[index]
+            var array = DBBValueArray(element(of: column.storageType))
+            array.values.reserveCapacity(range.count)
+            for row in range {
+                array.values.append(
+                    try value(values.base[rows.starts[row] + index], for: array.element, rows.mapping, column.name))
+            }
+            return array
         }
     }
 
