@@ -164,7 +164,9 @@ extension DBBTableObjectFetching {
     static func fetch(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager) throws -> [Self] {
         let objects = try manager.read(mapping) { connection in
             try connection.atomically(.deferred) {
-                try FetchSession(connection: connection, manager: manager).fetch(query, mapping)
+                let session = FetchSession(query, mapping, dialect: connection.dialect, manager: manager)
+                try connection.run(session)
+                return session.objects
             }
         }
         return retyped(objects)
@@ -190,16 +192,19 @@ extension DBBTableObjectFetching {
 
     /// The object with id `id`, or `nil`.
     public static func instance(id: Int64, manager: DBBManager, sparsePopulation: Bool = false) throws -> Self? {
-        var options = DBBQueryOptions.options(withConditions: ["id = ?"])
-        options.arguments = [.integer(id)]
-        return try instances(matching: options, manager: manager, sparsePopulation: sparsePopulation).first
+        try instances(matching: .options(id: id), manager: manager, sparsePopulation: sparsePopulation).first
     }
 
     /// The objects with the ids `ids`, in the order of `ids` (ids without an object are skipped).
     public static func instances(ids: [Int64], manager: DBBManager, sparsePopulation: Bool = false) throws -> [Self] {
         let mapping = try manager.mapping(for: self)
         let found = try fetch(SelectQuery(mapping, ids: ids, sparse: sparsePopulation), mapping, manager: manager)
-        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ordered(found, as: ids)
+    }
+
+    /// `objects` in the order of `ids`, skipping ids without an object.
+    static func ordered(_ objects: [Self], as ids: [Int64]) -> [Self] {
+        let byID = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
@@ -209,6 +214,15 @@ extension DBBTableObjectFetching {
         return try manager.read(mapping) { connection in
             try connection.fetchAll(mapping.statements.allIDs) { $0.int64(at: 0) }
         }
+    }
+}
+
+extension DBBQueryOptions {
+    /// The options that select the object with id `id`.
+    static func options(id: Int64) -> DBBQueryOptions {
+        var options = DBBQueryOptions.options(withConditions: ["id = ?"])
+        options.arguments = [.integer(id)]
+        return options
     }
 }
 

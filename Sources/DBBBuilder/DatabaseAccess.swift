@@ -23,11 +23,16 @@ public protocol DatabaseAccess: Sendable {
     /// Whether the manager may change nothing in the database: registering only checks that
     /// the tables it needs exist (see `SchemaMigration`).
     var isReadOnly: Bool { get }
+    /// The same connections as ones that read without a thread waiting, or `nil` (a protocol
+    /// requirement, not a cast: see ``DatabaseConnection/setWriting``).
+    var asyncReading: (any AsyncReadingAccess)? { get }
 }
 
 extension DatabaseAccess {
     /// Managers write unless their backend says otherwise.
     public var isReadOnly: Bool { false }
+    /// Backends wait on a thread unless they say otherwise.
+    public var asyncReading: (any AsyncReadingAccess)? { nil }
 }
 
 /// A file database in WAL mode: one writer connection, used under a recursive lock, and up to

@@ -5,40 +5,86 @@ import Foundation
 /// whole set, and the objects they refer to, fetched in batches level by level. Within a
 /// fetch, one row is one object: a person referred to twice is the same instance.
 ///
-/// The caller runs it in one read transaction, so rows, join rows and referenced objects come
-/// from one committed state. Every object it makes gets its snapshot (``ObjectSnapshot``): the
-/// values its properties were given, for change tracking.
-final class FetchSession {
-    private let connection: any DatabaseConnection
+/// A plan of round trips (``RoundTripPlan``): which statement comes next depends on the rows of
+/// the one before, and whoever runs the plan waits for them — a thread on SQLite and in the
+/// synchronous forms, a suspended task in the `async` forms on PostgreSQL. It runs in one read
+/// transaction, so rows, join rows and referenced objects come from one committed state. Every
+/// object it makes gets its snapshot (``ObjectSnapshot``): the values its properties were
+/// given, for change tracking.
+final class FetchSession: RoundTripPlan {
+    private let dialect: DBBDialect
     private let manager: DBBManager
     /// The objects fetched so far, by class, in batches; indexed by id only for the classes a
     /// relation looks up (most fetches never need the index).
     private var fetched: [ObjectIdentifier: [[DBBTableObject]]] = [:]
     private var identity: [ObjectIdentifier: (byID: [Int64: DBBTableObject], batches: Int)] = [:]
-    /// Batches whose join properties are still to load, and which.
-    private var pending: [(batch: JoinedBatch, joins: [JoinProperty])] = []
+    /// The round trips still to make, in order, and the one whose rows come next.
+    private var steps: [Step]
+    private var current: Step?
     /// Every batch of objects with joins: their join snapshots are completed last, once every
     /// reference is resolved.
     private var withJoins: [JoinedBatch] = []
+    /// The objects the query selected, once its rows are in.
+    private(set) var objects: [DBBTableObject] = []
+
+    /// A round trip of the fetch.
+    private enum Step {
+        /// The objects of a query's rows: those the fetch returns, or those a relation's join
+        /// rows refer to, which are then assigned.
+        case objects(SelectQuery, TableMapping, then: Referring?)
+        /// The join rows of one join property of a batch.
+        case joinRows(JoinProperty, JoinedBatch)
+    }
+
+    /// A relation's join rows, read, waiting for the objects they refer to.
+    private struct Referring {
+        let relation: RelationAccess
+        let objects: [DBBTableObject]
+        let targets: [[Int64]]
+    }
 
     /// Rows per snapshot allocation.
     private static let snapshotChunkRows = 1024
 
-    init(connection: any DatabaseConnection, manager: DBBManager) {
-        self.connection = connection
+    /// A fetch of the objects `query` selects, with the join properties it asks for and
+    /// everything they refer to.
+    init(_ query: SelectQuery, _ mapping: TableMapping, dialect: DBBDialect, manager: DBBManager) {
+        self.dialect = dialect
         self.manager = manager
+        steps = [.objects(query, mapping, then: nil)]
     }
 
-    /// The objects `query` selects, with the join properties it asks for and everything they refer to.
-    func fetch(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
-        let objects = try rows(query, mapping)
-        queueJoins(query, mapping, of: objects)
-        while !pending.isEmpty {
-            let (batch, joins) = pending.removeFirst()
-            for join in joins { try load(join, of: batch) }
+    func nextStatement() throws -> PlannedStatement? {
+        guard !steps.isEmpty else {
+            if current != nil {
+                current = nil
+                for batch in withJoins { batch.completeSnapshots() }
+            }
+            return nil
         }
-        for batch in withJoins { batch.completeSnapshots() }
-        return objects
+        let step = steps.removeFirst()
+        current = step
+        switch step {
+        case .objects(let query, _, _): return PlannedStatement(query.sql, query.arguments)
+        case .joinRows(let join, let batch): return Self.joinRowsQuery(join, of: batch, dialect: dialect)
+        }
+    }
+
+    func consume(_ rows: any DatabaseRows) throws {
+        switch current {
+        case .objects(let query, let mapping, let referring):
+            let made = try makeObjects(from: rows, query, mapping)
+            queueJoins(query, mapping, of: made)
+            if let referring {
+                assign(referring)
+            } else {
+                objects = made
+            }
+        case .joinRows(let join, let batch):
+            try loaded(join, of: batch, rows)
+        case nil:
+            return
+        }
     }
 
     /// Records the batch of objects `query` returned when their class has join properties,
@@ -47,14 +93,13 @@ final class FetchSession {
         guard !mapping.joins.isEmpty, !objects.isEmpty else { return }
         let batch = JoinedBatch(objects: objects, mapping: mapping)
         withJoins.append(batch)
-        if !query.joins.isEmpty { pending.append((batch, query.joins)) }
+        for join in query.joins { steps.append(.joinRows(join, batch)) }
     }
 
     /// The objects of `query`'s rows, registered in the identity map, each with its snapshot.
-    private func rows(_ query: SelectQuery, _ mapping: TableMapping) throws -> [DBBTableObject] {
-        let statement = try connection.statement(query.sql)
-        try statement.bind(query.arguments)
-        defer { statement.reset() }
+    private func makeObjects(from statement: any DatabaseRows, _ query: SelectQuery, _ mapping: TableMapping) throws
+        -> [DBBTableObject]
+    {
         var objects: [DBBTableObject] = []
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType
@@ -131,17 +176,18 @@ final class FetchSession {
         return error.about(table: mapping.tableName, property: property, rowID: object.id)
     }
 
-    /// Loads one join property of a batch's objects with one query. Its rows come ordered by
+    /// Loads one join property of a batch's objects from its rows, which come ordered by
     /// owner: each owner's values are one run of them, matched to the objects by walking both
-    /// in id order (no dictionary per row, no array growing per owner).
-    private func load(_ join: JoinProperty, of batch: JoinedBatch) throws {
+    /// in id order (no dictionary per row, no array growing per owner). A relation's objects
+    /// not met yet are fetched next, and assigned then.
+    private func loaded(_ join: JoinProperty, of batch: JoinedBatch, _ rows: any DatabaseRows) throws {
         // At least a value and a run per object: no growing through the small sizes.
         var values = ContiguousArray<SQLiteValue>()
         values.reserveCapacity(batch.objects.count)
         var runs: [(owner: Int64, end: Int)] = []
         runs.reserveCapacity(batch.objects.count)
-        let (sql, arguments) = Self.joinRowsQuery(join, of: batch, dialect: connection.dialect)
-        try connection.forEachRow(sql, arguments) { row in
+        let row = rows.reader
+        while try rows.step() {
             let owner = row.int64(at: 0)
             if let last = runs.last, last.owner == owner {
                 runs[runs.count - 1].end += 1
@@ -178,10 +224,24 @@ final class FetchSession {
             return
         }
         // Only the objects' own runs: rows of owners outside the batch (a range query) refer to nothing fetched.
-        let targets = try referenced(
-            relation.targetType, ids: objectRuns.flatMap { values[$0].compactMap(\.integerValue) })
-        for (object, run) in zip(batch.objects, objectRuns) {
-            relation.assignObjects(values[run].compactMap { $0.integerValue.flatMap { targets[$0] } }, object)
+        let referring = Referring(
+            relation: relation, objects: batch.objects,
+            targets: objectRuns.map { values[$0].compactMap(\.integerValue) })
+        let key = ObjectIdentifier(relation.targetType)
+        let missing: [Int64] = {
+            let known = index(key)  // released before the index grows again
+            return Array(Set(referring.targets.joined().filter { known[$0] == nil }))
+        }()
+        guard !missing.isEmpty else { return assign(referring) }
+        let mapping = try manager.mapping(for: relation.targetType)
+        steps.insert(.objects(SelectQuery(mapping, ids: missing), mapping, then: referring), at: 0)
+    }
+
+    /// Gives a relation's objects the objects their join rows refer to, all fetched by now.
+    private func assign(_ referring: Referring) {
+        let targets = index(ObjectIdentifier(referring.relation.targetType))
+        for (object, ids) in zip(referring.objects, referring.targets) {
+            referring.relation.assignObjects(ids.compactMap { targets[$0] }, object)
         }
     }
 
@@ -189,36 +249,19 @@ final class FetchSession {
     /// the range from the least to the greatest (a whole table, a run of ids), one range of the
     /// owner index: rows of owners outside the batch come along and match no object. Otherwise
     /// the list of ids, which the database sorts into an index of its own first.
-    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: DBBDialect) -> (
-        String, [DBBValue]
-    ) {
+    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: DBBDialect)
+        -> PlannedStatement
+    {
         let sql = JoinSQL(dialect: dialect)
         let order = batch.positionsByID
         if let first = order.first, let last = order.last {
             let (least, greatest) = (batch.objects[first].id, batch.objects[last].id)
             let (span, overflow) = greatest.subtractingReportingOverflow(least)
             if !overflow, span / 2 < Int64(batch.objects.count) {
-                return (sql.selectRowsInRange(join), [.integer(least), .integer(greatest)])
+                return PlannedStatement(sql.selectRowsInRange(join), [.integer(least), .integer(greatest)])
             }
         }
-        return (sql.selectRows(join), [SQLDialect.idList(batch.objects.lazy.map(\.id))])
-    }
-
-    /// The objects of `type` with `ids`: those already met, and the others fetched in one query
-    /// (their own join properties queued for loading).
-    private func referenced(_ type: DBBTableObject.Type, ids: [Int64]) throws -> [Int64: DBBTableObject] {
-        let key = ObjectIdentifier(type)
-        let missing: [Int64] = {
-            let known = index(key)  // released before the index grows again below
-            return Array(Set(ids.filter { known[$0] == nil }))
-        }()
-        if !missing.isEmpty {
-            let mapping = try manager.mapping(for: type)
-            let query = SelectQuery(mapping, ids: missing)
-            let objects = try rows(query, mapping)
-            queueJoins(query, mapping, of: objects)
-        }
-        return index(key)
+        return PlannedStatement(sql.selectRows(join), [SQLDialect.idList(batch.objects.lazy.map(\.id))])
     }
 
     /// The objects of a class fetched so far, by id (the first object of an id wins).

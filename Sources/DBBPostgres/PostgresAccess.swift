@@ -21,7 +21,7 @@ import Synchronization
 /// hand out a connection, and blocking the cooperative pool while waiting for it deadlocks
 /// when the pool is narrow). On an event loop, where waiting would block the loop that must
 /// answer, every operation throws instead: use the `async` forms there, which run off the loop.
-final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
+final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     // @unchecked Sendable: `writer` is used only under `writerLock`; `idle` and `opened` under `poolLock`.
     let place: PostgresPlace
     let tracing: TraceSwitch
@@ -32,7 +32,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     private let poolTimeout: Duration
     private let poolSize: Int
     /// The connections reads may hold at once.
-    private let readSlots: DispatchSemaphore
+    private let readSlots: PoolSlots
     private let readCapacity: Int
     /// Whether the writer takes a read slot too (a pool of one connection).
     private let writerShares: Bool
@@ -64,7 +64,7 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         poolSize = configuration.poolSize
         writerShares = !readsOnly && configuration.poolSize == 1
         readCapacity = readsOnly || writerShares ? configuration.poolSize : configuration.poolSize - 1
-        readSlots = DispatchSemaphore(value: readCapacity)
+        readSlots = PoolSlots(readCapacity)
         isReadOnly = configuration.readOnly
     }
 
@@ -96,6 +96,28 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
         return try holding(readSlots, writing: false) { try withConnection(body) }
     }
 
+    var asyncReading: (any AsyncReadingAccess)? { self }
+
+    /// Runs `plan` in one read transaction on a pooled connection, the calling task suspended
+    /// (no thread held) while it waits for the connection and for each answer. It counts
+    /// against the pool as a synchronous read does, and waits at most `poolTimeout` for it.
+    func read(_ plan: any RoundTripPlan) async throws {
+        guard try await readSlots.wait(timeout: poolTimeout) else { throw poolBusy(writing: false) }
+        defer { readSlots.signal() }
+        var pooled = try reusedConnection()
+        if pooled == nil {
+            let connection = connecting()
+            let outcome: Result<PostgresConnection, any Error>
+            do {
+                outcome = .success(try await connection.get())
+            } catch {
+                outcome = .failure(error)
+            }
+            pooled = try opened(outcome)
+        }
+        try await lending(pooled!) { backend in try await backend.read(plan) }
+    }
+
     func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
         try write { try setup($0) }
     }
@@ -114,13 +136,11 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     /// Runs `body` once `slot` (when given) has room, counting the calling thread as one
     /// that holds a connection meanwhile. A thread that holds one already does not wait: it
     /// would wait for itself.
-    private func holding<T>(_ slot: DispatchSemaphore?, writing: Bool, _ body: () throws -> T) throws -> T {
+    private func holding<T>(_ slot: PoolSlots?, writing: Bool, _ body: () throws -> T) throws -> T {
         let thread = WriterThread.current()
         let slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
         if let slot {
-            guard slot.wait(timeout: .now() + Self.seconds(poolTimeout)) == .success else {
-                throw poolBusy(writing: writing)
-            }
+            guard slot.wait(timeout: poolTimeout) else { throw poolBusy(writing: writing) }
         }
         holders.withLock { $0[thread, default: 0] += 1 }
         defer {
@@ -136,32 +156,55 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
     /// Runs `body` with a pooled connection, on the calling thread. A connection that failed
     /// (the server went away, a statement broke the protocol) is closed, not pooled again.
     private func withConnection<T>(_ body: (PostgresBackend) throws -> T) throws -> T {
-        guard !closed.load(ordering: .sequentiallyConsistent) else {
-            throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
-        }
-        let connection = try takeConnection()
-        let backend = PostgresBackend(
-            connection, place: place, logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly)
-        var generation = 0
-        tracing.apply(to: backend, installed: &generation)
-        defer { putBack(connection, lost: backend.lostWith != nil) }
+        let pooled = try reusedConnection() ?? opened(Result { try connecting().wait() })
+        let backend = lent(pooled)
+        defer { putBack(pooled, lost: backend.lostWith != nil) }
         return try body(backend)
     }
 
-    private func takeConnection() throws -> PooledConnection {
+    /// Lends `pooled` to `body`, as ``withConnection(_:)`` does, to a task.
+    private func lending(_ pooled: PooledConnection, _ body: (PostgresBackend) async throws -> Void) async throws {
+        let backend = lent(pooled)
+        defer { putBack(pooled, lost: backend.lostWith != nil) }
+        try await body(backend)
+    }
+
+    /// `pooled` as a connection of the ORM, with the manager's statement trace.
+    private func lent(_ pooled: PooledConnection) -> PostgresBackend {
+        let backend = PostgresBackend(
+            pooled, place: place, logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly)
+        var generation = 0
+        tracing.apply(to: backend, installed: &generation)
+        return backend
+    }
+
+    /// An idle connection that is still open, or `nil` when a new one is to be opened.
+    /// - Throws: when the manager was closed.
+    private func reusedConnection() throws -> PooledConnection? {
+        guard !closed.load(ordering: .sequentiallyConsistent) else {
+            throw DBBError(backend: .unavailable, "the manager of \(location) was closed")
+        }
         while let pooled = poolLock.withLock({ idle.popLast() }) {
             if !pooled.connection.isClosed && !pooled.watch.isClosed { return pooled }
             poolLock.withLock { opened -= 1 }
         }
+        return nil
+    }
+
+    /// A new connection to the server, counted as opened until ``opened(_:)`` takes its outcome.
+    private func connecting() -> EventLoopFuture<PostgresConnection> {
         let id = poolLock.withLock {
             opened += 1
             return opened
         }
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        return PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
+    }
+
+    /// The connection ``connecting()`` opened, watched, or the failure to open it.
+    private func opened(_ outcome: Result<PostgresConnection, any Error>) throws -> PooledConnection {
         do {
-            let loop = MultiThreadedEventLoopGroup.singleton.next()
-            let connection = try PostgresConnection.connect(
-                on: loop, configuration: configuration, id: id, logger: logger
-            ).wait()
+            let connection = try outcome.get()
             return PooledConnection(connection: connection, watch: SessionWatch(connection))
         } catch {
             poolLock.withLock { opened -= 1 }
@@ -219,10 +262,6 @@ final class PostgresAccess: DatabaseAccess, @unchecked Sendable {
                 "a synchronous DBBBuilder call on a SwiftNIO event loop would block the loop that must answer it: "
                     + "call the async form (try await object.save()), or run it on another thread")
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

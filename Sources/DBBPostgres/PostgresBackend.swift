@@ -59,6 +59,14 @@ final class PostgresBackend: SetWritingConnection {
             if clearing { statement.clearBindings() }
             return statement
         }
+        let statement = PostgresStatement(sql: sql, numbered: try single(sql), backend: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The one statement of `sql`, numbered.
+    /// - Throws: when `sql` holds more than one.
+    private func single(_ sql: String) throws -> PlaceholderSQL.Statement {
         let numbered = numberedSQL.numbered(sql).statements
         guard numbered.count == 1 else {
             throw DBBError(
@@ -66,9 +74,7 @@ final class PostgresBackend: SetWritingConnection {
                 "a statement to run or query must be one statement; this SQL holds "
                     + "\(numbered.count): \(sql)")
         }
-        let statement = PostgresStatement(sql: sql, numbered: numbered[0], backend: self)
-        statements[sql] = statement
-        return statement
+        return numbered[0]
     }
 
     /// Runs each statement of `sql` in turn, each taking as many of `arguments` as it has
@@ -127,66 +133,89 @@ final class PostgresBackend: SetWritingConnection {
         }
     }
 
-    /// Runs one statement and returns its rows; records the rows changed and, for an INSERT
+    /// Runs one statement and returns its answer; records the rows changed and, for an INSERT
     /// that returns one `id`, that id.
     ///
     /// On a read-only manager a statement outside a transaction runs in a `READ ONLY`
     /// transaction of its own, rolled back: what it could change of the session
     /// (`set_config(…)`) is undone with it, and the next statement on the connection is as
     /// read-only as the first.
-    func run(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws -> [[DBBValue]] {
+    func run(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws
+        -> PostgresQueryResult
+    {
         if readOnly && !hasOpenTransaction && !statement.controlsTransactions {
             try execute("BEGIN READ ONLY", [])
             do {
-                let rows = try send(statement, original: original, arguments)
+                let answer = try send(statement, original: original, arguments)
                 try execute("ROLLBACK", [])
-                return rows
+                return answer
             } catch {
                 try? execute("ROLLBACK", [])
                 throw error
             }
         }
-        var rows: [[DBBValue]] = []
-        try running(statement) { rows = try send(statement, original: original, arguments) }
-        return rows
+        var answer: PostgresQueryResult?
+        try running(statement) { answer = try send(statement, original: original, arguments) }
+        return answer!
     }
 
     private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws
-        -> [[DBBValue]]
+        -> PostgresQueryResult
     {
-        var bindings = PostgresBindings(capacity: arguments.count)
-        for argument in arguments { bindings.append(dbbValue: argument) }
-        return try send(statement, original: original, bindings, count: arguments.count) { "\(arguments)" }
+        try send(statement, original: original, Self.bindings(arguments), count: arguments.count) { "\(arguments)" }
     }
 
-    /// Sends `statement` with `bindings`, `count` of them, described by `arguments` in the log.
+    private static func bindings(_ arguments: [DBBValue]) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments { bindings.append(dbbValue: argument) }
+        return bindings
+    }
+
+    /// Sends `statement` with `bindings`, `count` of them, described by `arguments` in the
+    /// log, and waits for the answer on the calling thread.
     private func send(
         _ statement: PlaceholderSQL.Statement, original: String, _ bindings: PostgresBindings, count: Int,
         arguments: () -> String
-    ) throws -> [[DBBValue]] {
-        traceHandler?(original)
-        guard let logging else { return try sendUnlogged(statement, original: original, bindings, count: count) }
-        let started = plan != nil ? ContinuousClock.now : nil
-        do {
-            let rows = try sendUnlogged(statement, original: original, bindings, count: count)
-            if let started, let plan {
-                let elapsed = (ContinuousClock.now - started).nanosecondCount
-                if plan.logs(elapsed) {
-                    logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { arguments() }
-                }
-            }
-            return rows
-        } catch {
-            let description =
-                (error as? PostgresFailure)?.logText(includingValues: logging.includesArgumentValues) ?? "\(error)"
-            logging.failed(original, error: description, arguments: "arguments") { arguments() }
-            throw error
+    ) throws -> PostgresQueryResult {
+        let started = starting(original)
+        let outcome = Result {
+            try sendable(statement, original: original, count: count)
+            return try watch.answer(on: connection) { query(statement, bindings) }
         }
+        return try settle(outcome, statement, original: original, started: started, arguments: arguments)
     }
 
-    private func sendUnlogged(
-        _ statement: PlaceholderSQL.Statement, original: String, _ bindings: PostgresBindings, count: Int
-    ) throws -> [[DBBValue]] {
+    /// Sends `statement` as the synchronous form does, and awaits the answer: the calling task
+    /// suspends, and no thread waits for the server.
+    private func send(
+        _ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]
+    ) async throws -> PostgresQueryResult {
+        let started = starting(original)
+        let outcome: Result<SessionWatch.Outcome, any Error>
+        do {
+            try sendable(statement, original: original, count: arguments.count)
+            let bindings = Self.bindings(arguments)
+            outcome = .success(try await watch.answer(on: connection) { query(statement, bindings) })
+        } catch {
+            outcome = .failure(error)
+        }
+        return try settle(outcome, statement, original: original, started: started) { "\(arguments)" }
+    }
+
+    private func query(_ statement: PlaceholderSQL.Statement, _ bindings: PostgresBindings)
+        -> EventLoopFuture<PostgresQueryResult>
+    {
+        connection.query(PostgresQuery(unsafeSQL: statement.text, binds: bindings), logger: logger)
+    }
+
+    /// Traces `original`, about to be sent, and returns when it started if its time is logged.
+    private func starting(_ original: String) -> ContinuousClock.Instant? {
+        traceHandler?(original)
+        return logging != nil && plan != nil ? ContinuousClock.now : nil
+    }
+
+    /// Checks that `statement` can be sent with `count` arguments on this connection.
+    private func sendable(_ statement: PlaceholderSQL.Statement, original: String, count: Int) throws {
         if let lostWith { throw lostWith.later(sql: original) }
         guard count == statement.parameterCount else {
             throw DBBError(
@@ -194,42 +223,60 @@ final class PostgresBackend: SetWritingConnection {
                 "the statement has \(statement.parameterCount) parameter(s) but "
                     + "\(count) argument(s) were given: \(original)")
         }
-        let numbered = statement.text
-        let outcome: SessionWatch.Outcome
-        do {
-            outcome = try watch.answer(on: connection) {
-                connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger)
-            }
-        } catch let error as PSQLError {
-            throw lost(PostgresFailure(error, sql: original, place: place), statement)
-        }
+    }
+
+    /// The answer of a statement sent (`outcome`), logged; records the rows it changed, its
+    /// column names and the id an INSERT returned.
+    private func settle(
+        _ outcome: Result<SessionWatch.Outcome, any Error>, _ statement: PlaceholderSQL.Statement, original: String,
+        started: ContinuousClock.Instant?, arguments: () -> String
+    ) throws -> PostgresQueryResult {
         let result: PostgresQueryResult
+        do {
+            result = try answer(outcome, statement, original: original)
+        } catch {
+            if let logging {
+                let description =
+                    (error as? PostgresFailure)?.logText(includingValues: logging.includesArgumentValues) ?? "\(error)"
+                logging.failed(original, error: description, arguments: "arguments") { arguments() }
+            }
+            throw error
+        }
+        if let started, let plan, let logging {
+            let elapsed = (ContinuousClock.now - started).nanosecondCount
+            if plan.logs(elapsed) {
+                logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { arguments() }
+            }
+        }
+        lastColumnNames = result.rows.first.map { $0.map(\.columnName) } ?? []
+        changes = result.metadata.rows ?? 0
+        if result.metadata.command == "INSERT", result.rows.count == 1, let cell = result.rows[0].first,
+            result.rows[0].count == 1, case .integer(let id) = try DBBValue(cell: cell)
+        {
+            lastInsertedRowID = id
+        }
+        return result
+    }
+
+    /// The answer in `outcome`, or the failure it stands for.
+    private func answer(
+        _ outcome: Result<SessionWatch.Outcome, any Error>, _ statement: PlaceholderSQL.Statement, original: String
+    ) throws -> PostgresQueryResult {
         switch outcome {
-        case .answered(let answer):
-            result = answer
-        case .notSent:
+        case .success(.answered(let answer)):
+            return answer
+        case .success(.notSent):
             // The session had ended: a transaction it held was rolled back, COMMIT or not.
             let failure = PostgresFailure.closedUnanswered(sql: original, place: place)
             lostWith = failure
             throw failure
-        case .unanswered:
+        case .success(.unanswered):
             throw lost(PostgresFailure.closedUnanswered(sql: original, place: place), statement)
+        case .failure(let error as PSQLError):
+            throw lost(PostgresFailure(error, sql: original, place: place), statement)
+        case .failure(let error):
+            throw error
         }
-        var rows: [[DBBValue]] = []
-        rows.reserveCapacity(result.rows.count)
-        lastColumnNames = result.rows.first.map { $0.map(\.columnName) } ?? []
-        for row in result.rows {
-            var values: [DBBValue] = []
-            values.reserveCapacity(row.count)
-            for cell in row { values.append(try DBBValue(cell: cell)) }
-            rows.append(values)
-        }
-        changes = result.metadata.rows ?? 0
-        if result.metadata.command == "INSERT", rows.count == 1, rows[0].count == 1, case .integer(let id) = rows[0][0]
-        {
-            lastInsertedRowID = id
-        }
-        return rows
     }
 
     /// `failure` of `statement`, sent to the server; when it ended the session, remembered as
@@ -254,13 +301,12 @@ final class PostgresBackend: SetWritingConnection {
         }
         var bindings = PostgresBindings(capacity: arrays.count)
         for array in arrays { bindings.append(PostgresValueArray(array)) }
-        var rows: [[DBBValue]] = []
+        let cursor = PostgresRowCursor()
         try running(numbered[0]) {
-            rows = try send(numbered[0], original: sql, bindings, count: arrays.count) {
-                "\(arrays.map(\.values))"
-            }
+            cursor.start(
+                try send(numbered[0], original: sql, bindings, count: arrays.count) { "\(arrays.map(\.values))" }.rows)
         }
-        return rows
+        return try cursor.remaining()
     }
 
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {
@@ -270,26 +316,62 @@ final class PostgresBackend: SetWritingConnection {
         // default, takes a new snapshot per statement. It is READ ONLY, so that a COMMIT of it
         // whose answer is lost stored nothing; so is every transaction of a read-only manager,
         // which ends it with ROLLBACK, undoing whatever its statements changed of the session.
-        let reads = mode == .deferred || readOnly
-        let begin =
-            switch (mode, reads) {
-            case (.deferred, _): "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
-            case (_, true): "BEGIN READ ONLY"
-            case (_, false): "BEGIN"
-            }
+        let (begin, reads) = beginning(mode)
         try execute(begin, [])
         isInTransaction = true
         transactionMayWrite = !reads
         do {
             let result = try body()
             isInTransaction = false
-            try execute(readOnly ? "ROLLBACK" : "COMMIT", [])
+            try execute(ending, [])
             return result
         } catch {
             isInTransaction = false
             try? execute("ROLLBACK", [])
             throw error
         }
+    }
+
+    /// The statement that begins a transaction of `mode`, and whether the transaction only reads.
+    private func beginning(_ mode: DatabaseTransactionMode) -> (sql: String, reads: Bool) {
+        let reads = mode == .deferred || readOnly
+        return switch (mode, reads) {
+        case (.deferred, _): ("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", true)
+        case (_, true): ("BEGIN READ ONLY", true)
+        case (_, false): ("BEGIN", false)
+        }
+    }
+
+    /// The statement that ends a transaction that succeeded.
+    private var ending: String { readOnly ? "ROLLBACK" : "COMMIT" }
+
+    /// Runs `plan` in a read transaction of its own, as ``atomically(_:_:)`` with `.deferred`
+    /// runs a read, awaiting each answer: the calling task suspends while the server works,
+    /// and makes what the rows become when it resumes.
+    func read(_ plan: any RoundTripPlan) async throws {
+        try await send(beginning(.deferred).sql)
+        isInTransaction = true
+        transactionMayWrite = false
+        do {
+            let cursor = PostgresRowCursor()
+            while let next = try plan.nextStatement() {
+                let answer = try await send(try single(next.sql), original: next.sql, next.arguments)
+                cursor.start(answer.rows)
+                defer { cursor.clear() }
+                try plan.consume(cursor)
+            }
+            isInTransaction = false
+            try await send(ending)
+        } catch {
+            isInTransaction = false
+            if lostWith == nil { _ = try? await send("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Sends `sql`, one statement without arguments, awaiting its answer.
+    private func send(_ sql: String) async throws {
+        _ = try await send(try single(sql), original: sql, [])
     }
 
     func savepoint<T>(_ body: () throws -> T) throws -> T {
@@ -324,30 +406,13 @@ final class PostgresStatement: DatabaseStatement {
     private let numbered: PlaceholderSQL.Statement
     private unowned let backend: PostgresBackend
     private var arguments: [DBBValue] = []
-    private var rows: [[DBBValue]] = []
-    private var position = -1
+    private let rows = PostgresRowCursor()
     private var ran = false
-    /// The current row, which ``reader`` points at: one place for the statement's life.
-    private let current: UnsafeMutablePointer<DBBValueRow>
-    private var capacity = 0
 
     init(sql: String, numbered: PlaceholderSQL.Statement, backend: PostgresBackend) {
         self.sql = sql
         self.numbered = numbered
         self.backend = backend
-        current = UnsafeMutablePointer.allocate(capacity: 1)
-        current.initialize(to: DBBValueRow(values: UnsafeMutablePointer.allocate(capacity: 0), count: 0))
-    }
-
-    deinit {
-        clearRow()
-        current.pointee.values.deallocate()
-        current.deallocate()
-    }
-
-    private func clearRow() {
-        current.pointee.values.deinitialize(count: current.pointee.count)
-        current.pointee.count = 0
     }
 
     func bind(_ value: DBBValue, at index: Int) throws {
@@ -364,18 +429,7 @@ final class PostgresStatement: DatabaseStatement {
 
     func step() throws -> Bool {
         if !ran { try run() }
-        position += 1
-        guard position < rows.count else { return false }
-        let row = rows[position]
-        clearRow()
-        if row.count > capacity {
-            current.pointee.values.deallocate()
-            current.pointee.values = UnsafeMutablePointer.allocate(capacity: row.count)
-            capacity = row.count
-        }
-        current.pointee.values.initialize(from: row, count: row.count)
-        current.pointee.count = row.count
-        return true
+        return try rows.step()
     }
 
     func execute() throws {
@@ -384,20 +438,17 @@ final class PostgresStatement: DatabaseStatement {
     }
 
     private func run() throws {
-        rows = try backend.run(numbered, original: sql, arguments)
+        rows.start(try backend.run(numbered, original: sql, arguments).rows)
         columnNames = backend.lastColumnNames
         ran = true
-        position = -1
     }
 
     func reset() {
-        clearRow()
+        rows.clear()
         ran = false
-        rows = []
-        position = -1
     }
 
-    var reader: DBBColumnReader { DBBColumnReader(row: current) }
+    var reader: DBBColumnReader { rows.reader }
 
     /// The names of the columns of the rows the last run returned: known once the statement
     /// ran and returned a row (the ORM itself reads columns by index).

@@ -17,7 +17,7 @@ import Synchronization
 /// it can fail the write, which has committed: when it cannot be read (the connection lost
 /// right after the commit), the manager's reads go to the primary until it can read the
 /// primary's position again (see ``WriteMark``).
-final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
+final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
     // @unchecked Sendable: the mutable state is in Mutex and Atomic values.
     let primary: PostgresAccess
     private let replicas: [Replica]
@@ -68,12 +68,42 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
         do {
             if !(try replica.hasReplayed(written)) { return try primary.read(body) }
             return try replica.access.read(body)
-        } catch  where Self.isUnreachable(error) {
+        } catch {
+            try recover(from: error, on: replica)
+            return try primary.read(body)
+        }
+    }
+
+    var asyncReading: (any AsyncReadingAccess)? { self }
+
+    /// Runs `plan` where ``read(_:)`` would run a synchronous read, the calling task suspended
+    /// (no thread held) while it waits.
+    func read(_ plan: any RoundTripPlan) async throws {
+        guard let replica = nextReplica() else { return try await primary.read(plan) }
+        let written: WALPosition?
+        do {
+            written = readYourWrites ? try await lastWrittenPosition() : .zero
+        } catch {
+            written = nil
+        }
+        guard let written else { return try await primary.read(plan) }
+        do {
+            if !(try await replica.hasReplayed(written)) { return try await primary.read(plan) }
+            return try await replica.access.read(plan)
+        } catch {
+            try recover(from: error, on: replica)
+            return try await primary.read(plan)
+        }
+    }
+
+    /// Rethrows `error`, the failure of a read on `replica`, unless the read is to go to the
+    /// primary instead: the replica cannot be reached (it is left out for a while), or it
+    /// cancelled the read to replay WAL that conflicts with it.
+    private func recover(from error: any Error, on replica: Replica) throws {
+        if Self.isUnreachable(error) {
             replica.leaveOut(for: Self.retryInterval)
-            return try primary.read(body)
-        } catch  where Self.isRecoveryConflict(error) {
-            // The standby cancelled the read to replay WAL that conflicts with it.
-            return try primary.read(body)
+        } else if !Self.isRecoveryConflict(error) {
+            throw error
         }
     }
 
@@ -92,15 +122,21 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
     /// primary's current position (at or after that write's), once it can be read.
     /// - Throws: when it cannot be read yet: the read goes to the primary.
     private func lastWrittenPosition() throws -> WALPosition {
-        switch lastWrite.withLock({ $0 }) {
-        case .none: return .zero
-        case .at(let position): return position
-        case .unknown:
-            let position = try primary.read { try WALPosition.read($0, WALPosition.primarySQL) }
-            guard let position else { throw DBBError(backend: .unavailable, "the primary gave no WAL position") }
-            lastWrite.withLock { $0 = $0.after(position) }
-            return position
-        }
+        if let known = lastWrite.withLock({ $0.known }) { return known }
+        return try primaryPosition(try primary.read { try WALPosition.read($0, WALPosition.primarySQL) })
+    }
+
+    /// ``lastWrittenPosition()``, awaited.
+    private func lastWrittenPosition() async throws -> WALPosition {
+        if let known = lastWrite.withLock({ $0.known }) { return known }
+        return try primaryPosition(try await WALPosition.read(primary, WALPosition.primarySQL))
+    }
+
+    /// The primary's position read now (`nil`: it gave none), recorded as the last write's.
+    private func primaryPosition(_ position: WALPosition?) throws -> WALPosition {
+        guard let position else { throw DBBError(backend: .unavailable, "the primary gave no WAL position") }
+        lastWrite.withLock { $0 = $0.after(position) }
+        return position
     }
 
     /// The next replica in turn that is not left out, or `nil` when every one is.
@@ -150,7 +186,18 @@ final class ReplicatedAccess: DatabaseAccess, @unchecked Sendable {
         /// not known to have).
         func hasReplayed(_ position: WALPosition) throws -> Bool {
             if replayed.withLock({ $0 >= position }) { return true }
-            let now = try access.read { try WALPosition.read($0, "SELECT pg_last_wal_replay_lsn()::text") } ?? .zero
+            return recordReplayed(try access.read { try WALPosition.read($0, WALPosition.replaySQL) }, position)
+        }
+
+        /// ``hasReplayed(_:)``, awaited.
+        func hasReplayed(_ position: WALPosition) async throws -> Bool {
+            if replayed.withLock({ $0 >= position }) { return true }
+            return recordReplayed(try await WALPosition.read(access, WALPosition.replaySQL), position)
+        }
+
+        /// Records that the replica has replayed up to `now`, and says whether that reaches `position`.
+        private func recordReplayed(_ now: WALPosition?, _ position: WALPosition) -> Bool {
+            let now = now ?? .zero
             replayed.withLock { if now > $0 { $0 = now } }
             return now >= position
         }
@@ -173,6 +220,15 @@ enum WriteMark: Sendable {
     /// until its current position, which is at or after the write's, can be read).
     case unknown
 
+    /// The position a replica must have replayed, when known without asking the primary.
+    var known: WALPosition? {
+        switch self {
+        case .none: .zero
+        case .at(let position): position
+        case .unknown: nil
+        }
+    }
+
     /// The mark after a write whose position is `position` (`nil`: it could not be read).
     func after(_ position: WALPosition?) -> WriteMark {
         guard let position else { return .unknown }
@@ -187,6 +243,8 @@ struct WALPosition: Comparable, Sendable {
     static let zero = WALPosition(value: 0)
     /// The primary's WAL position now: at or after every write it has acknowledged.
     static let primarySQL = "SELECT pg_current_wal_insert_lsn()::text"
+    /// A standby's replayed position now.
+    static let replaySQL = "SELECT pg_last_wal_replay_lsn()::text"
 
     static func < (a: WALPosition, b: WALPosition) -> Bool { a.value < b.value }
 
@@ -194,7 +252,20 @@ struct WALPosition: Comparable, Sendable {
     static func read(_ connection: any DatabaseConnection, _ sql: String) throws -> WALPosition? {
         let statement = try connection.statement(sql)
         defer { statement.reset() }
-        guard try statement.step(), let text = statement.reader.string(at: 0) else { return nil }
+        guard try statement.step() else { return nil }
+        return parsed(statement.reader.string(at: 0))
+    }
+
+    /// The position `sql` returns, read by a task that awaits `access`.
+    static func read(_ access: PostgresAccess, _ sql: String) async throws -> WALPosition? {
+        let plan = RowsPlan(sql) { $0.string(at: 0) }
+        try await access.read(plan)
+        return plan.values.first.flatMap(parsed)
+    }
+
+    /// The position written `16/B374D848`.
+    private static func parsed(_ text: String?) -> WALPosition? {
+        guard let text else { return nil }
         let parts = text.split(separator: "/")
         guard parts.count == 2, let high = UInt64(parts[0], radix: 16), let low = UInt64(parts[1], radix: 16) else {
             return nil

@@ -37,11 +37,42 @@ final class SessionWatch: Sendable {
         case unanswered
     }
 
-    /// Runs `query` and waits for its answer, or for the connection to close without one.
+    /// Runs `query` and waits for its answer, or for the connection to close without one,
+    /// blocking the calling thread.
     func answer(
         on connection: PostgresConnection,
         _ query: () -> EventLoopFuture<PostgresQueryResult>
     ) throws -> Outcome {
+        guard let answer = send(on: connection, query) else { return .notSent }
+        defer { state.withLock { $0.pending = nil } }
+        do {
+            return .answered(try answer.wait())
+        } catch is Unanswered {
+            return .unanswered
+        }
+    }
+
+    /// Runs `query` and awaits its answer, or the connection's close without one, suspending
+    /// the calling task (no thread waits).
+    func answer(
+        on connection: PostgresConnection,
+        _ query: () -> EventLoopFuture<PostgresQueryResult>
+    ) async throws -> Outcome {
+        guard let answer = send(on: connection, query) else { return .notSent }
+        defer { state.withLock { $0.pending = nil } }
+        do {
+            return .answered(try await answer.get())
+        } catch is Unanswered {
+            return .unanswered
+        }
+    }
+
+    /// Sends `query` unless the connection has closed: its answer, which the watch fails if
+    /// the connection closes before the server gives it.
+    private func send(
+        on connection: PostgresConnection,
+        _ query: () -> EventLoopFuture<PostgresQueryResult>
+    ) -> EventLoopFuture<PostgresQueryResult>? {
         let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let open = state.withLock { state -> Bool in
             guard !state.closed else { return false }
@@ -50,15 +81,10 @@ final class SessionWatch: Sendable {
         }
         guard open else {
             promise.fail(Unanswered())
-            return .notSent
+            return nil
         }
-        defer { state.withLock { $0.pending = nil } }
         query().cascade(to: promise)
-        do {
-            return .answered(try promise.futureResult.wait())
-        } catch is Unanswered {
-            return .unanswered
-        }
+        return promise.futureResult
     }
 
     private func connectionClosed(on loop: any EventLoop) {

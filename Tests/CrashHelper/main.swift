@@ -18,6 +18,10 @@
 //   dbb-crash-helper register DATABASE CLASS   registers one version of the Contact class
 //                                              (ContactV1, ContactUniqueEmail, …); prints
 //                                              "registered", or the error and exits with 1
+//   dbb-crash-helper async-fetches URL COUNT
+//                                              COUNT concurrent async fetches on a pool of 8
+//                                              waiting on a locked table; prints the threads
+//                                              they held as one JSON line (AsyncFetches.swift)
 //   dbb-crash-helper instance DATABASE SEED OPERATIONS [AT]
 //                                              a service instance: at AT registers the
 //                                              classes, then saves batches of items, deletes
@@ -47,6 +51,7 @@ let arguments = CommandLine.arguments
 let usage =
     "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
     + " | hot-journal DATABASE | register DATABASE CLASS | instance DATABASE SEED OPERATIONS [AT]"
+    + " | async-fetches URL COUNT"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -93,6 +98,10 @@ do {
         guard arguments.count == 4, let version = contactVersions[arguments[3]] else { fail(usage, code: 2) }
         try manager(arguments[2]).register([version])
         print("registered")
+    case "async-fetches":
+        guard arguments.count == 4, let count = Int(arguments[3]) else { fail(usage, code: 2) }
+        let tally = try AsyncFetches(place: arguments[2], count: count).run()
+        print(String(decoding: try JSONSerialization.data(withJSONObject: tally, options: .sortedKeys), as: UTF8.self))
     case "instance":
         guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]),
             let operations = Int(arguments[4])

@@ -9,19 +9,16 @@ import DBBSQLite
 /// index (from 0). Statements come from ``DatabaseConnection/statement(_:)`` and are reused:
 /// reset it (or let ``DatabaseConnection/execute(_:_:)`` do it) before the next use.
 @_spi(DBBBackend)
-public protocol DatabaseStatement: AnyObject {
+public protocol DatabaseStatement: DatabaseRows {
     /// Binds `value` to parameter `index` (from 1).
     func bind(_ value: DBBValue, at index: Int) throws
     /// Binds `values` to parameters 1, 2, …
     func bind(_ values: [DBBValue]) throws
-    /// Moves to the next row: `false` when there is none.
-    func step() throws -> Bool
     /// Runs the statement to its end, ignoring rows.
     func execute() throws
-    /// Makes the statement ready to run again (bindings are kept until rebound).
+    /// Makes the statement ready to run again (bindings are kept until rebound; the current
+    /// row of ``DatabaseRows/reader`` is gone).
     func reset()
-    /// The current row, valid until the next step or reset.
-    var reader: DBBColumnReader { get }
     /// The names of the result columns.
     var columnNames: [String] { get }
 }

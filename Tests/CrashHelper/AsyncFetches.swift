@@ -1,0 +1,143 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Synchronization
+
+/// `dbb-crash-helper async-fetches URL COUNT`: how many threads COUNT concurrent `async` fetches
+/// hold while they wait, on a pool of 8 connections, in a process of their own (no other test's
+/// threads in the count).
+///
+/// 20 items (each with a company and two tags: three round trips a fetch) are saved; another
+/// session locks the item table, so that every fetch waits — 7 on the server (the pool's read
+/// connections), the others for a connection. Once all COUNT have started and 7 wait on the
+/// server, the process's thread count (`Threads:` of /proc/self/status) is sampled; then the
+/// lock goes and every fetch must return the 20 items whole. Prints one JSON line:
+/// `{"baseline": threads before the fetches, "peak": most threads while they waited, "fetched": fetches
+/// that returned every item whole, "waitingOnServer": fetches seen waiting on the server, "started": fetches
+/// started before the lock went}`.
+struct AsyncFetches {
+    let place: String
+    let count: Int
+    /// The advisory lock that the session locking the table waits on, so it keeps it.
+    private static let gate = 7117
+
+    func run() throws -> [String: Int] {
+        var configuration = try DBBPostgresConfiguration(url: place)
+        configuration.poolSize = 8
+        configuration.poolTimeout = .seconds(600)
+        let manager = try DBBManager(postgres: configuration)
+        try manager.register([CrashCompany.self, CrashItem.self])
+        try saveItems(manager)
+        let observer = try DBBManager(postgres: place)
+
+        // Warm: the event loops and the cooperative pool have their threads.
+        guard try blocking({ try await CrashItem.all(manager: manager).count }) == 20 else {
+            throw TestPostgresError(message: "the warm-up fetch did not return 20 items")
+        }
+        let baseline = Self.threads()
+
+        let gate = try DBBManager(postgres: place)
+        try gate.execute("SELECT pg_advisory_lock(\(Self.gate))")
+        let locker = try DBBManager(postgres: place)
+        let locked = DispatchSemaphore(value: 0)
+        Thread {
+            try? locker.execute(
+                "BEGIN; LOCK TABLE \"CrashItem\" IN ACCESS EXCLUSIVE MODE; SELECT pg_advisory_lock(\(Self.gate));"
+                    + " SELECT pg_advisory_unlock(\(Self.gate)); COMMIT")
+            locked.signal()
+        }.start()
+        try waitFor(observer, "pg_advisory_lock(\(Self.gate))", count: 1)
+
+        let started = Locked(0)
+        let whole = Locked(0)
+        let finished = DispatchSemaphore(value: 0)
+        let count = count
+        Task {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<count {
+                    group.addTask {
+                        started.withLock { $0 += 1 }
+                        guard let items = try? await CrashItem.all(manager: manager) else { return false }
+                        return items.count == 20 && items.allSatisfy { $0.company != nil && $0.tags.count == 2 }
+                    }
+                }
+                for await ok in group where ok { whole.withLock { $0 += 1 } }
+            }
+            finished.signal()
+        }
+        let waiting = try waitFor(observer, "FROM \"CrashItem\"", count: 7)
+        // Every fetch has started (each task suspends at once when nothing blocks a thread), or 60 s passed.
+        let deadline = Date().addingTimeInterval(60)
+        while started.withLock({ $0 }) < count && Date() < deadline { usleep(1000) }
+        let startedBeforeRelease = started.withLock { $0 }
+        var peak = 0
+        for _ in 0..<50 {
+            peak = max(peak, Self.threads())
+            usleep(4000)
+        }
+        try gate.execute("SELECT pg_advisory_unlock(\(Self.gate))")
+        guard finished.wait(timeout: .now() + 300) == .success, locked.wait(timeout: .now() + 60) == .success else {
+            throw TestPostgresError(message: "the fetches did not finish within 300 s")
+        }
+        return [
+            "baseline": baseline, "peak": peak, "fetched": whole.withLock { $0 },
+            "waitingOnServer": waiting, "started": startedBeforeRelease,
+        ]
+    }
+
+    private func saveItems(_ manager: DBBManager) throws {
+        let companies = (0..<4).map { n in
+            let company = CrashCompany(dbManager: manager)
+            company.name = "company \(n)"
+            return company
+        }
+        let items = (0..<20).map { n in
+            let item = CrashItem(dbManager: manager)
+            item.name = "item \(n)"
+            item.tags = ["a\(n)", "b\(n)"]
+            item.company = companies[n % 4]
+            return item
+        }
+        try CrashItem.save(items, manager: manager)
+    }
+
+    /// Waits until at least `count` sessions wait for a lock in a statement containing `text`
+    /// (a hang guard of 120 s), and returns how many.
+    @discardableResult
+    private func waitFor(_ observer: DBBManager, _ text: String, count: Int) throws -> Int {
+        let deadline = Date().addingTimeInterval(120)
+        while true {
+            let waiting = try observer.query(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    + " AND wait_event_type = 'Lock' AND strpos(query, ?) > 0",
+                arguments: [text])[0].decode(Int.self, at: 0)
+            if waiting >= count { return waiting }
+            guard Date() < deadline else {
+                throw TestPostgresError(message: "only \(waiting) of \(count) sessions waited for \(text)")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// The result of `work`, run as a task, waited for on this thread.
+    private func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// The number of threads of this process now.
+    static func threads() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") } ?? ""
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+}

@@ -1,0 +1,169 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// The `async` fetches on PostgreSQL await the server without holding a thread.
+@Suite("async fetches on PostgreSQL: waiting without a thread")
+struct AsyncReadTests {
+    /// Threads a process may add while 1,000 fetches wait, whatever the machine: timers of
+    /// the waits for a connection and the cooperative pool's growth (the event loops and the
+    /// pool's first threads exist before, from the warm-up fetch).
+    static let threadAllowance = 16
+
+    @Test("1,000 concurrent async fetches on a pool of 8, all waiting, hold at most 16 threads more than before")
+    func thousandFetches() throws {
+        let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
+        guard let server = try TestPostgresServer.shared() else { return }
+        let process = Process()
+        process.executableURL = helper
+        process.arguments = ["async-fetches", try server.makeDatabase(), "1000"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(String(decoding: err, as: UTF8.self))")
+        let tally = try JSONDecoder().decode([String: Int].self, from: out)
+        let (baseline, peak) = (try #require(tally["baseline"]), try #require(tally["peak"]))
+        #expect(tally["waitingOnServer"] == 7, "the pool's 7 read connections each waited on the server")
+        #expect(tally["started"] == 1000, "every fetch started while the others waited (no thread was blocked)")
+        #expect(
+            peak - baseline <= Self.threadAllowance,
+            "1,000 waiting fetches took \(peak - baseline) threads (from \(baseline) to \(peak))")
+        #expect(tally["fetched"] == 1000, "every fetch returned its 20 items with their company and tags")
+    }
+
+    @Test("an async fetch returns what the synchronous one does: objects, join values, related objects, identity")
+    func sameObjects() async throws {
+        guard let database = try BackendDatabase(.postgresql, [CrashCompany.self, CrashItem.self]) else { return }
+        let manager = database.manager
+        let companies = (0..<3).map { n in
+            let company = CrashCompany(dbManager: manager)
+            company.name = "c\(n)"
+            return company
+        }
+        let items = (0..<30).map { n in
+            let item = CrashItem(dbManager: manager)
+            item.name = "item \(n)"
+            item.value = n
+            item.tags = n % 5 == 0 ? [] : ["t\(n)", "u\(n)", "v\(n)"]
+            item.company = n % 4 == 0 ? nil : companies[n % 3]
+            return item
+        }
+        try blocking { try CrashItem.save(items, manager: manager) }
+
+        let reader = try database.reopen()
+        let awaited = try await CrashItem.all(manager: reader)
+        let blocked = try blocking { try CrashItem.all(manager: reader) }
+        #expect(awaited.map(\.id) == blocked.map(\.id))
+        #expect(awaited.map(\.name) == items.map(\.name) && awaited.map(\.tags) == items.map(\.tags))
+        #expect(awaited.map { $0.company?.name } == items.map { $0.company?.name })
+        let byCompany = Dictionary(grouping: awaited.compactMap(\.company), by: \.id)
+        #expect(byCompany.values.allSatisfy { same in same.allSatisfy { $0 === same[0] } }, "one object a row")
+
+        // Fetched objects track changes as the synchronous ones do: only the changed one is written.
+        awaited[7].name = "changed"
+        try blocking { try CrashItem.save(awaited, manager: reader) }
+        #expect(try blocking { try CrashItem.instance(id: awaited[7].id, manager: manager)?.name } == "changed")
+        #expect(
+            try blocking { try CrashItem.instance(id: awaited[8].id, manager: manager)?.modifiedTime }
+                == items[8].modifiedTime)
+
+        let some = try await CrashItem.instances(ids: [items[9].id, 999_999, items[2].id], manager: reader)
+        #expect(some.map(\.name) == ["item 9", "item 2"], "in the order of the ids, unknown ids skipped")
+        #expect(try await CrashItem.instance(id: items[3].id, manager: reader)?.tags == ["t3", "u3", "v3"])
+        #expect(try await CrashItem.instance(id: 999_999, manager: reader) == nil)
+        #expect(try await CrashItem.allIDs(manager: reader) == items.map(\.id))
+        var options = DBBQueryOptions.options(withConditions: ["value >= ?"], sortColumns: ["value DESC"])
+        options.arguments = [25]
+        #expect(try await CrashItem.instances(matching: options, manager: reader).map(\.value) == [29, 28, 27, 26, 25])
+    }
+
+    @Test("a failing async fetch throws the error the synchronous one throws, and the connection serves the next")
+    func failures() async throws {
+        guard let database = try BackendDatabase(.postgresql, [CrashCompany.self, CrashItem.self]) else { return }
+        var configuration = try DBBPostgresConfiguration(url: database.place)
+        configuration.poolSize = 2  // one read connection: the next fetch reuses the failed one's
+        let manager = try DBBManager(postgres: configuration)
+        try manager.register([CrashCompany.self, CrashItem.self])
+        var options = DBBQueryOptions.options(withConditions: ["value / ? > 1"])
+        options.arguments = [0]
+        let item = CrashItem(dbManager: manager)
+        item.value = 4
+        try blocking { try item.save() }
+        let blocked = #expect(throws: DBBError.self) {
+            try blocking { try CrashItem.instances(matching: options, manager: manager) }
+        }
+        let awaited = await #expect(throws: DBBError.self) {
+            try await CrashItem.instances(matching: options, manager: manager)
+        }
+        #expect(awaited?.kind == blocked?.kind && awaited?.table == "CrashItem", "\(String(describing: awaited))")
+        #expect(awaited?.message.contains("division by zero") == true, "\(String(describing: awaited))")
+        #expect(try await CrashItem.all(manager: manager).map(\.value) == [4], "the next fetch on the pool works")
+
+        var unknown = DBBQueryOptions.options(withConditions: ["nosuchproperty = 1"])
+        unknown.arguments = []
+        let named = await #expect(throws: DBBError.self) {
+            try await CrashItem.instances(matching: unknown, manager: manager)
+        }
+        #expect(named?.message.contains("nosuchproperty") == true, "\(String(describing: named))")
+    }
+
+    @Test(
+        "an async fetch waiting for a connection ends when its task is cancelled, or after poolTimeout, naming the pool"
+    )
+    func waitingForAConnection() async throws {
+        guard let database = try BackendDatabase(.postgresql, [CrashCompany.self, CrashItem.self]) else { return }
+        var configuration = try DBBPostgresConfiguration(url: database.place)
+        configuration.poolSize = 2
+        configuration.poolTimeout = .milliseconds(300)
+        let manager = try DBBManager(postgres: configuration)
+        try manager.register([CrashCompany.self, CrashItem.self])
+        // The one read connection is held by a raw read inside forEachRow's closure.
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            try? manager.forEachRow("SELECT 1") { _ in
+                holding.signal()
+                release.wait()
+            }
+        }
+        holder.start()
+        holding.wait()
+        defer { release.signal() }
+
+        let timedOut = await #expect(throws: DBBError.self) { try await CrashItem.all(manager: manager) }
+        #expect(
+            timedOut?.kind == .unavailable && timedOut?.message.contains("poolTimeout") == true,
+            "\(String(describing: timedOut))")
+
+        configuration.poolTimeout = .seconds(600)
+        let patient = try DBBManager(postgres: configuration)
+        try patient.register([CrashCompany.self, CrashItem.self])
+        let blockedHolder = DispatchSemaphore(value: 0)
+        let releasePatient = DispatchSemaphore(value: 0)
+        Thread {
+            try? patient.forEachRow("SELECT 1") { _ in
+                blockedHolder.signal()
+                releasePatient.wait()
+            }
+        }.start()
+        blockedHolder.wait()
+        let waiting = Task { try await CrashItem.all(manager: patient).count }
+        try await Task.sleep(for: .milliseconds(200))
+        waiting.cancel()
+        let cancelled = await waiting.result
+        #expect(throws: CancellationError.self) { try cancelled.get() }
+        releasePatient.signal()
+        #expect(try await CrashItem.all(manager: patient).isEmpty, "the pool lends again once the holder is done")
+    }
+}
+
+/// `body`'s result: the synchronous forms, called from an async test (where a call without
+/// this would pick the `async` overload).
+private func blocking<T>(_ body: () throws -> T) rethrows -> T { try body() }
