@@ -155,6 +155,41 @@ struct ReplicaTests {
         )
     }
 
+    @Test("async fetches go to the replica, see the manager's own saves, and go to the primary once the standby stops")
+    func asyncFetches() async throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let standby = try server.startStandby()
+        let (primary, replica) = try Self.database(server, standby)
+        let manager = try DBBManager(postgres: primary, replicas: [replica], readYourWrites: true)
+        try manager.register([Member.self])
+        for round in 0..<10 {
+            let member = Member(dbManager: manager)
+            member.name = "m\(round)"
+            member.tags = ["t\(round)"]
+            try await member.save()
+            let fetched = try #require(
+                try await Member.instance(id: member.id, manager: manager), "round \(round): the save is seen at once")
+            #expect(fetched.name == "m\(round)" && fetched.tags == ["t\(round)"])
+        }
+
+        // Without readYourWrites every fetch is the standby's: its count of committed
+        // transactions grows by one a fetch (and one a look at the count).
+        let eventual = try DBBManager(postgres: primary, replicas: [replica])
+        let observer = try DBBManager(postgres: replica)
+        var looks = 0
+        let commits = {
+            looks += 1
+            return try observer.query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")[0]
+                .decode(Int.self, at: 0)
+        }
+        let before = try commits()
+        for _ in 0..<40 { #expect(try await Member.all(manager: eventual).count <= 10) }
+        try Self.waitUntil("the standby counted the 40 fetches it served") { try commits() - before - looks >= 30 }
+
+        try standby.stop()
+        for _ in 0..<20 { #expect(try await Member.all(manager: manager).count == 10, "no fetch lost") }
+    }
+
     /// Returns once `condition` holds, polling; throws naming `what` after 120 s (a hang guard).
     static func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(120)
