@@ -38,6 +38,15 @@ final class PoolSlots: Sendable {
 
     init(_ count: Int) { state = Locked(State(free: count)) }
 
+    /// Takes a place if one is free now and nobody waits for one: `false` otherwise.
+    func take() -> Bool {
+        state.withLock { state in
+            guard state.free > 0 else { return false }
+            state.free -= 1
+            return true
+        }
+    }
+
     /// Blocks the calling thread until a place is free (`true`) or `timeout` has passed (`false`).
     func wait(timeout: Duration) -> Bool {
         let semaphore = DispatchSemaphore(value: 0)

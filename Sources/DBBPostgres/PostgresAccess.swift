@@ -13,14 +13,16 @@ import Synchronization
 /// the others serve reads (a pool of one is shared; a replica's pool serves reads only). A read
 /// waits at most `poolTimeout` for one of its connections, then fails naming the pool. A thread
 /// that holds a connection never waits for another (a fetch in `forEachRow`'s closure would
-/// wait for itself): it opens one more, above `poolSize`, for as long as it needs it.
+/// wait for itself): it opens one more, above `poolSize`, for as long as it needs it; so does a
+/// synchronous call from a task when no connection is free (see ``holding(_:writing:_:)``).
+/// The `async` fetches wait for a connection without a thread (``read(_:)``).
 ///
-/// The ORM's forms are synchronous: connecting and each statement block the calling thread
-/// on an `EventLoopFuture` until the server answers. That never needs a Swift concurrency
-/// thread, so it is safe from tasks too (postgres-nio's `PostgresClient` would need one to
-/// hand out a connection, and blocking the cooperative pool while waiting for it deadlocks
-/// when the pool is narrow). On an event loop, where waiting would block the loop that must
-/// answer, every operation throws instead: use the `async` forms there, which run off the loop.
+/// The synchronous forms block the calling thread on an `EventLoopFuture` while connecting and
+/// for each statement until the server answers. That never needs a Swift concurrency thread,
+/// so it is safe from tasks too (postgres-nio's `PostgresClient` would need one to hand out a
+/// connection, and blocking the cooperative pool while waiting for it deadlocks when the pool
+/// is narrow). On an event loop, where waiting would block the loop that must answer, they
+/// throw instead. The `async` fetches await the same futures, suspending their task.
 final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     // @unchecked Sendable: `writer` is used only under `writerLock`; `idle` and `opened` under `poolLock`.
     let place: PostgresPlace
@@ -135,12 +137,20 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
 
     /// Runs `body` once `slot` (when given) has room, counting the calling thread as one
     /// that holds a connection meanwhile. A thread that holds one already does not wait: it
-    /// would wait for itself.
+    /// would wait for itself. Nor does a synchronous call from a task, when no place is free
+    /// at once: it would block a thread of the cooperative pool, which the `async` fetches
+    /// holding the places need to go on and free them (with every pool thread so blocked,
+    /// nothing moves until `poolTimeout`). It takes one more connection, above `poolSize`,
+    /// for as long as the call lasts — at most one per thread of the cooperative pool.
     private func holding<T>(_ slot: PoolSlots?, writing: Bool, _ body: () throws -> T) throws -> T {
         let thread = WriterThread.current()
-        let slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
-        if let slot {
-            guard slot.wait(timeout: poolTimeout) else { throw poolBusy(writing: writing) }
+        var slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
+        if let place = slot {
+            if Self.isInTask {
+                if !place.take() { slot = nil }
+            } else {
+                guard place.wait(timeout: poolTimeout) else { throw poolBusy(writing: writing) }
+            }
         }
         holders.withLock { $0[thread, default: 0] += 1 }
         defer {
@@ -254,6 +264,10 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
                 + "poolTimeout (\(poolTimeout)); the pool has poolSize \(poolSize) connections (\(split)), all busy: "
                 + "raise poolSize or poolTimeout, or shorten the reads")
     }
+
+    /// Whether the calling code runs in a task (on a thread of the cooperative pool, or of an
+    /// actor's executor).
+    private static var isInTask: Bool { withUnsafeCurrentTask { $0 != nil } }
 
     private func refuseOnEventLoop() throws {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {

@@ -141,3 +141,61 @@ struct AsyncFetches {
         return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
     }
 }
+
+/// `dbb-crash-helper mixed-fetches URL`: async fetches and synchronous fetches called from
+/// tasks, together, on a pool with one read connection: 20 async fetches and as many
+/// synchronous ones as the machine has cores (so that they could block every thread of the
+/// cooperative pool), each fetch taking about 0.1 s on the server. Prints one JSON line:
+/// `{"failed": fetches that threw, "errors": how many distinct messages}` and the first error
+/// on standard error.
+struct MixedFetches {
+    let place: String
+
+    func run() throws -> [String: Int] {
+        var configuration = try DBBPostgresConfiguration(url: place)
+        configuration.poolSize = 2
+        configuration.poolTimeout = .seconds(10)
+        let manager = try DBBManager(postgres: configuration)
+        try manager.register([CrashCompany.self, CrashItem.self])
+        let items = (0..<2).map { n in
+            let item = CrashItem(dbManager: manager)
+            item.name = "item \(n)"
+            return item
+        }
+        try CrashItem.save(items, manager: manager)
+        var options = DBBQueryOptions.options(withConditions: ["value + length(pg_sleep(?)::text) >= 0"])
+        options.arguments = [0.05]
+        let synchronous = ProcessInfo.processInfo.activeProcessorCount
+        let errors = Locked<[String]>([])
+        let finished = DispatchSemaphore(value: 0)
+        Task { [options] in
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<(20 + synchronous) {
+                    group.addTask {
+                        do {
+                            let count =
+                                index < 20
+                                ? try await CrashItem.instances(matching: options, manager: manager).count
+                                : try Self.fetchBlocking(options, manager)
+                            if count != 2 { errors.withLock { $0.append("fetched \(count) items") } }
+                        } catch {
+                            errors.withLock { $0.append("\(error)") }
+                        }
+                    }
+                }
+            }
+            finished.signal()
+        }
+        guard finished.wait(timeout: .now() + 300) == .success else {
+            throw TestPostgresError(message: "the fetches did not finish within 300 s")
+        }
+        let failures = errors.withLock { $0 }
+        if let first = failures.first { FileHandle.standardError.write(Data("\(first)\n".utf8)) }
+        return ["failed": failures.count, "errors": Set(failures).count]
+    }
+
+    /// The synchronous fetch (a function that is not `async`, so the call is not the `async` form).
+    private static func fetchBlocking(_ options: DBBQueryOptions, _ manager: DBBManager) throws -> Int {
+        try CrashItem.instances(matching: options, manager: manager).count
+    }
+}

@@ -22,6 +22,9 @@
 //                                              COUNT concurrent async fetches on a pool of 8
 //                                              waiting on a locked table; prints the threads
 //                                              they held as one JSON line (AsyncFetches.swift)
+//   dbb-crash-helper mixed-fetches URL        async fetches and synchronous ones from tasks
+//                                              on a pool of one read connection; prints the
+//                                              failures as one JSON line
 //   dbb-crash-helper instance DATABASE SEED OPERATIONS [AT]
 //                                              a service instance: at AT registers the
 //                                              classes, then saves batches of items, deletes
@@ -51,7 +54,7 @@ let arguments = CommandLine.arguments
 let usage =
     "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
     + " | hot-journal DATABASE | register DATABASE CLASS | instance DATABASE SEED OPERATIONS [AT]"
-    + " | async-fetches URL COUNT"
+    + " | async-fetches URL COUNT | mixed-fetches URL"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -101,6 +104,10 @@ do {
     case "async-fetches":
         guard arguments.count == 4, let count = Int(arguments[3]) else { fail(usage, code: 2) }
         let tally = try AsyncFetches(place: arguments[2], count: count).run()
+        print(String(decoding: try JSONSerialization.data(withJSONObject: tally, options: .sortedKeys), as: UTF8.self))
+    case "mixed-fetches":
+        guard arguments.count == 3 else { fail(usage, code: 2) }
+        let tally = try MixedFetches(place: arguments[2]).run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: tally, options: .sortedKeys), as: UTF8.self))
     case "instance":
         guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]),

@@ -38,6 +38,27 @@ struct AsyncReadTests {
         #expect(tally["fetched"] == 1000, "every fetch returned its 20 items with their company and tags")
     }
 
+    @Test(
+        "async fetches and synchronous fetches from tasks, together on one read connection: none waits out poolTimeout")
+    func mixedWithSynchronousCallsFromTasks() throws {
+        let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
+        guard let server = try TestPostgresServer.shared() else { return }
+        let process = Process()
+        process.executableURL = helper
+        process.arguments = ["mixed-fetches", try server.makeDatabase()]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(err)")
+        let tally = try JSONDecoder().decode([String: Int].self, from: out)
+        #expect(tally["failed"] == 0, "\(tally): \(err)")
+    }
+
     @Test("an async fetch returns what the synchronous one does: objects, join values, related objects, identity")
     func sameObjects() async throws {
         guard let database = try BackendDatabase(.postgresql, [CrashCompany.self, CrashItem.self]) else { return }

@@ -95,7 +95,10 @@ struct ConnectionPoolTests {
         let reads = try BlockedReads(1, on: manager, holder: try database.reopen())
         try reads.waitUntilWaiting(1, observer: database.manager)
 
-        let error = try #require(throws: DBBError.self) { _ = try manager.query("SELECT 1") }
+        // From a thread, not a task: a synchronous call from a task takes a connection above
+        // poolSize rather than wait (see mixedWithSynchronousCallsFromTasks).
+        let outcome = try #require(finishing(within: 120) { Result { try manager.query("SELECT 1") } })
+        let error = try #require(throws: DBBError.self) { _ = try outcome.get() }
         #expect(error.kind == .unavailable)
         #expect(
             error.message.contains("poolTimeout") && error.message.contains("poolSize 2")
