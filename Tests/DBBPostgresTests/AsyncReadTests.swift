@@ -12,23 +12,29 @@ struct AsyncReadTests {
     /// pool's first threads exist before, from the warm-up fetch).
     static let threadAllowance = 16
 
-    @Test("1,000 concurrent async fetches on a pool of 8, all waiting, hold at most 16 threads more than before")
-    func thousandFetches() throws {
+    /// What `dbb-crash-helper KIND <new database> ARGUMENTS…` printed (one JSON object of
+    /// counts) and its standard error, once it exited with 0; `nil` without a PostgreSQL server.
+    static func helperTally(_ kind: String, _ arguments: String...) throws -> ([String: Int], String)? {
         let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
-        guard let server = try TestPostgresServer.shared() else { return }
+        guard let server = try TestPostgresServer.shared() else { return nil }
         let process = Process()
         process.executableURL = helper
-        process.arguments = ["async-fetches", try server.makeDatabase(), "1000"]
+        process.arguments = [kind, try server.makeDatabase()] + arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(String(decoding: err, as: UTF8.self))")
-        let tally = try JSONDecoder().decode([String: Int].self, from: out)
+        try #require(process.terminationStatus == 0, "\(err)")
+        return (try JSONDecoder().decode([String: Int].self, from: out), err)
+    }
+
+    @Test("1,000 concurrent async fetches on a pool of 8, all waiting, hold at most 16 threads more than before")
+    func thousandFetches() throws {
+        guard let (tally, _) = try Self.helperTally("async-fetches", "1000") else { return }
         let (baseline, peak) = (try #require(tally["baseline"]), try #require(tally["peak"]))
         #expect(tally["waitingOnServer"] == 7, "the pool's 7 read connections each waited on the server")
         #expect(tally["started"] == 1000, "every fetch started while the others waited (no thread was blocked)")
@@ -41,21 +47,7 @@ struct AsyncReadTests {
     @Test(
         "async fetches and synchronous fetches from tasks, together on one read connection: none waits out poolTimeout")
     func mixedWithSynchronousCallsFromTasks() throws {
-        let helper = try #require(ScriptFixture.product("dbb-crash-helper"))
-        guard let server = try TestPostgresServer.shared() else { return }
-        let process = Process()
-        process.executableURL = helper
-        process.arguments = ["mixed-fetches", try server.makeDatabase()]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(err)")
-        let tally = try JSONDecoder().decode([String: Int].self, from: out)
+        guard let (tally, err) = try Self.helperTally("mixed-fetches") else { return }
         #expect(tally["failed"] == 0, "\(tally): \(err)")
     }
 
