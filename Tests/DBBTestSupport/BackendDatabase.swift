@@ -14,6 +14,16 @@ import Foundation
 /// ```
 public enum Backend: String, CaseIterable, Sendable {
     case sqlite, postgresql
+
+    /// Both backends, or those `DBB_TEST_BACKENDS` names (`sqlite`, `postgresql`, comma-separated):
+    /// CI's second pass over the ORM's suites, which checks how properties are reached, runs them
+    /// on SQLite only (the property access is the same on both).
+    public static var allCases: [Backend] {
+        guard let names = ProcessInfo.processInfo.environment["DBB_TEST_BACKENDS"], !names.isEmpty else {
+            return [.sqlite, .postgresql]
+        }
+        return [.sqlite, .postgresql].filter { names.split(separator: ",").contains(Substring($0.rawValue)) }
+    }
 }
 
 /// A fresh database of `backend` with a manager on it; `reopen()` gives a second manager on

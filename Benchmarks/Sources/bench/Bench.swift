@@ -6,7 +6,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract:
-            "Measures DBBBuilder against the raw SQLite C API and GRDB (and raw postgres-nio); prints Markdown tables.",
+            "Measures DBBBuilder against the raw SQLite C API, GRDB and Fluent (and raw postgres-nio); prints Markdown tables.",
         discussion: """
             Each workload checks its contenders' results (row counts, sums) before it reports a time,
             and prints the median of several runs with the ratio to the first contender.
@@ -33,6 +33,14 @@ struct Bench: ParsableCommand {
             valgrind --tool=callgrind --toggle-collect='*timedRegion*' bench --once --filter fetch --contender raw
             """)
     var once = false
+
+    @Flag(
+        help: """
+            Run each contender once and print how much it raised the process's peak resident memory; \
+            one contender a process gives figures that do not share a heap: \
+            bench --memory --filter fetch --contender raw
+            """)
+    var memory = false
 
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
     private func postgresWorkloads(_ directory: URL) -> [(String, () throws -> Workload)] {
@@ -81,7 +89,13 @@ struct Bench: ParsableCommand {
                     contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
                     expectedChecksum: workload.expectedChecksum)
             }
-            if once { try runOnce(workload) } else { try report(workload, iterations: iterations) }
+            if memory {
+                try reportMemory(workload)
+            } else if once {
+                try runOnce(workload)
+            } else {
+                try report(workload, iterations: iterations)
+            }
         }
     }
 }

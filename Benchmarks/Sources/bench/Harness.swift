@@ -171,3 +171,36 @@ func format(_ seconds: Double) -> String {
             ? String(format: "%.1f ms", seconds * 1e3)
             : String(format: "%.2f µs", seconds * 1e6)
 }
+
+/// Prepares each contender, then runs it once and prints how much its run raised the process's
+/// peak resident memory over what the process held when the run started (`VmHWM` after, less
+/// `VmRSS` before; the kernel's peak is reset first through `/proc/self/clear_refs`). Run one
+/// contender a process (`--contender`): memory a run freed stays in the allocator and would
+/// hide the next contender's. Checks every checksum.
+func reportMemory(_ workload: Workload) throws {
+    for contender in workload.contenders {
+        let operation = try contender.prepare()
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        let before = memoryStatus("VmRSS")
+        let checksum = try operation()()
+        let peak = memoryStatus("VmHWM")
+        guard checksum == workload.expectedChecksum else {
+            throw BenchmarkError(
+                description:
+                    "\(workload.name) / \(contender.name): checksum \(checksum), expected \(workload.expectedChecksum)")
+        }
+        print(
+            String(
+                format: "%@ / %@: peak RSS +%.1f MiB (%.1f MiB before the run)", workload.name, contender.name,
+                Double(peak - before) / 1024, Double(before) / 1024))
+    }
+}
+
+/// A field of `/proc/self/status` in KiB (`VmRSS`, `VmHWM`); 0 where there is none.
+private func memoryStatus(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+        return Int(line.dropFirst(field.count + 1).split(separator: " ").first ?? "") ?? 0
+    }
+    return 0
+}

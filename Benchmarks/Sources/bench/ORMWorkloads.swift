@@ -89,6 +89,7 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
         goals: [
             Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.5),
             Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1),
+            Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
         ],
         contenders: [
             .prepared("raw SQLite C API (prepared, bind by index)") {
@@ -137,6 +138,9 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
                     return items.count
                 }
             },
+            .fluentInsert(
+                rows: rows, { .sqlite(try makeItemDatabase("insert-fluent", directory: directory).path) },
+                check: { $0 == rows * (rows + 1) / 2 ? rows : -1 }),
         ],
         expectedChecksum: rows)
 }
@@ -158,7 +162,10 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
             "Before the clock: DBBBuilder fetches the objects; raw C reads the ids and values. Timed: each object's i3 "
             + "is incremented and saved (change tracking writes i3 and modifiedTime), against a raw "
             + "`UPDATE Item10 SET i3 = ?, modifiedTime = ? WHERE id = ?` loop, in one transaction.",
-        goals: [Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.6)],
+        goals: [
+            Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.6),
+            Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
+        ],
         contenders: [
             .prepared("raw SQLite C API, UPDATE … WHERE id = ? loop") {
                 let database = try RawSQLite.Database(path: url.path)
@@ -175,6 +182,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                     return items.count
                 }
             },
+            .fluentUpdate({ .sqlite(url.path) }, column: \.i3, check: \.count),
         ],
         expectedChecksum: rows)
 }
@@ -214,6 +222,7 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
         goals: [
             Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 1.4),
             Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1),
+            Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
         ],
         contenders: [
             .preparedChecked("raw SQLite C API into structs") {
@@ -254,6 +263,7 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
                 }
                 return { sum }
             },
+            .fluentFetch { .sqlite(url.path) },
         ],
         expectedChecksum: expected)
 }

@@ -55,13 +55,30 @@ func referenceWorkload(objects: Int, url: String, directory: URL) throws -> Work
             }
         }
     }
+    func fluent(_ name: String, _ database: @escaping () throws -> FluentDatabase) -> Contender {
+        .prepared(name) {
+            let fluent = try database()
+            try fluent.emptyReferenceTables()
+            return { try fluent.saveHolders(objects) }
+        }
+    }
     return Workload(
         name: "Save \(objects.formatted()) new objects, each referring to a new one, in one batch",
         summary:
             "The same program on a SQLite file and on PostgreSQL: \(objects.formatted()) objects each with a "
             + "reference to a new object of another class (2 rows and a join row each), saved in one call. "
+            + "Fluent, as its documentation models a reference: a `@Parent` column, each target created alone "
+            + "(a batch `create` gives no ids), then the holders by batch `create`, in one transaction. "
             + "Checksum: the sum of the holders' numbers (a target left without an id counts -1).",
-        goals: [Goal(contender: "on PostgreSQL", baseline: "on SQLite", maximum: 3)],
-        contenders: [save(on: sqlite), save(on: postgres)],
+        goals: [
+            Goal(contender: "on PostgreSQL", baseline: "on SQLite", maximum: 3),
+            Goal(contender: "DBBTableObject.save on SQLite", baseline: "Fluent on SQLite", maximum: 1),
+            Goal(contender: "DBBTableObject.save on PostgreSQL", baseline: "Fluent on PostgreSQL", maximum: 1),
+        ],
+        contenders: [
+            save(on: sqlite), save(on: postgres),
+            fluent("Fluent on SQLite") { .sqlite(directory.appendingPathComponent("references-fluent.sqlite").path) },
+            fluent("Fluent on PostgreSQL") { try .postgres(url) },
+        ],
         expectedChecksum: objects * (objects - 1) / 2)
 }
