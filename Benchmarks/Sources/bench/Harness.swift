@@ -155,7 +155,7 @@ func report(_ workload: Workload, iterations: Int) throws {
     for goal in workload.goals {
         guard let (name, time) = median(goal.contender), let (base, baseTime) = median(goal.baseline) else { continue }
         let ratio = time / baseTime
-        let bound = goal.maximum == 1 ? "faster than" : String(format: "≤ %.1f×", goal.maximum)
+        let bound = goal.maximum == 1 ? "faster than" : String(format: "≤ %g×", goal.maximum)
         print(
             String(
                 format: "\nGoal: %@ %@ %@ — measured %.2f× (medians), %@", name, bound, base, ratio,

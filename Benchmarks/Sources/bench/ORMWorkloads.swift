@@ -154,6 +154,21 @@ private func itemDatabase(_ name: String, rows: Int, directory: URL) throws -> (
     return (url, manager)
 }
 
+/// A copy of the database at `url` for Fluent, whose SQLite is a library of its own (sqlite-nio's):
+/// two SQLite libraries in one process must not open the same file — each keeps its own POSIX
+/// locks, and one closing the file drops the other's (https://sqlite.org/howtocorrupt.html,
+/// 2.2.1): the update then failed with "disk I/O error" or rows that seemed gone.
+private func fluentCopy(of url: URL, _ name: String) throws -> String {
+    let copy = url.deletingLastPathComponent().appendingPathComponent("\(name)-fluent.sqlite").path
+    for suffix in ["", "-wal"] {
+        try? FileManager.default.removeItem(atPath: copy + suffix)
+        if FileManager.default.fileExists(atPath: url.path + suffix) {
+            try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy + suffix)
+        }
+    }
+    return copy
+}
+
 func updateWorkload(rows: Int, directory: URL) throws -> Workload {
     let (url, manager) = try itemDatabase("update", rows: rows, directory: directory)
     return Workload(
@@ -182,7 +197,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                     return items.count
                 }
             },
-            .fluentUpdate({ .sqlite(url.path) }, column: \.i3, check: \.count),
+            .fluentUpdate({ .sqlite(try fluentCopy(of: url, "update")) }, column: \.i3, check: \.count),
         ],
         expectedChecksum: rows)
 }
@@ -263,7 +278,7 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
                 }
                 return { sum }
             },
-            .fluentFetch { .sqlite(url.path) },
+            .fluentFetch { .sqlite(try fluentCopy(of: url, "fetch")) },
         ],
         expectedChecksum: expected)
 }
