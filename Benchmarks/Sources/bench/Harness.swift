@@ -198,9 +198,15 @@ func reportMemory(_ workload: Workload) throws {
 
 /// A field of `/proc/self/status` in KiB (`VmRSS`, `VmHWM`); 0 where there is none.
 private func memoryStatus(_ field: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Int(line.dropFirst(field.count + 1).split(separator: " ").first ?? "") ?? 0
+    // Read with stdio: a /proc file has no size, and Foundation's whole-file reads see none.
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix(field + ":") {
+            return Int(text.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
+        }
     }
     return 0
 }
