@@ -1,7 +1,7 @@
 /// Blocking database work off the caller's thread: for `async` code (a server's request
 /// handler), which must not block a thread of the cooperative pool on the database.
 extension DBBManager {
-    /// Runs `work` on a global queue, not on the cooperative thread pool, and returns its
+    /// Runs `work` on a thread of DBBBuilder's own, not on the cooperative thread pool, and returns its
     /// result: raw SQL, or several calls that belong together, from `async` code.
     ///
     /// ```swift

@@ -6,7 +6,7 @@ import Foundation
 /// On PostgreSQL a fetch's task awaits the server without holding a thread: it suspends while
 /// it waits for a pooled connection and for each answer (the event loop receives the rows),
 /// and makes the objects on the cooperative pool when it resumes. On SQLite, whose work is in
-/// the process, the synchronous form runs on a global queue, not on the cooperative pool.
+/// the process, the synchronous form runs on a thread of DBBBuilder's own, not on the cooperative pool.
 extension DBBTableObjectFetching {
     /// The objects `options` select, fetched off the caller's thread.
     ///

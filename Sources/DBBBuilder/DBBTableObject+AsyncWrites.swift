@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes off the caller's thread: the blocking work runs on a global queue, not on the
-/// cooperative thread pool, and writes are serialized with every other write of the manager.
+/// Writes off the caller's thread: the blocking work runs on a thread of DBBBuilder's own, not on
+/// the cooperative thread pool, and writes are serialized with every other write of the manager.
 ///
 /// ```swift
 /// try await order.save()

@@ -1,17 +1,18 @@
 import DBBSQLite
 import Dispatch
 
-/// Values handed to a global queue by an `async` form whose caller waits for the result, so
+/// Values handed to a blocking thread by an `async` form whose caller waits for the result, so
 /// that nothing else touches them meanwhile: `@unchecked Sendable`.
 struct Handed<Value>: @unchecked Sendable {
     let value: Value
 }
 
 extension DBBManager {
-    /// Runs blocking database work on a global queue, not on the cooperative thread pool.
+    /// Runs blocking database work on one of ``BlockingThreads``, not on the cooperative thread
+    /// pool.
     static func offThread<T>(_ work: @escaping @Sendable () throws -> sending T) async throws -> sending T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
+            BlockingThreads.shared.run {
                 do {
                     continuation.resume(returning: try work())
                 } catch {
@@ -21,7 +22,7 @@ extension DBBManager {
         }
     }
 
-    /// Runs a write on a global queue once the writer connection is free. A task cancelled
+    /// Runs a write on a blocking thread once the writer connection is free. A task cancelled
     /// before then gets `CancellationError` and nothing is written; once the write has the
     /// writer it runs to its end, so its transaction commits or rolls back whole.
     func offThreadWrite(_ work: @escaping @Sendable () throws -> Void) async throws {

@@ -1,0 +1,107 @@
+import DBBTestSupport
+import Dispatch
+import Foundation
+import Testing
+
+@testable import DBBBuilder
+
+/// Counts how many work items are spinning on the global queue, and stops them.
+private final class Spinners: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = 0
+    private var stopped = false
+
+    var count: Int { lock.withLock { running } }
+    func stop() { lock.withLock { stopped = true } }
+
+    /// Starts `n` work items on the global queue that each keep a core busy until `stop()` or
+    /// `seconds` have passed.
+    func start(_ n: Int, seconds: Double) {
+        let end = Date(timeIntervalSinceNow: seconds)
+        for _ in 0..<n {
+            DispatchQueue.global(qos: .userInitiated).async {
+                guard
+                    self.lock.withLock({ () -> Bool in
+                        if self.stopped { return false }
+                        self.running += 1
+                        return true
+                    })
+                else { return }
+                var x = 0
+                while Date() < end && !self.lock.withLock({ self.stopped }) {
+                    for i in 0..<10_000 { x &+= i }
+                }
+                self.lock.withLock { self.running -= 1 }
+                precondition(x != 1)  // keep the loop
+            }
+        }
+    }
+}
+
+@Suite("async work runs on DBBBuilder's own threads", .serialized)
+struct BlockingThreadsTests {
+    /// The failure this guards against: with `DispatchQueue.global()`, whose few threads on Linux
+    /// are added only when the ones there block, busy work on that queue left an `async` fetch
+    /// waiting until it ended (the work ran once the spinners had stopped, with none running).
+    @Test("an async fetch on SQLite runs while other work keeps the global queue's threads busy")
+    func notStarvedByTheGlobalQueue() async throws {
+        let database = try ManagerTestDatabase([Project.self])
+        let m = database.manager
+        let project = Project(dbManager: m)
+        project.name = "one"
+        try await project.save()
+
+        let spinners = Spinners()
+        defer { spinners.stop() }
+        spinners.start(64, seconds: 30)
+        let busy = ProcessInfo.processInfo.activeProcessorCount
+        let waitUntil = Date(timeIntervalSinceNow: 10)
+        while spinners.count < busy && Date() < waitUntil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(spinners.count >= busy, "the spinners did not start")
+
+        let spinningDuringFetch = try await m.perform { manager in
+            let count = spinners.count
+            _ = try Project.instances(matching: DBBQueryOptions(), manager: manager)
+            return count
+        }
+        let fetched: [Project] = try await Project.instances(matching: DBBQueryOptions(), manager: m)
+        spinners.stop()
+        #expect(spinningDuringFetch >= busy, "the fetch ran only after the busy work had ended")
+        #expect(fetched.map(\.name) == ["one"])
+    }
+
+    @Test("jobs past the limit wait their turn, run in order, and no more than the limit run at once")
+    func limitAndOrder() async throws {
+        let pool = BlockingThreads(limit: 3, idleSeconds: 0.2)
+        let state = Locked((running: 0, most: 0, order: [Int]()))
+        await withTaskGroup(of: Void.self) { group in
+            for n in 0..<40 {
+                let (stream, done) = AsyncStream<Void>.makeStream()
+                pool.run {
+                    state.withLock {
+                        $0.running += 1
+                        $0.most = max($0.most, $0.running)
+                        $0.order.append(n)
+                    }
+                    Thread.sleep(forTimeInterval: 0.002)
+                    state.withLock { $0.running -= 1 }
+                    done.finish()
+                }
+                group.addTask { for await _ in stream {} }
+            }
+        }
+        let result = state.withLock { $0 }
+        #expect(result.most <= 3 && result.most >= 2)
+        #expect(result.order.count == 40)
+        // Three threads take jobs from one queue in order: each job starts before any job queued
+        // three or more places after it.
+        for (position, n) in result.order.enumerated() { #expect(abs(position - n) < 3, "job \(n) ran \(position)th") }
+        #expect(pool.threadCount <= 3)
+        let idleUntil = Date(timeIntervalSinceNow: 20)
+        while pool.threadCount > 0 && Date() < idleUntil { try? await Task.sleep(for: .milliseconds(20)) }
+        #expect(pool.threadCount == 0, "idle threads did not end")
+        // A pool whose threads have ended starts one again.
+        let again = await withCheckedContinuation { continuation in pool.run { continuation.resume(returning: 7) } }
+        #expect(again == 7)
+    }
+}
