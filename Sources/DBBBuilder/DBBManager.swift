@@ -27,6 +27,9 @@ public final class DBBManager: Sendable {
     private let lastErrorStorage = Locked<DBBError?>(nil)
     /// The save running on the writer connection, which saves from its hooks join.
     let activeSave = ActiveSave()
+    /// Taken by each `async` write before it goes to a blocking thread: the writes waiting
+    /// behind it hold no thread.
+    let asyncWriters = AsyncPermit()
     /// The database in messages when it is not a file (a server's).
     private let backendLabel: String?
     private let storedOffsets = Atomic<Bool>(StoredProperty.enabledByEnvironment)

@@ -22,21 +22,25 @@ extension DBBManager {
         }
     }
 
-    /// Runs a write on a blocking thread once the writer connection is free. A task cancelled
-    /// before then gets `CancellationError` and nothing is written; once the write has the
-    /// writer it runs to its end, so its transaction commits or rolls back whole.
+    /// Runs a write on a blocking thread once the writer connection is free. The `async` writes
+    /// of the manager wait for one another suspended (``AsyncPermit``: no thread held), then the
+    /// one whose turn it is waits on its thread for the writer, which a synchronous write may
+    /// hold. A task cancelled before its write has the writer gets `CancellationError` and
+    /// nothing is written; once the write has the writer it runs to its end, so its
+    /// transaction commits or rolls back whole.
     func offThreadWrite(_ work: @escaping @Sendable () throws -> Void) async throws {
-        try Task.checkCancellation()
-        let cancelled = Locked(false)
-        try await withTaskCancellationHandler {
-            try await Self.offThread {
-                try self.write(nil) { _ in
-                    if cancelled.withLock({ $0 }) { throw CancellationError() }
-                    try work()
+        try await asyncWriters.withPermit {
+            let cancelled = Locked(false)
+            try await withTaskCancellationHandler {
+                try await Self.offThread {
+                    try self.write(nil) { _ in
+                        if cancelled.withLock({ $0 }) { throw CancellationError() }
+                        try work()
+                    }
                 }
+            } onCancel: {
+                cancelled.withLock { $0 = true }
             }
-        } onCancel: {
-            cancelled.withLock { $0 = true }
         }
     }
 }

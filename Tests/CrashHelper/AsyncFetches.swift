@@ -16,9 +16,16 @@ import Synchronization
 /// `{"baseline": threads before the fetches, "peak": most threads while they waited, "fetched": fetches
 /// that returned every item whole, "waitingOnServer": fetches seen waiting on the server, "started": fetches
 /// started before the lock went}`.
+///
+/// `dbb-crash-helper async-saves URL COUNT` does the same with COUNT concurrent `async` saves of
+/// a new item each: one waits on the server (the writer), the others for their turn. It prints
+/// `"saved"`, the saves that returned with an id, and `"stored"`, the rows they wrote, in place of
+/// `"fetched"`.
 struct AsyncFetches {
     let place: String
     let count: Int
+    /// Saves instead of fetches.
+    var saves = false
     /// The advisory lock that the session locking the table waits on, so it keeps it.
     private static let gate = 7117
 
@@ -56,8 +63,14 @@ struct AsyncFetches {
         Task {
             await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<count {
-                    group.addTask {
+                    group.addTask { [saves] in
                         started.withLock { $0 += 1 }
+                        if saves {
+                            let item = CrashItem(dbManager: manager)
+                            item.name = "saved"
+                            guard (try? await item.save()) != nil else { return false }
+                            return item.id > 0
+                        }
                         guard let items = try? await CrashItem.all(manager: manager) else { return false }
                         return items.count == 20 && items.allSatisfy { $0.company != nil && $0.tags.count == 2 }
                     }
@@ -66,7 +79,10 @@ struct AsyncFetches {
             }
             finished.signal()
         }
-        let waiting = try waitFor(observer, "FROM \"CrashItem\"", count: 7)
+        let waiting =
+            saves
+            ? try waitFor(observer, "INSERT INTO \"CrashItem\"", count: 1)
+            : try waitFor(observer, "FROM \"CrashItem\"", count: 7)
         // Every fetch has started (each task suspends at once when nothing blocks a thread), or 60 s passed.
         let deadline = Date().addingTimeInterval(60)
         while started.withLock({ $0 }) < count && Date() < deadline { usleep(1000) }
@@ -80,10 +96,17 @@ struct AsyncFetches {
         guard finished.wait(timeout: .now() + 300) == .success, locked.wait(timeout: .now() + 60) == .success else {
             throw TestPostgresError(message: "the fetches did not finish within 300 s")
         }
-        return [
-            "baseline": baseline, "peak": peak, "fetched": whole.withLock { $0 },
-            "waitingOnServer": waiting, "started": startedBeforeRelease,
+        var tally = [
+            "baseline": baseline, "peak": peak, "waitingOnServer": waiting, "started": startedBeforeRelease,
         ]
+        if saves {
+            let stored = try observer.query("SELECT count(*) FROM \"CrashItem\" WHERE name = 'saved'")[0]
+            tally["saved"] = whole.withLock { $0 }
+            tally["stored"] = try stored.decode(Int.self, at: 0)
+        } else {
+            tally["fetched"] = whole.withLock { $0 }
+        }
+        return tally
     }
 
     private func saveItems(_ manager: DBBManager) throws {

@@ -19,9 +19,11 @@
 //                                              (ContactV1, ContactUniqueEmail, …); prints
 //                                              "registered", or the error and exits with 1
 //   dbb-crash-helper async-fetches URL COUNT
-//                                              COUNT concurrent async fetches on a pool of 8
-//                                              waiting on a locked table; prints the threads
-//                                              they held as one JSON line (AsyncFetches.swift)
+//   dbb-crash-helper async-saves URL COUNT
+//                                              COUNT concurrent async fetches (or saves) on a
+//                                              pool of 8 waiting on a locked table; prints the
+//                                              threads they held as one JSON line
+//                                              (AsyncFetches.swift)
 //   dbb-crash-helper mixed-fetches URL        async fetches and synchronous ones from tasks
 //                                              on a pool of one read connection; prints the
 //                                              failures as one JSON line
@@ -54,7 +56,7 @@ let arguments = CommandLine.arguments
 let usage =
     "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
     + " | hot-journal DATABASE | register DATABASE CLASS | instance DATABASE SEED OPERATIONS [AT]"
-    + " | async-fetches URL COUNT | mixed-fetches URL"
+    + " | async-fetches URL COUNT | async-saves URL COUNT | mixed-fetches URL"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -101,9 +103,9 @@ do {
         guard arguments.count == 4, let version = contactVersions[arguments[3]] else { fail(usage, code: 2) }
         try manager(arguments[2]).register([version])
         print("registered")
-    case "async-fetches":
+    case "async-fetches", "async-saves":
         guard arguments.count == 4, let count = Int(arguments[3]) else { fail(usage, code: 2) }
-        let tally = try AsyncFetches(place: arguments[2], count: count).run()
+        let tally = try AsyncFetches(place: arguments[2], count: count, saves: arguments[1] == "async-saves").run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: tally, options: .sortedKeys), as: UTF8.self))
     case "mixed-fetches":
         guard arguments.count == 3 else { fail(usage, code: 2) }

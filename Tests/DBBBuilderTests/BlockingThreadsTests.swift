@@ -104,4 +104,35 @@ struct BlockingThreadsTests {
         let again = await withCheckedContinuation { continuation in pool.run { continuation.resume(returning: 7) } }
         #expect(again == 7)
     }
+
+    @Test("the async writers' permit: taken in the order asked, a task cancelled while waiting leaves the queue")
+    func permitOrderAndCancellation() async throws {
+        let permit = AsyncPermit()
+        let order = Locked([Int]())
+        let (holding, held) = AsyncStream<Void>.makeStream()
+        let (releasing, release) = AsyncStream<Void>.makeStream()
+        let first = Task {
+            try await permit.withPermit {
+                held.yield()
+                for await _ in releasing {}
+                order.withLock { $0.append(0) }
+            }
+        }
+        for await _ in holding { break }
+        var waiters: [Task<Void, any Error>] = []
+        for n in 1...5 {
+            waiters.append(Task { try await permit.withPermit { order.withLock { $0.append(n) } } })
+            // Each waiter is queued before the next one asks.
+            while permit.waitingCount < n { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        waiters[2].cancel()
+        await #expect(throws: CancellationError.self) { try await waiters[2].value }
+        release.finish()
+        try await first.value
+        for (index, waiter) in waiters.enumerated() where index != 2 { try await waiter.value }
+        #expect(order.withLock { $0 } == [0, 1, 2, 4, 5])
+        // Free again: taken at once.
+        try await permit.withPermit { order.withLock { $0.append(6) } }
+        #expect(order.withLock { $0 }.last == 6)
+    }
 }

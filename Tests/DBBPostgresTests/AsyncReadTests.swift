@@ -34,14 +34,31 @@ struct AsyncReadTests {
 
     @Test("1,000 concurrent async fetches on a pool of 8, all waiting, hold at most 16 threads more than before")
     func thousandFetches() throws {
-        guard let (tally, _) = try Self.helperTally("async-fetches", "1000") else { return }
-        let (baseline, peak) = (try #require(tally["baseline"]), try #require(tally["peak"]))
-        #expect(tally["waitingOnServer"] == 7, "the pool's 7 read connections each waited on the server")
-        #expect(tally["started"] == 1000, "every fetch started while the others waited (no thread was blocked)")
-        #expect(
-            peak - baseline <= Self.threadAllowance,
-            "1,000 waiting fetches took \(peak - baseline) threads (from \(baseline) to \(peak))")
+        guard let tally = try Self.thousandWaiting("fetches", onServer: 7) else { return }
         #expect(tally["fetched"] == 1000, "every fetch returned its 20 items with their company and tags")
+    }
+
+    /// Writes are serialized, so the saves waiting their turn wait suspended: before they did on
+    /// blocking threads, one each (up to 64 of them).
+    @Test("1,000 concurrent async saves, all waiting behind one the server holds, hold at most 16 threads more")
+    func thousandSaves() throws {
+        guard let tally = try Self.thousandWaiting("saves", onServer: 1) else { return }
+        #expect(tally["saved"] == 1000, "every save returned with an id")
+        #expect(tally["stored"] == 1000, "every save's row was stored once")
+    }
+
+    /// The tally of `dbb-crash-helper async-KIND` with 1,000 calls, once checked that `onServer`
+    /// of them waited on the server, that all started while those waited (none blocked a
+    /// thread), and that the process gained at most ``threadAllowance`` threads.
+    static func thousandWaiting(_ kind: String, onServer: Int) throws -> [String: Int]? {
+        guard let (tally, _) = try helperTally("async-\(kind)", "1000") else { return nil }
+        let (baseline, peak) = (try #require(tally["baseline"]), try #require(tally["peak"]))
+        #expect(tally["waitingOnServer"] == onServer, "\(onServer) of the \(kind) waited on the server")
+        #expect(tally["started"] == 1000, "every one of the \(kind) started while the others waited")
+        #expect(
+            peak - baseline <= threadAllowance,
+            "1,000 waiting \(kind) took \(peak - baseline) threads (from \(baseline) to \(peak))")
+        return tally
     }
 
     @Test(
