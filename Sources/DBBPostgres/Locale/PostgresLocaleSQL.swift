@@ -17,7 +17,7 @@ enum PostgresLocaleSQL {
     static let version = "DBBBuilder locale functions \(versionNumber)"
     /// The number at the end of ``version``; a database with a higher one has the functions of a
     /// newer library, which an older one leaves alone.
-    static let versionNumber = 5
+    static let versionNumber = 6
 
     /// The number at the end of an installed version's text.
     static func versionNumber(of text: String) -> Int? {
@@ -221,6 +221,19 @@ enum PostgresLocaleSQL {
             volatility == "STABLE" ? "CASE WHEN statement_timestamp() IS NULL THEN NULL ELSE \(body) END" : body
         return
             "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE sql \(volatility) PARALLEL SAFE AS $$ SELECT \(guarded) $$"
+    }
+
+    /// `NAME_p`, a PL/pgSQL twin of SQL function NAME, for the text-date forms. They pass NAME
+    /// `dbb_text_seconds(…)`, an argument the planner takes as costly; as NAME uses its
+    /// arguments more than once, the planner does not inline it there but calls it, and a SQL
+    /// function called starts an executor of its own each row (some 10 µs). In the twin NAME's
+    /// arguments are variables, so NAME is inlined into one expression, planned once.
+    static func twin(_ name: String, _ arguments: [String], _ returns: String, volatility: String = "IMMUTABLE")
+        -> String
+    {
+        let parameters = arguments.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        return "CREATE OR REPLACE FUNCTION \(name)_p(\(arguments.joined(separator: ", "))) RETURNS \(returns)"
+            + " LANGUAGE plpgsql \(volatility) PARALLEL SAFE AS $$ BEGIN RETURN \(name)(\(parameters)); END $$"
     }
 
     static func plpgsql(_ signature: String, _ returns: String, _ body: String) -> String {
