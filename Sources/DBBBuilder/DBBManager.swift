@@ -29,7 +29,7 @@ public final class DBBManager: Sendable {
     let activeSave = ActiveSave()
     /// Taken by each `async` write before it goes to a blocking thread: the writes waiting
     /// behind it hold no thread.
-    let asyncWriters = AsyncPermit()
+    let asyncWriters = FairSemaphore(1)
     /// The database in messages when it is not a file (a server's).
     private let backendLabel: String?
     private let storedOffsets = Atomic<Bool>(StoredProperty.enabledByEnvironment)

@@ -23,13 +23,13 @@ extension DBBManager {
     }
 
     /// Runs a write on a blocking thread once the writer connection is free. The `async` writes
-    /// of the manager wait for one another suspended (``AsyncPermit``: no thread held), then the
+    /// of the manager wait for one another suspended (a ``FairSemaphore`` of one place: no thread held), then the
     /// one whose turn it is waits on its thread for the writer, which a synchronous write may
     /// hold. A task cancelled before its write has the writer gets `CancellationError` and
     /// nothing is written; once the write has the writer it runs to its end, so its
     /// transaction commits or rolls back whole.
     func offThreadWrite(_ work: @escaping @Sendable () throws -> Void) async throws {
-        try await asyncWriters.withPermit {
+        try await asyncWriters.withPlace {
             let cancelled = Locked(false)
             try await withTaskCancellationHandler {
                 try await Self.offThread {

@@ -34,7 +34,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     private let poolTimeout: Duration
     private let poolSize: Int
     /// The connections reads may hold at once.
-    private let readSlots: PoolSlots
+    private let readSlots: FairSemaphore
     private let readCapacity: Int
     /// Whether the writer takes a read slot too (a pool of one connection).
     private let writerShares: Bool
@@ -66,7 +66,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
         poolSize = configuration.poolSize
         writerShares = !readsOnly && configuration.poolSize == 1
         readCapacity = readsOnly || writerShares ? configuration.poolSize : configuration.poolSize - 1
-        readSlots = PoolSlots(readCapacity)
+        readSlots = FairSemaphore(readCapacity)
         isReadOnly = configuration.readOnly
     }
 
@@ -142,7 +142,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// holding the places need to go on and free them (with every pool thread so blocked,
     /// nothing moves until `poolTimeout`). It takes one more connection, above `poolSize`,
     /// for as long as the call lasts — at most one per thread of the cooperative pool.
-    private func holding<T>(_ slot: PoolSlots?, writing: Bool, _ body: () throws -> T) throws -> T {
+    private func holding<T>(_ slot: FairSemaphore?, writing: Bool, _ body: () throws -> T) throws -> T {
         let thread = WriterThread.current()
         var slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
         if let place = slot {

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import DBBBuilder
+@_spi(DBBBackend) @testable import DBBBuilder
 
 /// Work items that keep the global queue's threads busy until stopped, or until `seconds` have
 /// passed since they were queued (then `timedOut`).
@@ -97,12 +97,12 @@ struct BlockingThreadsTests {
 
     @Test("the async writers' permit: taken in the order asked, a task cancelled while waiting leaves the queue")
     func permitOrderAndCancellation() async throws {
-        let permit = AsyncPermit()
+        let permit = FairSemaphore(1)
         let order = Locked([Int]())
         let (holding, held) = AsyncStream<Void>.makeStream()
         let (releasing, release) = AsyncStream<Void>.makeStream()
         let first = Task {
-            try await permit.withPermit {
+            try await permit.withPlace {
                 held.yield()
                 for await _ in releasing {}
                 order.withLock { $0.append(0) }
@@ -111,7 +111,7 @@ struct BlockingThreadsTests {
         for await _ in holding { break }
         var waiters: [Task<Void, any Error>] = []
         for n in 1...5 {
-            waiters.append(Task { try await permit.withPermit { order.withLock { $0.append(n) } } })
+            waiters.append(Task { try await permit.withPlace { order.withLock { $0.append(n) } } })
             // Each waiter is queued before the next one asks.
             while permit.waitingCount < n { try await Task.sleep(for: .milliseconds(1)) }
         }
@@ -122,7 +122,7 @@ struct BlockingThreadsTests {
         for (index, waiter) in waiters.enumerated() where index != 2 { try await waiter.value }
         #expect(order.withLock { $0 } == [0, 1, 2, 4, 5])
         // Free again: taken at once.
-        try await permit.withPermit { order.withLock { $0.append(6) } }
+        try await permit.withPlace { order.withLock { $0.append(6) } }
         #expect(order.withLock { $0 }.last == 6)
     }
 }

@@ -1,10 +1,12 @@
-@_spi(DBBBackend) import DBBBuilder
+import DBBSQLite
 import Dispatch
 
-/// The connections a pool may lend at once, counted: a thread waits for one by blocking, a task
-/// by suspending (holding no thread), both in one queue, first come first served. A wait ends
-/// when a place comes free, or after its timeout, or — for a task — when it is cancelled.
-final class PoolSlots: Sendable {
+/// A counted number of places taken in turn: a thread waits for one by blocking, a task by
+/// suspending (holding no thread), both in one queue, first come first served. A wait ends when
+/// a place comes free, or after its timeout (when it has one), or — for a task — when it is
+/// cancelled. A PostgreSQL pool counts its connections with one; a manager's `async` writes take
+/// their turn with one of a single place.
+@_spi(DBBBackend) public final class FairSemaphore: Sendable {
     private enum Waiter {
         case thread(DispatchSemaphore)
         case task(CheckedContinuation<Bool, any Error>)
@@ -36,10 +38,14 @@ final class PoolSlots: Sendable {
     // A `Locked`, not a `Mutex`: ThreadSanitizer sees its lock.
     private let state: Locked<State>
 
-    init(_ count: Int) { state = Locked(State(free: count)) }
+    /// A semaphore with `count` free places.
+    public init(_ count: Int) { state = Locked(State(free: count)) }
 
-    /// Takes a place if one is free now and nobody waits for one: `false` otherwise.
-    func take() -> Bool {
+    /// The threads and tasks waiting for a place.
+    public var waitingCount: Int { state.withLock { $0.waiters.count } }
+
+    /// Takes a place if one is free now: `false` otherwise.
+    public func take() -> Bool {
         state.withLock { state in
             guard state.free > 0 else { return false }
             state.free -= 1
@@ -47,10 +53,15 @@ final class PoolSlots: Sendable {
         }
     }
 
-    /// Blocks the calling thread until a place is free (`true`) or `timeout` has passed (`false`).
-    func wait(timeout: Duration) -> Bool {
+    /// Blocks the calling thread until a place is free (`true`) or `timeout`, when given, has
+    /// passed (`false`).
+    public func wait(timeout: Duration?) -> Bool {
         let semaphore = DispatchSemaphore(value: 0)
         guard let id = state.withLock({ $0.take { _ in .thread(semaphore) } }) else { return true }
+        guard let timeout else {
+            semaphore.wait()
+            return true
+        }
         if semaphore.wait(timeout: .now() + Self.seconds(timeout)) == .success { return true }
         if state.withLock({ $0.withdraw(id) }) != nil { return false }
         // A place was given to it just as the time ran out: its signal is on the way.
@@ -58,10 +69,10 @@ final class PoolSlots: Sendable {
         return true
     }
 
-    /// Suspends the calling task until a place is free (`true`) or `timeout` has passed
-    /// (`false`), holding no thread meanwhile.
+    /// Suspends the calling task until a place is free (`true`) or `timeout`, when given, has
+    /// passed (`false`), holding no thread meanwhile.
     /// - Throws: `CancellationError` when the task is cancelled while it waits (it takes no place).
-    func wait(timeout: Duration) async throws -> Bool {
+    public func wait(timeout: Duration?) async throws -> Bool {
         try Task.checkCancellation()
         let id = state.withLock { state -> UInt64 in
             state.lastID += 1
@@ -78,8 +89,10 @@ final class PoolSlots: Sendable {
                     return true
                 }
                 guard queued else { return continuation.resume(returning: true) }
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) {
-                    self.end(id, with: .success(false))
+                if let timeout {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) {
+                        self.end(id, with: .success(false))
+                    }
                 }
                 // Cancelled before it was queued: the handler found nothing to end.
                 if Task.isCancelled { end(id, with: .failure(CancellationError())) }
@@ -89,8 +102,17 @@ final class PoolSlots: Sendable {
         }
     }
 
+    /// Runs `body` holding a place, waited for suspended and without a time limit.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits (`body` does not
+    ///   run), or what `body` throws.
+    public func withPlace<T>(_ body: () async throws -> sending T) async throws -> sending T {
+        _ = try await wait(timeout: nil)
+        defer { signal() }
+        return try await body()
+    }
+
     /// Frees a place: the longest waiter takes it, or it waits for the next.
-    func signal() {
+    public func signal() {
         let next = state.withLock { state -> Waiter? in
             guard !state.waiters.isEmpty else {
                 state.free += 1
@@ -111,7 +133,7 @@ final class PoolSlots: Sendable {
         continuation.resume(with: outcome)
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
