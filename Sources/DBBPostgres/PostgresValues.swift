@@ -27,8 +27,12 @@ extension DBBValue {
     ///   type (arrays, `inet`, `money`, geometric and bit types…), which would otherwise read as
     ///   the bytes of its binary form: cast it in the query (`x::text`).
     init(cell: PostgresCell) throws {
-        guard cell.bytes != nil else {
+        guard let bytes = cell.bytes else {
             self = .null
+            return
+        }
+        if cell.format == .binary, let number = Self.number(bytes, type: cell.dataType.rawValue) {
+            self = number
             return
         }
         do {
@@ -39,6 +43,22 @@ extension DBBValue {
             throw DBBError(
                 backend: .invalidValue,
                 "column \(cell.columnName) (PostgreSQL type \(cell.dataType)) could not be read: \(error)")
+        }
+    }
+
+    /// The value of a binary integer or floating-point cell (the columns a table object most
+    /// often reads), read straight from its bytes: `nil` for any other type or length.
+    @inline(__always)
+    private static func number(_ bytes: ByteBuffer, type: UInt32) -> DBBValue? {
+        let at = bytes.readerIndex
+        switch (type, bytes.readableBytes) {
+        case (20, 8): return bytes.getInteger(at: at, as: Int64.self).map { .integer($0) }  // int8
+        case (23, 4): return bytes.getInteger(at: at, as: Int32.self).map { .integer(Int64($0)) }  // int4
+        case (21, 2): return bytes.getInteger(at: at, as: Int16.self).map { .integer(Int64($0)) }  // int2
+        case (701, 8): return bytes.getInteger(at: at, as: UInt64.self).map { .real(Double(bitPattern: $0)) }  // float8
+        case (700, 4):  // float4
+            return bytes.getInteger(at: at, as: UInt32.self).map { .real(Double(Float(bitPattern: $0))) }
+        default: return nil
         }
     }
 

@@ -24,7 +24,10 @@ struct Bench: ParsableCommand {
     var filter: String?
 
     @Option(
-        help: "Run only the contenders whose name contains this text, e.g. to count their instructions with perf stat.")
+        help: """
+            Run only the contenders whose name contains this text (or one of several, separated by |), \
+            e.g. to count their instructions with perf stat, or --contender 'raw|DBB' to leave Fluent out.
+            """)
     var contender: String?
 
     @Flag(
@@ -86,7 +89,9 @@ struct Bench: ParsableCommand {
             if let contender {
                 workload = Workload(
                     name: workload.name, summary: workload.summary, goals: workload.goals,
-                    contenders: workload.contenders.filter { $0.name.localizedCaseInsensitiveContains(contender) },
+                    contenders: workload.contenders.filter { candidate in
+                        contender.split(separator: "|").contains { candidate.name.localizedCaseInsensitiveContains($0) }
+                    },
                     expectedChecksum: workload.expectedChecksum)
             }
             if memory {
