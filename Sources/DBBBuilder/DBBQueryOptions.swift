@@ -68,6 +68,10 @@ public struct DBBQueryOptions: Sendable, Hashable {
     /// ``DBBError/Kind/invalidOption`` naming `offset`.
     public var offset: Int?
 
+    /// The most rows the conditions can select, when the library knows it (an `id = ?`
+    /// condition selects one), though ``limit`` does not say so.
+    var rowBound: Int?
+
     /// Empty options: every object, all properties, in table order.
     public init() {}
 

@@ -116,7 +116,7 @@ extension DBBManager {
             do {
                 try connection.atomically(.immediate) {
                     try body(session)
-                    try session.flush()
+                    try session.flush(last: true)
                 }
             } catch {
                 // The rows are gone with the transaction: so are the ids and times it gave.
@@ -163,11 +163,9 @@ extension DBBTableObjectFetching {
     /// from the same committed state of the database.
     static func fetch(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager) throws -> [Self] {
         let objects = try manager.read(mapping) { connection in
-            try connection.atomically(.deferred) {
-                let session = FetchSession(query, mapping, dialect: connection.dialect, manager: manager)
-                try connection.run(session)
-                return session.objects
-            }
+            let session = FetchSession(query, mapping, dialect: connection.dialect, manager: manager)
+            try connection.read(session)
+            return session.objects
         }
         return retyped(objects)
     }
@@ -222,6 +220,7 @@ extension DBBQueryOptions {
     static func options(id: Int64) -> DBBQueryOptions {
         var options = DBBQueryOptions.options(withConditions: ["id = ?"])
         options.arguments = [.integer(id)]
+        options.rowBound = 1
         return options
     }
 }

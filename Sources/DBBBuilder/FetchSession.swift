@@ -11,9 +11,18 @@ import Foundation
 /// transaction, so rows, join rows and referenced objects come from one committed state. Every
 /// object it makes gets its snapshot (``ObjectSnapshot``): the values its properties were
 /// given, for change tracking.
+///
+/// On a server a bounded fetch reads its objects' join rows within its own statement
+/// (``SelectQuery/foldsJoins``): then its first statement is all it needs unless a relation
+/// refers to objects not fetched yet, and the backend may run that statement outside a
+/// transaction (``RoundTripPlan/firstStatementMayBeAll``), restarting the plan in one if it
+/// asks for more.
 final class FetchSession: RoundTripPlan {
     private let dialect: DBBDialect
     private let manager: DBBManager
+    /// The query whose objects the fetch returns: its first statement.
+    private let query: SelectQuery
+    private let mapping: TableMapping
     /// The objects fetched so far, by class, in batches; indexed by id only for the classes a
     /// relation looks up (most fetches never need the index).
     private var fetched: [ObjectIdentifier: [[DBBTableObject]]] = [:]
@@ -34,6 +43,9 @@ final class FetchSession: RoundTripPlan {
         case objects(SelectQuery, TableMapping, then: Referring?)
         /// The join rows of one join property of a batch.
         case joinRows(JoinProperty, JoinedBatch)
+        /// The values of one join property of a batch, read with its objects (one array per
+        /// object): taken without a statement.
+        case foldedJoin(JoinProperty, JoinedBatch, [[SQLiteValue]])
     }
 
     /// A relation's join rows, read, waiting for the objects they refer to.
@@ -51,30 +63,51 @@ final class FetchSession: RoundTripPlan {
     init(_ query: SelectQuery, _ mapping: TableMapping, dialect: DBBDialect, manager: DBBManager) {
         self.dialect = dialect
         self.manager = manager
+        self.query = query
+        self.mapping = mapping
         steps = [.objects(query, mapping, then: nil)]
     }
 
+    /// Whether the fetch may end after its first statement: it reads no join rows, or reads
+    /// them within that statement.
+    var firstStatementMayBeAll: Bool { query.joins.isEmpty || query.foldsJoins }
+
+    func restart() {
+        fetched = [:]
+        identity = [:]
+        steps = [.objects(query, mapping, then: nil)]
+        current = nil
+        withJoins = []
+        objects = []
+    }
+
     func nextStatement() throws -> PlannedStatement? {
-        guard !steps.isEmpty else {
-            if current != nil {
-                current = nil
-                for batch in withJoins { batch.completeSnapshots() }
+        while !steps.isEmpty {
+            let step = steps.removeFirst()
+            switch step {
+            case .objects(let query, _, _):
+                current = step
+                return PlannedStatement(
+                    query.sql, query.arguments, arraysFrom: query.foldsJoins ? 3 + query.columns.count : nil)
+            case .joinRows(let join, let batch):
+                current = step
+                return Self.joinRowsQuery(join, of: batch, dialect: dialect)
+            case .foldedJoin(let join, let batch, let elements):
+                try loaded(join, of: batch, folded: elements)
             }
-            return nil
         }
-        let step = steps.removeFirst()
-        current = step
-        switch step {
-        case .objects(let query, _, _): return PlannedStatement(query.sql, query.arguments)
-        case .joinRows(let join, let batch): return Self.joinRowsQuery(join, of: batch, dialect: dialect)
+        if current != nil {
+            current = nil
+            for batch in withJoins { batch.completeSnapshots() }
         }
+        return nil
     }
 
     func consume(_ rows: any DatabaseRows) throws {
         switch current {
         case .objects(let query, let mapping, let referring):
-            let made = try makeObjects(from: rows, query, mapping)
-            queueJoins(query, mapping, of: made)
+            let (made, folded) = try makeObjects(from: rows, query, mapping)
+            queueJoins(query, mapping, of: made, folded: folded)
             if let referring {
                 assign(referring)
             } else {
@@ -82,25 +115,33 @@ final class FetchSession: RoundTripPlan {
             }
         case .joinRows(let join, let batch):
             try loaded(join, of: batch, rows)
-        case nil:
+        case .foldedJoin, nil:
             return
         }
     }
 
     /// Records the batch of objects `query` returned when their class has join properties,
-    /// and queues the loading of those the query asks for.
-    private func queueJoins(_ query: SelectQuery, _ mapping: TableMapping, of objects: [DBBTableObject]) {
+    /// and queues the loading of those the query asks for (from `folded`, the values its rows
+    /// held, when it read them: one list per join property, of one array per object).
+    private func queueJoins(
+        _ query: SelectQuery, _ mapping: TableMapping, of objects: [DBBTableObject], folded: [[[SQLiteValue]]]
+    ) {
         guard !mapping.joins.isEmpty, !objects.isEmpty else { return }
         let batch = JoinedBatch(objects: objects, mapping: mapping)
         withJoins.append(batch)
-        for join in query.joins { steps.append(.joinRows(join, batch)) }
+        for (index, join) in query.joins.enumerated() {
+            steps.append(query.foldsJoins ? .foldedJoin(join, batch, folded[index]) : .joinRows(join, batch))
+        }
     }
 
-    /// The objects of `query`'s rows, registered in the identity map, each with its snapshot.
+    /// The objects of `query`'s rows, registered in the identity map, each with its snapshot,
+    /// and the join values the rows held (see ``queueJoins(_:_:of:folded:)``).
     private func makeObjects(from statement: any DatabaseRows, _ query: SelectQuery, _ mapping: TableMapping) throws
-        -> [DBBTableObject]
+        -> ([DBBTableObject], [[[SQLiteValue]]])
     {
         var objects: [DBBTableObject] = []
+        let foldedFrom = query.foldsJoins ? 3 + query.columns.count : nil
+        var folded = [[[SQLiteValue]]](repeating: [], count: foldedFrom == nil ? 0 : query.joins.count)
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType
         let row = statement.reader
@@ -119,6 +160,7 @@ final class FetchSession: RoundTripPlan {
                     while try statement.step() {
                         let object = objectType.init(dbManager: manager)
                         readKeys(row, object)
+                        if let foldedFrom { try Self.readFolded(statement, from: foldedFrom, into: &folded) }
                         let line = chunks.nextLine()
                         for index in readers.indices {
                             // The usual value of a common type straight into the storage; anything
@@ -150,6 +192,7 @@ final class FetchSession: RoundTripPlan {
             while try statement.step() {
                 let object = objectType.init(dbManager: manager)
                 readKeys(row, object)
+                if let foldedFrom { try Self.readFolded(statement, from: foldedFrom, into: &folded) }
                 values.forEachValue(of: object) { index, value in line[index] = value }
                 for index in readers.indices {
                     do {
@@ -164,7 +207,12 @@ final class FetchSession: RoundTripPlan {
             }
         }
         fetched[ObjectIdentifier(objectType), default: []].append(objects)
-        return objects
+        return (objects, folded)
+    }
+
+    /// Appends the arrays of the current row's columns from `from` on to `folded`, one each.
+    private static func readFolded(_ rows: any DatabaseRows, from: Int, into folded: inout [[[SQLiteValue]]]) throws {
+        for index in folded.indices { folded[index].append(try rows.elements(at: from + index)) }
     }
 
     /// The failure to read `property` of the row of `object`, naming both.
@@ -208,6 +256,28 @@ final class FetchSession: RoundTripPlan {
             }
             if next < runs.endIndex, runs[next].owner == id { objectRuns[position] = start..<runs[next].end }
         }
+        try distribute(join, of: batch, values, objectRuns)
+    }
+
+    /// Loads one join property of a batch's objects from the values their rows held: one
+    /// array per object, in the batch's order.
+    private func loaded(_ join: JoinProperty, of batch: JoinedBatch, folded: [[SQLiteValue]]) throws {
+        var values = ContiguousArray<SQLiteValue>()
+        var objectRuns: [Range<Int>] = []
+        objectRuns.reserveCapacity(folded.count)
+        for elements in folded {
+            let start = values.count
+            values.append(contentsOf: elements)
+            objectRuns.append(start..<values.count)
+        }
+        try distribute(join, of: batch, values, objectRuns)
+    }
+
+    /// Gives each object of `batch` its run of `values` (`objectRuns`, by position): a value
+    /// join's values at once; a relation's objects once fetched (those not met yet next).
+    private func distribute(
+        _ join: JoinProperty, of batch: JoinedBatch, _ values: ContiguousArray<SQLiteValue>, _ objectRuns: [Range<Int>]
+    ) throws {
         guard let relation = join.access.relation else {
             var snapshots: [[SQLiteValue]] = []
             snapshots.reserveCapacity(batch.objects.count)

@@ -26,6 +26,20 @@ final class PostgresBackend: SetWritingConnection {
     /// Whether the open transaction may write (it is not `READ ONLY`): a `COMMIT` of it whose
     /// answer is lost may have stored something.
     private var transactionMayWrite = false
+    /// Where the BEGIN of a writing transaction stands: it is sent before the transaction's
+    /// first statement, not when the transaction starts, and not at all when that statement is
+    /// its only one (``commitsWithNextStatement()``), which then commits on its own.
+    private var begin = DeferredBegin.none
+    private enum DeferredBegin {
+        /// No writing transaction, or its BEGIN was sent.
+        case none
+        /// The transaction has sent nothing yet.
+        case pending
+        /// It has sent nothing yet, and its next statement is its only one.
+        case pendingAlone
+        /// Its only statement was sent on its own: it commits itself.
+        case alone
+    }
     /// Whether the manager is read-only: every transaction is `READ ONLY` and rolled back, and a
     /// statement outside one runs in one of its own (see ``run(_:original:_:)``).
     private let readOnly: Bool
@@ -113,6 +127,7 @@ final class PostgresBackend: SetWritingConnection {
     /// transaction that may write, or a statement outside a transaction that is not a query
     /// (each commits on its own) — never on a read-only manager.
     private func mayCommit(_ statement: PlaceholderSQL.Statement) -> Bool {
+        if begin == .alone { return true }
         if statement.commits { return transactionMayWrite }
         return !hasOpenTransaction && !readOnly && !statement.controlsTransactions && !statement.isQuery
     }
@@ -177,6 +192,7 @@ final class PostgresBackend: SetWritingConnection {
         _ statement: PlaceholderSQL.Statement, original: String, _ bindings: PostgresBindings, count: Int,
         arguments: () -> String
     ) throws -> PostgresQueryResult {
+        try beginIfPending(statement)
         let started = starting(original)
         let outcome = Result {
             try sendable(statement, original: original, count: count)
@@ -190,6 +206,7 @@ final class PostgresBackend: SetWritingConnection {
     private func send(
         _ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]
     ) async throws -> PostgresQueryResult {
+        try beginIfPending(statement)
         let started = starting(original)
         let outcome: Result<SessionWatch.Outcome, any Error>
         do {
@@ -309,8 +326,34 @@ final class PostgresBackend: SetWritingConnection {
         return try cursor.remaining()
     }
 
+    /// Sends the BEGIN of the writing transaction before its first statement, `statement`,
+    /// unless that statement is its only one.
+    /// - Throws: when a statement that may write follows the one that committed on its own (a
+    ///   query may: what the save reads after a refused UPDATE, to say why).
+    private func beginIfPending(_ statement: PlaceholderSQL.Statement) throws {
+        switch begin {
+        case .none: return
+        case .pendingAlone: begin = .alone
+        case .pending:
+            begin = .none
+            try execute("BEGIN", [])
+        case .alone:
+            guard statement.isQuery else {
+                throw DBBError(
+                    backend: .invalidOption,
+                    "a statement followed the one that was to be its transaction's only one, which has committed: "
+                        + statement.text)
+            }
+        }
+    }
+
+    func commitsWithNextStatement() {
+        if begin == .pending { begin = .pendingAlone }
+    }
+
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
+        if mode == .immediate && !readOnly { return try writing(body) }
         // A read transaction must see one committed state across its statements (a fetch's rows,
         // join rows and referenced objects), as SQLite's does: READ COMMITTED, PostgreSQL's
         // default, takes a new snapshot per statement. It is READ ONLY, so that a COMMIT of it
@@ -332,6 +375,27 @@ final class PostgresBackend: SetWritingConnection {
         }
     }
 
+    /// Runs `body` in a writing transaction whose BEGIN waits for its first statement (see
+    /// ``begin``): a transaction that sends nothing sends neither BEGIN nor COMMIT, and one
+    /// whose only statement commits on its own, no COMMIT.
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        begin = .pending
+        isInTransaction = true
+        transactionMayWrite = true
+        defer { (begin, isInTransaction) = (.none, false) }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            isInTransaction = false
+            if begin == .none { try? execute("ROLLBACK", []) }
+            throw error
+        }
+        isInTransaction = false
+        if begin == .none { try execute(ending, []) }
+        return result
+    }
+
     /// The statement that begins a transaction of `mode`, and whether the transaction only reads.
     private func beginning(_ mode: DatabaseTransactionMode) -> (sql: String, reads: Bool) {
         let reads = mode == .deferred || readOnly
@@ -345,20 +409,43 @@ final class PostgresBackend: SetWritingConnection {
     /// The statement that ends a transaction that succeeded.
     private var ending: String { readOnly ? "ROLLBACK" : "COMMIT" }
 
-    /// Runs `plan` in a read transaction of its own, as ``atomically(_:_:)`` with `.deferred`
-    /// runs a read, awaiting each answer: the calling task suspends while the server works,
-    /// and makes what the rows become when it resumes.
+    /// Runs `plan` as one read. A plan whose first statement may be all of it
+    /// (``RoundTripPlan/firstStatementMayBeAll``) sends that statement alone, outside a
+    /// transaction — one statement sees one committed state, and BEGIN and COMMIT would be two
+    /// more round trips; should the plan then ask for another, it starts again in a read
+    /// transaction. Any other plan runs in a read transaction (or the one open).
+    func read(_ plan: any RoundTripPlan) throws {
+        if plan.firstStatementMayBeAll && !hasOpenTransaction {
+            guard let first = try plan.nextStatement() else { return }
+            try consume(try send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
+            guard try plan.nextStatement() != nil else { return }
+            plan.restart()
+        }
+        try atomically(.deferred) {
+            while let next = try plan.nextStatement() {
+                try consume(try run(try single(next.sql), original: next.sql, next.arguments), of: next, by: plan)
+            }
+        }
+    }
+
+    /// Runs `plan` as the synchronous ``read(_:)-(RoundTripPlan)`` does, awaiting each answer:
+    /// the calling task suspends while the server works, and makes what the rows become when
+    /// it resumes.
     func read(_ plan: any RoundTripPlan) async throws {
+        if plan.firstStatementMayBeAll && !hasOpenTransaction {
+            guard let first = try plan.nextStatement() else { return }
+            try consume(
+                try await send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
+            guard try plan.nextStatement() != nil else { return }
+            plan.restart()
+        }
         try await send(beginning(.deferred).sql)
         isInTransaction = true
         transactionMayWrite = false
         do {
-            let cursor = PostgresRowCursor()
             while let next = try plan.nextStatement() {
-                let answer = try await send(try single(next.sql), original: next.sql, next.arguments)
-                cursor.start(answer.rows)
-                defer { cursor.clear() }
-                try plan.consume(cursor)
+                try consume(
+                    try await send(try single(next.sql), original: next.sql, next.arguments), of: next, by: plan)
             }
             isInTransaction = false
             try await send(ending)
@@ -367,6 +454,16 @@ final class PostgresBackend: SetWritingConnection {
             if lostWith == nil { _ = try? await send("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Hands the rows of `answer`, the answer to `statement`, to `plan`.
+    private func consume(_ answer: PostgresQueryResult, of statement: PlannedStatement, by plan: any RoundTripPlan)
+        throws
+    {
+        let cursor = PostgresRowCursor()
+        cursor.start(answer.rows, arraysFrom: statement.arraysFrom)
+        defer { cursor.clear() }
+        try plan.consume(cursor)
     }
 
     /// Sends `sql`, one statement without arguments, awaiting its answer.

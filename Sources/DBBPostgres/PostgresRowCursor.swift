@@ -10,6 +10,10 @@ final class PostgresRowCursor: DatabaseRows {
     /// The current row: one place for the cursor's life, grown to the widest row.
     private let current: UnsafeMutablePointer<DBBValueRow>
     private var capacity = 0
+    /// The first column that holds an array (``PlannedStatement/arraysFrom``), and the cells
+    /// of the current row from there on, decoded only when asked for.
+    private var arraysFrom = Int.max
+    private var arrays: [ByteBuffer?] = []
 
     init() {
         current = UnsafeMutablePointer.allocate(capacity: 1)
@@ -22,10 +26,11 @@ final class PostgresRowCursor: DatabaseRows {
         current.deallocate()
     }
 
-    /// Walks `rows` from before the first.
-    func start(_ rows: [PostgresRow]) {
+    /// Walks `rows` from before the first; the columns from `arraysFrom` on hold arrays.
+    func start(_ rows: [PostgresRow], arraysFrom: Int? = nil) {
         clear()
         self.rows = rows
+        self.arraysFrom = arraysFrom ?? Int.max
     }
 
     /// Lets the rows go.
@@ -48,11 +53,24 @@ final class PostgresRowCursor: DatabaseRows {
         let values = current.pointee.values
         var decoded = 0
         defer { current.pointee.count = decoded }
+        arrays.removeAll(keepingCapacity: true)
         for cell in row {
-            (values + decoded).initialize(to: try DBBValue(cell: cell))
+            if decoded >= arraysFrom {
+                arrays.append(cell.bytes)
+                (values + decoded).initialize(to: .null)
+            } else {
+                (values + decoded).initialize(to: try DBBValue(cell: cell))
+            }
             decoded += 1
         }
         return true
+    }
+
+    func elements(at index: Int) throws -> [DBBValue] {
+        guard index >= arraysFrom, index - arraysFrom < arrays.count else {
+            throw DBBError(backend: .invalidOption, "column \(index) of the row holds no array")
+        }
+        return try DBBValue.elements(ofArray: arrays[index - arraysFrom], column: index)
     }
 
     var reader: DBBColumnReader { DBBColumnReader(row: current) }

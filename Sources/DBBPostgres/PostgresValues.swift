@@ -62,6 +62,40 @@ extension DBBValue {
         }
     }
 
+    /// The elements of a one-dimensional array in PostgreSQL's binary form (a `NULL` or empty
+    /// array has none), each read as a cell of the element type is.
+    /// - Throws: `DBBError.Kind.invalidValue` for an array of more dimensions, or one cut short.
+    static func elements(ofArray bytes: ByteBuffer?, column: Int) throws -> [DBBValue] {
+        guard var buffer = bytes else { return [] }
+        func failure(_ why: String) -> DBBError {
+            DBBError(backend: .invalidValue, "the array in column \(column) could not be read: \(why)")
+        }
+        guard let dimensions = buffer.readInteger(as: Int32.self), buffer.readInteger(as: Int32.self) != nil,
+            let element = buffer.readInteger(as: UInt32.self)
+        else { throw failure("its header is cut short") }
+        guard dimensions > 0 else { return [] }
+        guard dimensions == 1 else { throw failure("it has \(dimensions) dimensions") }
+        guard let count = buffer.readInteger(as: Int32.self), count >= 0, buffer.readInteger(as: Int32.self) != nil
+        else { throw failure("its size is cut short") }
+        let type = PostgresDataType(element)
+        var values: [DBBValue] = []
+        values.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let length = buffer.readInteger(as: Int32.self) else { throw failure("an element is cut short") }
+            guard length >= 0 else {
+                values.append(.null)
+                continue
+            }
+            guard let slice = buffer.readSlice(length: Int(length)) else { throw failure("an element is cut short") }
+            values.append(
+                try DBBValue(
+                    cell: PostgresCell(
+                        bytes: slice, dataType: type, format: .binary, columnName: "column \(column)",
+                        columnIndex: column)))
+        }
+        return values
+    }
+
     /// Types whose binary form is their text.
     private static let textTypes: Set<PostgresDataType> = [
         .text, .varchar, .bpchar, .name, .json, .jsonb, .xml, PostgresDataType(705),

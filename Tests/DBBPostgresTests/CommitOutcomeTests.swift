@@ -67,6 +67,47 @@ struct CommitOutcomeTests {
         #expect(try direct.count(of: "Ticket") == 1)
     }
 
+    @Test(
+        "an UPDATE of one row is its save's only statement, without BEGIN or COMMIT: its lost answer is commitOutcomeUnknown, and a conditional retry is safe",
+        arguments: [true, false])
+    func updateAlone(serverGetsUpdate: Bool) throws {
+        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
+        let direct = try DBBManager(postgres: url)
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "before"
+        try ticket.save()
+        let seen = try #require(ticket.modifiedTime)
+        let statements = Mutex([String]())
+        manager.trace { sql in statements.withLock { $0.append(sql) } }
+        // A save with nothing to write sends nothing.
+        try ticket.save()
+        #expect(statements.withLock { $0 }.isEmpty)
+
+        ticket.code = "after"
+        proxy.arm(serverGetsUpdate ? .afterForwarding("UPDATE") : .beforeForwarding("UPDATE"))
+        let error = try #require(throws: DBBError.self) { try ticket.save(ifModifiedTimeIs: seen) }
+        #expect(proxy.cuts == 1)
+        #expect(statements.withLock { $0.count == 1 && $0[0].hasPrefix("UPDATE") }, "\(statements.withLock { $0 })")
+        #expect(error.kind == .commitOutcomeUnknown, "\(error)")
+        #expect(ticket.modifiedTime == seen, "the object is as it was before the save")
+        if serverGetsUpdate {
+            try ReplicaTests.waitUntil("the forwarded UPDATE commits") {
+                try direct.query(#"SELECT "code" FROM "Ticket""#).first?.values == [.text("after")]
+            }
+        } else {
+            #expect(try direct.query(#"SELECT "code" FROM "Ticket""#).first?.values == [.text("before")])
+        }
+        // The retry, conditional on the time read before: it lands once, or is refused as changed.
+        do {
+            try ticket.save(ifModifiedTimeIs: seen)
+            #expect(!serverGetsUpdate, "the first UPDATE had not committed")
+        } catch let error as DBBError {
+            #expect(serverGetsUpdate && error.kind == .rowChanged, "\(error)")
+        }
+        manager.trace(nil)
+        #expect(try direct.query(#"SELECT "code" FROM "Ticket""#).first?.values == [.text("after")])
+    }
+
     @Test("a connection lost before COMMIT was sent is .unavailable: nothing was stored, and a retry is safe")
     func lostBeforeCommit() throws {
         guard let (url, proxy, manager) = try Self.behindProxy() else { return }
@@ -107,17 +148,32 @@ struct CommitOutcomeTests {
         }
     }
 
-    @Test("a fetch whose COMMIT answer is lost is .unavailable: its transaction was read-only, nothing was stored")
-    func fetchCommitCut() throws {
+    @Test(
+        "a fetch whose answer is lost is .unavailable: one statement alone (no COMMIT), or a read-only transaction's COMMIT",
+        arguments: [false, true])
+    func fetchCommitCut(withJoinRows: Bool) throws {
         guard let (_, proxy, manager) = try Self.behindProxy() else { return }
+        try manager.register([Member.self, Team.self])
         let ticket = Ticket(dbManager: manager)
         ticket.code = "read me"
         try ticket.save()
-        proxy.arm(.afterForwarding("COMMIT"))
-        let error = try #require(throws: DBBError.self) { _ = try Ticket.all(manager: manager) }
+        let member = Member(dbManager: manager)
+        member.name = "m"
+        member.tags = ["a"]
+        try member.save()
+        let statements = Mutex([String]())
+        manager.trace { sql in statements.withLock { $0.append(sql) } }
+        // A Ticket is one statement; every Member, join rows and all, a read transaction.
+        proxy.arm(.afterForwarding(withJoinRows ? "COMMIT" : #"SELECT "id""#))
+        let error = try #require(throws: DBBError.self) {
+            if withJoinRows { _ = try Member.all(manager: manager) } else { _ = try Ticket.all(manager: manager) }
+        }
         #expect(proxy.cuts == 1)
         #expect(error.kind == .unavailable, "\(error)")
+        #expect(statements.withLock { $0.contains("COMMIT") } == withJoinRows, "\(statements.withLock { $0 })")
+        manager.trace(nil)
         #expect(try Ticket.all(manager: manager).map(\.code) == ["read me"])
+        #expect(try Member.all(manager: manager).map(\.tags) == [["a"]])
     }
 
     @Test("a lost connection after a text's earlier statements committed on their own is commitOutcomeUnknown")

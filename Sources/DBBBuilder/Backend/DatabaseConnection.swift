@@ -52,6 +52,13 @@ public protocol DatabaseConnection: AnyObject {
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T
     /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws.
     func savepoint<T>(_ body: () throws -> T) throws -> T
+    /// Runs `plan` in a read transaction (``atomically(_:_:)`` with `.deferred`), or in the
+    /// transaction open on the connection: every statement sees one committed state.
+    func read(_ plan: any RoundTripPlan) throws
+    /// Says that the next statement is the only one of the writing transaction that
+    /// ``atomically(_:_:)`` opened: a backend whose BEGIN and COMMIT cost round trips may send
+    /// it alone, to commit on its own. A no-op once the transaction has sent a statement.
+    func commitsWithNextStatement()
     /// Whether a transaction is open on the connection: one of ``atomically(_:_:)``, or one
     /// that raw SQL began.
     var hasOpenTransaction: Bool { get }
@@ -67,6 +74,14 @@ public protocol DatabaseConnection: AnyObject {
 extension DatabaseConnection {
     @_spi(DBBBackend)
     public var setWriting: (any SetWritingConnection)? { nil }
+
+    @_spi(DBBBackend)
+    public func commitsWithNextStatement() {}
+
+    @_spi(DBBBackend)
+    public func read(_ plan: any RoundTripPlan) throws {
+        try atomically(.deferred) { try run(plan) }
+    }
 
     /// A prepared statement for `sql`, its bindings cleared.
     @_spi(DBBBackend)

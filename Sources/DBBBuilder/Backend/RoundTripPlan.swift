@@ -10,6 +10,16 @@ public protocol DatabaseRows: AnyObject {
     func step() throws -> Bool
     /// The current row, valid until the next step.
     var reader: DBBColumnReader { get }
+    /// The values of the array in column `index` of the current row (see
+    /// ``PlannedStatement/arraysFrom``); that column reads as `NULL` through ``reader``.
+    func elements(at index: Int) throws -> [DBBValue]
+}
+
+extension DatabaseRows {
+    @_spi(DBBBackend)
+    public func elements(at index: Int) throws -> [DBBValue] {
+        throw DBBError(.invalidOption, "column \(index) holds no array this backend reads")
+    }
 }
 
 /// One statement of a plan: its SQL (`?` placeholders) and arguments.
@@ -17,10 +27,14 @@ public protocol DatabaseRows: AnyObject {
 public struct PlannedStatement {
     public let sql: String
     public let arguments: [DBBValue]
+    /// The first of the columns that hold arrays, to the last (``DatabaseRows/elements(at:)``),
+    /// or `nil` for none: only on a backend whose dialect ``DBBDialect/foldsJoinRows``.
+    public let arraysFrom: Int?
 
-    init(_ sql: String, _ arguments: [DBBValue]) {
+    init(_ sql: String, _ arguments: [DBBValue], arraysFrom: Int? = nil) {
         self.sql = sql
         self.arguments = arguments
+        self.arraysFrom = arraysFrom
     }
 }
 
@@ -34,6 +48,21 @@ public protocol RoundTripPlan: AnyObject {
     func nextStatement() throws -> PlannedStatement?
     /// Takes every row of the statement ``nextStatement()`` returned last.
     func consume(_ rows: any DatabaseRows) throws
+    /// Whether the first statement may be the whole plan. One statement sees one committed
+    /// state by itself, so a backend whose transactions cost round trips (a server) may run it
+    /// outside a transaction — and, should the plan then ask for another, ``restart()`` it and
+    /// run it whole in a read transaction.
+    var firstStatementMayBeAll: Bool { get }
+    /// Forgets what the plan consumed: the next ``nextStatement()`` is the first again.
+    func restart()
+}
+
+extension RoundTripPlan {
+    @_spi(DBBBackend)
+    public var firstStatementMayBeAll: Bool { false }
+
+    @_spi(DBBBackend)
+    public func restart() {}
 }
 
 /// The connections of a backend that can run a read without a thread waiting for the server.
@@ -47,7 +76,8 @@ public protocol AsyncReadingAccess: DatabaseAccess {
 extension DatabaseConnection {
     /// Runs `plan` on this connection, in the caller's transaction: each statement prepared
     /// (and cached), its rows handed over as they are stepped.
-    func run(_ plan: any RoundTripPlan) throws {
+    @_spi(DBBBackend)
+    public func run(_ plan: any RoundTripPlan) throws {
         while let next = try plan.nextStatement() {
             let statement = try statement(next.sql)
             defer { statement.reset() }
@@ -60,6 +90,7 @@ extension DatabaseConnection {
 /// A plan of one statement whose rows become values, one each.
 @_spi(DBBBackend)
 public final class RowsPlan<Value>: RoundTripPlan {
+    private let first: PlannedStatement
     private var statement: PlannedStatement?
     private let transform: (DBBColumnReader) throws -> Value
     /// The values, once the plan has run.
@@ -67,7 +98,8 @@ public final class RowsPlan<Value>: RoundTripPlan {
 
     /// The plan of `sql` with `arguments`, each row becoming `transform`'s value.
     public init(_ sql: String, _ arguments: [DBBValue] = [], _ transform: @escaping (DBBColumnReader) throws -> Value) {
-        statement = PlannedStatement(sql, arguments)
+        first = PlannedStatement(sql, arguments)
+        statement = first
         self.transform = transform
     }
 
@@ -79,5 +111,12 @@ public final class RowsPlan<Value>: RoundTripPlan {
     public func consume(_ rows: any DatabaseRows) throws {
         let reader = rows.reader
         while try rows.step() { values.append(try transform(reader)) }
+    }
+
+    public var firstStatementMayBeAll: Bool { true }
+
+    public func restart() {
+        statement = first
+        values = []
     }
 }

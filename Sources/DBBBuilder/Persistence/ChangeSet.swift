@@ -61,12 +61,25 @@ final class ChangeSet {
         }
     }
 
+    /// A conditional UPDATE (``SaveSession/precondition``), written before the sets: the row
+    /// of `object`, its `columns` changed, its values from `start`, if its `modifiedTime` is
+    /// still `expected`.
+    struct Conditional {
+        let object: DBBTableObject
+        let mapping: TableMapping
+        let start: Int
+        let columns: [Int]
+        let expected: Date?
+    }
+
+    /// The conditional UPDATE the change set holds, if any.
+    var conditional: Conditional?
     private(set) var sets: [Rows] = []
     /// The last set of each table (by mapping).
     private var lastSet: [ObjectIdentifier: Int] = [:]
     private(set) var joinWrites: [JoinWrite] = []
 
-    var isEmpty: Bool { sets.isEmpty && joinWrites.isEmpty }
+    var isEmpty: Bool { conditional == nil && sets.isEmpty && joinWrites.isEmpty }
 
     /// Adds `object`'s row, of `mapping`'s table, its values starting at `start`.
     func add(_ object: DBBTableObject, _ mapping: TableMapping, _ shape: Shape, valuesFrom start: Int) {
@@ -87,6 +100,7 @@ final class ChangeSet {
     func writeJoins(_ write: JoinWrite) { joinWrites.append(write) }
 
     func removeAll() {
+        conditional = nil
         sets.removeAll()
         lastSet.removeAll()
         joinWrites.removeAll()

@@ -7,16 +7,17 @@ import Foundation
 extension SaveSession {
     /// ``write(_:_:)`` on a set-writing connection: the row and the join rows go into
     /// `changes`, written with the other rows of their table and shape when it is flushed. A
-    /// conditional UPDATE (``precondition``) runs now, after what the change set holds.
+    /// conditional UPDATE (``precondition``) is written first at the next flush, after what
+    /// the change set held before it.
     func writeLater(
         _ object: DBBTableObject, _ mapping: TableMapping, from start: Int, isNew: Bool, _ changedJoins: [Int],
         into changes: ChangeSet
     ) throws {
         if !isNew, precondition?.object == ObjectIdentifier(object) {
             try flush()
-            try naming(mapping) {
-                try rows.updateRow(object, mapping, from: start, changedColumns, expected: expectedTime(of: object))
-            }
+            changes.conditional = ChangeSet.Conditional(
+                object: object, mapping: mapping, start: start, columns: changedColumns,
+                expected: expectedTime(of: object))
         } else {
             for index in isNew ? Array(mapping.columns.indices) : changedColumns {
                 if let error = rows.unstorable(values.base[start + index], in: mapping.columns[index].storageType) {
@@ -49,11 +50,29 @@ extension SaveSession {
     ///
     /// A failure is `sticky` unless a savepoint that rolls back holds what failed: the save
     /// fails with it, even when the hook that caused the flush swallowed the error.
-    func flush(sticky: Bool = true) throws {
+    ///
+    /// The `last` flush, at the end of the save, tells the connection when it is one UPDATE of
+    /// one row and no join rows: the transaction's only statement if nothing ran before it,
+    /// which PostgreSQL then runs without BEGIN and COMMIT. (Not an INSERT: the ids it returns
+    /// are checked after it ran, and one refused must leave nothing stored.)
+    func flush(sticky: Bool = true, last: Bool = false) throws {
         guard let changes, let setWriter else { return }
         if let flushFailure { throw flushFailure }
         guard !changes.isEmpty else { return }
+        let rowStatements = changes.sets.count + (changes.conditional == nil ? 0 : 1)
+        if last, rowStatements == 1, changes.sets.allSatisfy({ $0.objects.count == 1 && $0.shape != .insert }),
+            !changes.joinWrites.contains(where: writesJoinRows)
+        {
+            connection.commitsWithNextStatement()
+        }
         do {
+            if let conditional = changes.conditional {
+                try naming(conditional.mapping) {
+                    try rows.updateRow(
+                        conditional.object, conditional.mapping, from: conditional.start, conditional.columns,
+                        expected: conditional.expected)
+                }
+            }
             for rows in changes.sets {
                 try naming(rows.mapping) {
                     switch rows.shape {
@@ -69,6 +88,18 @@ extension SaveSession {
             if sticky { flushFailure = error }
             throw error
         }
+    }
+
+    /// Whether `write` writes join rows of any of its join properties.
+    private func writesJoinRows(_ write: ChangeSet.JoinWrite) -> Bool {
+        write.mapping.joins.indices.contains { Self.writes(write, join: $0, write.joins[$0].current) }
+    }
+
+    /// Whether `write` writes the join rows of its join property `index`, which holds
+    /// `current`: all of them when its object is new, none unless they changed otherwise.
+    private static func writes(_ write: ChangeSet.JoinWrite, join index: Int, _ current: [SQLiteValue]) -> Bool {
+        if write.isNew { return !current.isEmpty }
+        return write.changedJoins.contains(index) || write.object.joinDiffers(index, current, write.mapping)
     }
 
     /// Writes the join rows of `writes`, whose rows exist now: those of the properties that are
@@ -94,8 +125,7 @@ extension SaveSession {
             for (index, join) in mapping.joins.enumerated() {
                 let current = write.joins[index].current
                 joinValues.append(current)
-                let differs = write.changedJoins.contains(index) || object.joinDiffers(index, current, mapping)
-                guard write.isNew ? !current.isEmpty : differs else { continue }
+                guard Self.writes(write, join: index, current) else { continue }
                 if case .objects(let targets) = write.joins[index] { references.append((targets, join, mapping)) }
                 for (position, value) in current.enumerated() {
                     if let error = rows.unstorable(value, in: join.storageType) {

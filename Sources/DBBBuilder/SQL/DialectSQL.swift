@@ -88,6 +88,11 @@ extension DBBDialect {
         }
     }
 
+    /// Whether a bounded fetch reads its objects' join rows in its own statement, as one array
+    /// per join property and object (``JoinSQL/elements(_:owner:)``), rather than in one more
+    /// statement per join property: on a server, where each statement is a round trip.
+    var foldsJoinRows: Bool { self == .postgresql }
+
     /// Whether the engine's text type refuses the NUL character (PostgreSQL's does; SQLite
     /// stores it), so that a save or copy can name the property before the server refuses it.
     var refusesNULInText: Bool { self == .postgresql }

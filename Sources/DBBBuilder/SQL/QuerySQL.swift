@@ -68,6 +68,15 @@ struct JoinSQL {
             + " WHERE \(dialect.quote(join.parentColumn)) = \(dialect.quote(owner.tableName)).\(dialect.quote(SchemaSQL.idColumn)) LIMIT 1)"
     }
 
+    /// The values of `join` for the row of the enclosing query on `owner`'s table, in insertion
+    /// order, as one array (empty for none): a fetch's join rows read within its own statement.
+    func elements(_ join: JoinProperty, owner: TableMapping) -> String {
+        let joinTable = dialect.quote(join.joinTable)
+        return "ARRAY(SELECT \(joinTable).\(dialect.quote(join.column)) FROM \(joinTable)"
+            + " WHERE \(joinTable).\(dialect.quote(join.parentColumn)) = \(dialect.quote(owner.tableName)).\(dialect.quote(SchemaSQL.idColumn))"
+            + " ORDER BY \(joinTable).\(dialect.quote(SchemaSQL.idColumn)))"
+    }
+
     func insertRow(_ join: JoinProperty) -> String {
         "INSERT INTO \(dialect.quote(join.joinTable)) (\(dialect.quote(join.parentColumn)), \(dialect.quote(join.column))) VALUES (?, ?)"
     }
@@ -98,6 +107,14 @@ struct SelectQuery {
     /// The column properties read after the key columns, in the mapping's order.
     let columns: [ColumnProperty]
     let joins: [JoinProperty]
+    /// Whether the rows hold the values of ``joins`` too, as arrays in the columns after
+    /// ``columns`` (see ``DBBDialect/foldsJoinRows``): then no statement of join rows follows.
+    let foldsJoins: Bool
+
+    /// The most rows a fetch may select for its join rows to be read within its statement: a
+    /// page or a list of ids up to this size. Each object's join rows are then one lookup of
+    /// the join table's owner index; a larger fetch reads each join table in one statement.
+    static let foldedRowsLimit = 500
 
     /// `propertyNames`, `sorting` and `joinPropertiesToPopulate` name properties or, as in
     /// DBBBuilder, their columns (see ``TableMapping/column(namedOrStoredIn:)``).
@@ -179,7 +196,8 @@ struct SelectQuery {
         }
         self.init(
             mapping, columns: selected, joins: joins, where: whereClause, order: order,
-            page: paged ? (options.limit, options.offset ?? 0) : nil, arguments: options.argumentValues)
+            page: paged ? (options.limit, options.offset ?? 0) : nil, arguments: options.argumentValues,
+            rows: options.limit ?? options.rowBound)
     }
 
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,
@@ -188,7 +206,7 @@ struct SelectQuery {
         self.init(
             mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins,
             where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
-            order: "", arguments: [SQLDialect.idList(ids)])
+            order: "", arguments: [SQLDialect.idList(ids)], rows: ids.count)
     }
 
     /// The columns and joins `query` loads, for the objects with `ids`: one batch of a
@@ -197,7 +215,7 @@ struct SelectQuery {
         self.init(
             mapping, columns: query.columns, joins: query.joins,
             where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
-            order: "", arguments: [SQLDialect.idList(ids)])
+            order: "", arguments: [SQLDialect.idList(ids)], rows: ids.count)
     }
 
     /// One batch of a streaming fetch in id order (keyset paging): the first `limit` objects,
@@ -216,7 +234,7 @@ struct SelectQuery {
         self.init(
             mapping, columns: query.columns, joins: query.joins,
             where: query.filter.isEmpty ? range : "(\(query.filter)) AND \(range)",
-            order: id, page: (limit, 0), arguments: arguments)
+            order: id, page: (limit, 0), arguments: arguments, rows: limit)
     }
 
     /// `query` with no rows (`LIMIT 0`) and only the key columns: run once with its own
@@ -236,15 +254,21 @@ struct SelectQuery {
     /// The ORDER BY clause, without the keywords; empty for none.
     private let order: String
 
+    /// `rows`: the most rows the query can select, when it is bounded (a page, a list of ids).
     private init(
         _ mapping: TableMapping, columns: [ColumnProperty], joins: [JoinProperty], where whereClause: String,
-        order: String, page: (limit: Int?, offset: Int)? = nil, arguments: [DBBValue]
+        order: String, page: (limit: Int?, offset: Int)? = nil, arguments: [DBBValue], rows: Int? = nil
     ) {
         self.columns = columns
         self.joins = joins
         self.arguments = arguments
         (filter, self.order) = (whereClause, order)
-        let columnList = ([mapping.statements.keyColumns] + columns.map { mapping.dialect.quote($0.column) }).joined(
+        let dialect = mapping.dialect
+        foldsJoins =
+            dialect.foldsJoinRows && !joins.isEmpty && rows.map { $0 <= Self.foldedRowsLimit } ?? false
+        let joinSQL = JoinSQL(dialect: dialect)
+        let folded = foldsJoins ? joins.map { joinSQL.elements($0, owner: mapping) } : []
+        let columnList = ([mapping.statements.keyColumns] + columns.map { dialect.quote($0.column) } + folded).joined(
             separator: ", ")
         sql =
             "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"

@@ -128,12 +128,8 @@ INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") SELECT o, v FROM unnes
 INSERT INTO "Member_spouse" ("Member_ID", "spouse") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS bigint[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
 COMMIT
 -- section: update one changed column
-BEGIN
 UPDATE "Member" AS dbb_target SET "modifiedTime" = dbb_rows.m, "age" = dbb_rows.c0 FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[]), CAST(? AS bigint[])) AS dbb_rows(id, m, c0) WHERE dbb_target."id" = dbb_rows.id RETURNING dbb_target."id"
-COMMIT
 -- section: save unchanged: nothing
-BEGIN
-COMMIT
 -- section: update a join property
 BEGIN
 UPDATE "Member" AS dbb_target SET "modifiedTime" = dbb_rows.m FROM unnest(CAST(? AS bigint[]), CAST(? AS double precision[])) AS dbb_rows(id, m) WHERE dbb_target."id" = dbb_rows.id RETURNING dbb_target."id"
@@ -150,19 +146,11 @@ SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM 
 SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "company" FROM "Member_company" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "id", "createdTime", "modifiedTime", "name" FROM "Company" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
+SELECT "id", "createdTime", "modifiedTime", "name", ARRAY(SELECT "Company_blurb"."blurb" FROM "Company_blurb" WHERE "Company_blurb"."Company_ID" = "Company"."id" ORDER BY "Company_blurb"."id"), ARRAY(SELECT "Company_suppliers"."suppliers" FROM "Company_suppliers" WHERE "Company_suppliers"."Company_ID" = "Company"."id" ORDER BY "Company_suppliers"."id") FROM "Company" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
 SELECT "Member_ID", "luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "nicknames" FROM "Member_nicknames" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "spouse" FROM "Member_spouse" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM "Member" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
-SELECT "Company_ID", "blurb" FROM "Company_blurb" WHERE "Company_ID" BETWEEN ? AND ? ORDER BY "Company_ID", "id"
-SELECT "Company_ID", "suppliers" FROM "Company_suppliers" WHERE "Company_ID" BETWEEN ? AND ? ORDER BY "Company_ID", "id"
-SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "company" FROM "Member_company" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "nicknames" FROM "Member_nicknames" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "spouse" FROM "Member_spouse" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
+SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName", ARRAY(SELECT "Member_birthdays"."birthdays" FROM "Member_birthdays" WHERE "Member_birthdays"."Member_ID" = "Member"."id" ORDER BY "Member_birthdays"."id"), ARRAY(SELECT "Member_children"."children" FROM "Member_children" WHERE "Member_children"."Member_ID" = "Member"."id" ORDER BY "Member_children"."id"), ARRAY(SELECT "Member_company"."company" FROM "Member_company" WHERE "Member_company"."Member_ID" = "Member"."id" ORDER BY "Member_company"."id"), ARRAY(SELECT "Member_luckyNumbers"."luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_luckyNumbers"."Member_ID" = "Member"."id" ORDER BY "Member_luckyNumbers"."id"), ARRAY(SELECT "Member_nicknames"."nicknames" FROM "Member_nicknames" WHERE "Member_nicknames"."Member_ID" = "Member"."id" ORDER BY "Member_nicknames"."id"), ARRAY(SELECT "Member_spouse"."spouse" FROM "Member_spouse" WHERE "Member_spouse"."Member_ID" = "Member"."id" ORDER BY "Member_spouse"."id") FROM "Member" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
 COMMIT
 -- section: query: a join-property condition, OR a reference
 BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY
@@ -170,29 +158,18 @@ SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM 
 SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "company" FROM "Member_company" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "id", "createdTime", "modifiedTime", "name" FROM "Company" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
+SELECT "id", "createdTime", "modifiedTime", "name", ARRAY(SELECT "Company_blurb"."blurb" FROM "Company_blurb" WHERE "Company_blurb"."Company_ID" = "Company"."id" ORDER BY "Company_blurb"."id"), ARRAY(SELECT "Company_suppliers"."suppliers" FROM "Company_suppliers" WHERE "Company_suppliers"."Company_ID" = "Company"."id" ORDER BY "Company_suppliers"."id") FROM "Company" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
 SELECT "Member_ID", "luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "nicknames" FROM "Member_nicknames" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
 SELECT "Member_ID", "spouse" FROM "Member_spouse" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Company_ID", "blurb" FROM "Company_blurb" WHERE "Company_ID" BETWEEN ? AND ? ORDER BY "Company_ID", "id"
-SELECT "Company_ID", "suppliers" FROM "Company_suppliers" WHERE "Company_ID" BETWEEN ? AND ? ORDER BY "Company_ID", "id"
 COMMIT
 -- section: query: distinct, property subset, descending
-BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY
 SELECT "id", "createdTime", "modifiedTime", "lastName" FROM "Member" WHERE "id" IN (SELECT MAX("id") FROM "Member" GROUP BY "lastName") ORDER BY "lastName" DESC
-COMMIT
 -- section: query: ids list
+SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName", ARRAY(SELECT "Member_birthdays"."birthdays" FROM "Member_birthdays" WHERE "Member_birthdays"."Member_ID" = "Member"."id" ORDER BY "Member_birthdays"."id"), ARRAY(SELECT "Member_children"."children" FROM "Member_children" WHERE "Member_children"."Member_ID" = "Member"."id" ORDER BY "Member_children"."id"), ARRAY(SELECT "Member_company"."company" FROM "Member_company" WHERE "Member_company"."Member_ID" = "Member"."id" ORDER BY "Member_company"."id"), ARRAY(SELECT "Member_luckyNumbers"."luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_luckyNumbers"."Member_ID" = "Member"."id" ORDER BY "Member_luckyNumbers"."id"), ARRAY(SELECT "Member_nicknames"."nicknames" FROM "Member_nicknames" WHERE "Member_nicknames"."Member_ID" = "Member"."id" ORDER BY "Member_nicknames"."id"), ARRAY(SELECT "Member_spouse"."spouse" FROM "Member_spouse" WHERE "Member_spouse"."Member_ID" = "Member"."id" ORDER BY "Member_spouse"."id") FROM "Member" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
 BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY
-SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName" FROM "Member" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
-SELECT "Member_ID", "birthdays" FROM "Member_birthdays" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "children" FROM "Member_children" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "company" FROM "Member_company" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "id", "createdTime", "modifiedTime", "name" FROM "Company" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
-SELECT "Member_ID", "luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "nicknames" FROM "Member_nicknames" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Member_ID", "spouse" FROM "Member_spouse" WHERE "Member_ID" BETWEEN ? AND ? ORDER BY "Member_ID", "id"
-SELECT "Company_ID", "blurb" FROM "Company_blurb" WHERE "Company_ID" BETWEEN ? AND ? ORDER BY "Company_ID", "id"
-SELECT "Company_ID", "suppliers" FROM "Company_suppliers" WHERE "Company_ID" BETWEEN ? AND ? ORDER BY "Company_ID", "id"
+SELECT "id", "createdTime", "modifiedTime", "age", "firstName", "lastName", ARRAY(SELECT "Member_birthdays"."birthdays" FROM "Member_birthdays" WHERE "Member_birthdays"."Member_ID" = "Member"."id" ORDER BY "Member_birthdays"."id"), ARRAY(SELECT "Member_children"."children" FROM "Member_children" WHERE "Member_children"."Member_ID" = "Member"."id" ORDER BY "Member_children"."id"), ARRAY(SELECT "Member_company"."company" FROM "Member_company" WHERE "Member_company"."Member_ID" = "Member"."id" ORDER BY "Member_company"."id"), ARRAY(SELECT "Member_luckyNumbers"."luckyNumbers" FROM "Member_luckyNumbers" WHERE "Member_luckyNumbers"."Member_ID" = "Member"."id" ORDER BY "Member_luckyNumbers"."id"), ARRAY(SELECT "Member_nicknames"."nicknames" FROM "Member_nicknames" WHERE "Member_nicknames"."Member_ID" = "Member"."id" ORDER BY "Member_nicknames"."id"), ARRAY(SELECT "Member_spouse"."spouse" FROM "Member_spouse" WHERE "Member_spouse"."Member_ID" = "Member"."id" ORDER BY "Member_spouse"."id") FROM "Member" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
+SELECT "id", "createdTime", "modifiedTime", "name", ARRAY(SELECT "Company_blurb"."blurb" FROM "Company_blurb" WHERE "Company_blurb"."Company_ID" = "Company"."id" ORDER BY "Company_blurb"."id"), ARRAY(SELECT "Company_suppliers"."suppliers" FROM "Company_suppliers" WHERE "Company_suppliers"."Company_ID" = "Company"."id" ORDER BY "Company_suppliers"."id") FROM "Company" WHERE "id" IN (SELECT value::bigint FROM jsonb_array_elements_text(CAST(? AS jsonb)))
 COMMIT
 -- section: all ids, count
 SELECT "id" FROM "Member" ORDER BY "id"

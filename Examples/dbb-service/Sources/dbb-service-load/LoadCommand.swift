@@ -62,6 +62,8 @@ struct LoadCommand: AsyncParsableCommand {
         let result = try await workload.run(seconds: duration, connections: connections, killSecondAt: kill)
         let check = try await deployment.verify(workload.prefix, acknowledged: result.acknowledged)
         print(result.report(setup: setup.rawValue, connections: connections, check: check))
+        print()
+        print(result.kindsReport())
         if !check.holds { throw ExitCode(1) }
     }
 }

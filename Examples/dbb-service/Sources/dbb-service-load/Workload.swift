@@ -115,7 +115,9 @@ final class Workload: Sendable {
             let began = ContinuousClock.now
             do {
                 let reply = try await Self.send(client, port: port, method, path, body, headers: headers)
-                stats.latencies.append((ContinuousClock.now - began) / .milliseconds(1))
+                let milliseconds = (ContinuousClock.now - began) / .milliseconds(1)
+                stats.latencies.append(milliseconds)
+                stats.latenciesByKind[Self.kind(method, path), default: []].append(milliseconds)
                 if reply.status >= 500 { stats.errors += 1 }
                 if reply.status == 412 { stats.conflicts += 1 }
                 return reply
@@ -127,6 +129,13 @@ final class Workload: Sendable {
         }
         stats.errors += 1
         return nil
+    }
+
+    /// The kind of a request, its path without ids and query: `GET /people/ID`.
+    static func kind(_ method: HTTPMethod, _ path: String) -> String {
+        let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let words = route.split(separator: "/").map { $0.allSatisfy(\.isNumber) ? "ID" : String($0) }
+        return "\(method.rawValue) /\(words.joined(separator: "/"))" + (path.contains("?") ? "?…" : "")
     }
 
     // MARK: - HTTP
