@@ -35,36 +35,49 @@ struct CommitOutcomeTests {
     }
 
     @Test(
-        "a connection lost while COMMIT is in flight is commitOutcomeUnknown — the server may have committed — never .unavailable",
-        arguments: [true, false])
-    func commitInFlight(serverGetsCommit: Bool) throws {
+        "a connection lost while COMMIT is in flight — or a new row's INSERT, its save's only statement — is commitOutcomeUnknown, never .unavailable",
+        arguments: [(true, false), (false, false), (true, true), (false, true)])
+    func commitInFlight(serverGetsCommit: Bool, alone: Bool) throws {
         guard let (url, proxy, manager) = try Self.behindProxy() else { return }
         let direct = try DBBManager(postgres: url)
-        let ticket = Ticket(dbManager: manager)
-        ticket.code = "T-1"
-        // The server gets COMMIT and commits, and the answer is lost; or COMMIT never reaches it.
-        proxy.arm(serverGetsCommit ? .afterForwarding("COMMIT") : .beforeForwarding("COMMIT"))
-        let error = try #require(throws: DBBError.self) { try ticket.save() }
+        // Two rows: BEGIN, INSERT, COMMIT. One: the INSERT alone, which commits on its own.
+        let tickets = (alone ? ["T-1"] : ["T-1", "T-1b"]).map { code in
+            let ticket = Ticket(dbManager: manager)
+            ticket.code = code
+            return ticket
+        }
+        let statements = Mutex([String]())
+        manager.trace { sql in statements.withLock { $0.append(sql) } }
+        // The server gets COMMIT (the INSERT) and commits, and the answer is lost; or it never gets it.
+        let commit = alone ? "WITH new_rows" : "COMMIT"
+        proxy.arm(serverGetsCommit ? .afterForwarding(commit) : .beforeForwarding(commit))
+        let error = try #require(throws: DBBError.self) { try DBBTableObject.save(tickets, manager: manager) }
+        manager.trace(nil)
+        #expect(statements.withLock { $0.first?.hasPrefix("BEGIN") } == !alone, "\(statements.withLock { $0 })")
         #expect(proxy.cuts == 1)
         #expect(error.kind == .commitOutcomeUnknown, "\(error)")
         #expect(error.message.contains("may or may not have been committed"), "\(error)")
-        #expect(ticket.id == 0 && ticket.savedCount == 0, "the object is as it was before the save")
+        for ticket in tickets {
+            #expect(ticket.id == 0 && ticket.savedCount == 0, "the object is as it was before the save")
+        }
         if serverGetsCommit {
-            // The server reads the COMMIT the proxy forwarded before the cut and commits; the
-            // count from another connection may come first, so it waits for the row.
-            try ReplicaTests.waitUntil("the forwarded COMMIT commits") { try direct.count(of: "Ticket") == 1 }
+            // The server reads what the proxy forwarded before the cut and commits; the count
+            // from another connection may come first, so it waits for the rows.
+            try ReplicaTests.waitUntil("the forwarded statement commits") {
+                try direct.count(of: "Ticket") == tickets.count
+            }
         } else {
-            #expect(try direct.count(of: "Ticket") == 0, "the server never got COMMIT")
+            #expect(try direct.count(of: "Ticket") == 0, "the server never got it")
         }
 
         // Repeating it is safe with a unique key: it lands once, or is refused as taken.
         do {
-            try ticket.save()
+            try DBBTableObject.save(tickets, manager: manager)
             #expect(!serverGetsCommit, "the first save had not committed")
         } catch let error as DBBError {
             #expect(serverGetsCommit && error.kind == .server && error.serverError?.sqlState == "23505", "\(error)")
         }
-        #expect(try direct.count(of: "Ticket") == 1)
+        #expect(try direct.count(of: "Ticket") == tickets.count)
     }
 
     @Test(
@@ -111,14 +124,18 @@ struct CommitOutcomeTests {
     @Test("a connection lost before COMMIT was sent is .unavailable: nothing was stored, and a retry is safe")
     func lostBeforeCommit() throws {
         guard let (url, proxy, manager) = try Self.behindProxy() else { return }
-        let ticket = Ticket(dbManager: manager)
-        ticket.code = "T-2"
+        // Two rows, so that the INSERT runs inside a transaction that never gets its COMMIT.
+        let tickets = ["T-2", "T-2b"].map { code in
+            let ticket = Ticket(dbManager: manager)
+            ticket.code = code
+            return ticket
+        }
         proxy.arm(.beforeForwarding("INSERT"))
-        let error = try #require(throws: DBBError.self) { try ticket.save() }
+        let error = try #require(throws: DBBError.self) { try DBBTableObject.save(tickets, manager: manager) }
         #expect(error.kind == .unavailable, "\(error)")
         #expect(try DBBManager(postgres: url).count(of: "Ticket") == 0)
-        try ticket.save()
-        #expect(ticket.id > 0 && ticket.savedCount == 1)
+        try DBBTableObject.save(tickets, manager: manager)
+        #expect(tickets.allSatisfy { $0.id > 0 && $0.savedCount == 1 })
     }
 
     @Test(

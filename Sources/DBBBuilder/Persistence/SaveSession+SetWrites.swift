@@ -51,16 +51,16 @@ extension SaveSession {
     /// A failure is `sticky` unless a savepoint that rolls back holds what failed: the save
     /// fails with it, even when the hook that caused the flush swallowed the error.
     ///
-    /// The `last` flush, at the end of the save, tells the connection when it is one UPDATE of
-    /// one row and no join rows: the transaction's only statement if nothing ran before it,
-    /// which PostgreSQL then runs without BEGIN and COMMIT. (Not an INSERT: the ids it returns
-    /// are checked after it ran, and one refused must leave nothing stored.)
+    /// The `last` flush, at the end of the save, tells the connection when it is one statement
+    /// of one row (an INSERT or an UPDATE) and no join rows: the transaction's only statement
+    /// if nothing ran before it, which PostgreSQL then runs without BEGIN and COMMIT. (What a
+    /// row's statement refuses, the server refuses: an id of 0 included.)
     func flush(sticky: Bool = true, last: Bool = false) throws {
         guard let changes, let setWriter else { return }
         if let flushFailure { throw flushFailure }
         guard !changes.isEmpty else { return }
         let rowStatements = changes.sets.count + (changes.conditional == nil ? 0 : 1)
-        if last, rowStatements == 1, changes.sets.allSatisfy({ $0.objects.count == 1 && $0.shape != .insert }),
+        if last, rowStatements == 1, changes.sets.allSatisfy({ $0.objects.count == 1 }),
             !changes.joinWrites.contains(where: writesJoinRows)
         {
             connection.commitsWithNextStatement()

@@ -39,23 +39,40 @@ struct SetWriter {
                     .real, values: Array(repeating: .real(now.timeIntervalSinceReferenceDate), count: end - first)),
             ]
             arrays += try Self.arrays(of: mapping.columns.indices, rows, first..<end, values)
-            let ids = try connection.execute(statement, arrays: arrays)
+            let ids: [[DBBValue]]
+            do {
+                ids = try connection.execute(statement, arrays: arrays)
+            } catch let failure as any DatabaseFailure
+                where Self.refusedIDZero(failure.dbbError(table: mapping.tableName, columns: []))
+            {
+                throw Self.idZero(mapping)
+            }
             guard ids.count == end - first else {
                 throw DBBError(
                     .invalidValue, table: mapping.tableName,
                     "\(end - first) rows were to be inserted, but the database gave \(ids.count) ids")
             }
             for (object, id) in zip(rows.objects[first..<end], ids) {
-                guard case .integer(let id) = id.first, id != 0 else {
-                    throw DBBError(
-                        .invalidValue, table: mapping.tableName, rowID: 0,
-                        "the database gave a new row the id 0, which stands for \"not saved yet\": restart the "
-                            + "table's id sequence above 0 (the save was rolled back)")
-                }
+                guard case .integer(let id) = id.first, id != 0 else { throw Self.idZero(mapping) }
                 object.id = id
             }
             first = end
         }
+    }
+
+    /// The refusal of a new row whose id the sequence gave as 0.
+    private static func idZero(_ mapping: TableMapping) -> DBBError {
+        DBBError(
+            .invalidValue, table: mapping.tableName, rowID: 0,
+            "the database gave a new row the id 0, which stands for \"not saved yet\": restart the "
+                + "table's id sequence above 0 (nothing was stored)")
+    }
+
+    /// Whether `error` is the server refusing the `NULL` that ``SetWriteSQL/insertRows(_:)``
+    /// makes of an id 0 (a not-null violation in column `id`).
+    private static func refusedIDZero(_ error: DBBError) -> Bool {
+        guard let server = error.serverError, server.sqlState == "23502" else { return false }
+        return error.property == SchemaSQL.idColumn || server.message.contains("column \"\(SchemaSQL.idColumn)\"")
     }
 
     /// Updates the rows of `rows` (an update set) in its columns, to the values in `values`,

@@ -11,7 +11,9 @@ struct SetWriteSQL {
     /// arrays: each row takes its id from the table's identity sequence in a materialized
     /// common table expression (it calls a volatile function), which the insert and the final
     /// `SELECT … ORDER BY` both read, so the order is defined, not the order `RETURNING`
-    /// happens to give.
+    /// happens to give. An id of 0 (which stands for "not saved yet") becomes `NULL`, which the
+    /// `id` column refuses: the server fails the statement, so that nothing is stored even when
+    /// the statement commits on its own (``SetWriter/insert(_:values:now:)`` names the cause).
     func insertRows(_ mapping: TableMapping) -> String {
         let table = dialect.quote(mapping.tableName)
         let values = (0..<(2 + mapping.columns.count)).map { "c\($0)" }
@@ -21,7 +23,7 @@ struct SetWriteSQL {
         let types = [DBBStorageType.date, .date] + mapping.columns.map(\.storageType)
         let sequence = "pg_get_serial_sequence(\(SQLDialect.literal(.text(table)) ?? "NULL"), 'id')"
         return
-            "WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(\(sequence) AS regclass) AS seq) AS s"
+            "WITH new_rows AS (SELECT NULLIF(nextval(s.seq), 0) AS id, u.* FROM (SELECT CAST(\(sequence) AS regclass) AS seq) AS s"
             + " CROSS JOIN \(unnest(types)) WITH ORDINALITY AS u(\(values.joined(separator: ", ")), n)),"
             + " inserted AS (INSERT INTO \(table) (\(names.joined(separator: ", ")))"
             + " SELECT id, \(values.joined(separator: ", ")) FROM new_rows)"

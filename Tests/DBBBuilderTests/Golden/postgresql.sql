@@ -121,8 +121,8 @@ CREATE INDEX IF NOT EXISTS "Company_suppliers_target_idx" ON "Company_suppliers"
 COMMIT
 -- section: insert a graph
 BEGIN
-WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Member"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, c3, c4, n)), inserted AS (INSERT INTO "Member" ("id", "createdTime", "modifiedTime", "age", "firstName", "lastName") SELECT id, c0, c1, c2, c3, c4 FROM new_rows) SELECT id FROM new_rows ORDER BY n
-WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Company"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, n)), inserted AS (INSERT INTO "Company" ("id", "createdTime", "modifiedTime", "name") SELECT id, c0, c1, c2 FROM new_rows) SELECT id FROM new_rows ORDER BY n
+WITH new_rows AS (SELECT NULLIF(nextval(s.seq), 0) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Member"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, c3, c4, n)), inserted AS (INSERT INTO "Member" ("id", "createdTime", "modifiedTime", "age", "firstName", "lastName") SELECT id, c0, c1, c2, c3, c4 FROM new_rows) SELECT id FROM new_rows ORDER BY n
+WITH new_rows AS (SELECT NULLIF(nextval(s.seq), 0) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Company"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, n)), inserted AS (INSERT INTO "Company" ("id", "createdTime", "modifiedTime", "name") SELECT id, c0, c1, c2 FROM new_rows) SELECT id FROM new_rows ORDER BY n
 INSERT INTO "Member_company" ("Member_ID", "company") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS bigint[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
 INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
 INSERT INTO "Member_spouse" ("Member_ID", "spouse") SELECT o, v FROM unnest(CAST(? AS bigint[]), CAST(? AS bigint[])) WITH ORDINALITY AS u(o, v, n) ORDER BY n
@@ -138,7 +138,7 @@ INSERT INTO "Member_nicknames" ("Member_ID", "nicknames") SELECT o, v FROM unnes
 COMMIT
 -- section: batch insert
 BEGIN
-WITH new_rows AS (SELECT nextval(s.seq) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Member"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, c3, c4, n)), inserted AS (INSERT INTO "Member" ("id", "createdTime", "modifiedTime", "age", "firstName", "lastName") SELECT id, c0, c1, c2, c3, c4 FROM new_rows) SELECT id FROM new_rows ORDER BY n
+WITH new_rows AS (SELECT NULLIF(nextval(s.seq), 0) AS id, u.* FROM (SELECT CAST(pg_get_serial_sequence('"Member"', 'id') AS regclass) AS seq) AS s CROSS JOIN unnest(CAST(? AS double precision[]), CAST(? AS double precision[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[])) WITH ORDINALITY AS u(c0, c1, c2, c3, c4, n)), inserted AS (INSERT INTO "Member" ("id", "createdTime", "modifiedTime", "age", "firstName", "lastName") SELECT id, c0, c1, c2, c3, c4 FROM new_rows) SELECT id FROM new_rows ORDER BY n
 COMMIT
 -- section: query: conditions with arguments, sorting
 BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY
