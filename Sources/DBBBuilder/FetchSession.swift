@@ -87,8 +87,7 @@ final class FetchSession: RoundTripPlan {
             switch step {
             case .objects(let query, _, _):
                 current = step
-                return PlannedStatement(
-                    query.sql, query.arguments, arraysFrom: query.foldsJoins ? 3 + query.columns.count : nil)
+                return PlannedStatement(query.sql, query.arguments, arraysFrom: query.foldedJoinsFrom)
             case .joinRows(let join, let batch):
                 current = step
                 return Self.joinRowsQuery(join, of: batch, dialect: dialect)
@@ -140,7 +139,7 @@ final class FetchSession: RoundTripPlan {
         -> ([DBBTableObject], [[[SQLiteValue]]])
     {
         var objects: [DBBTableObject] = []
-        let foldedFrom = query.foldsJoins ? 3 + query.columns.count : nil
+        let foldedFrom = query.foldedJoinsFrom
         var folded = [[[SQLiteValue]]](repeating: [], count: foldedFrom == nil ? 0 : query.joins.count)
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType

@@ -111,6 +111,10 @@ struct SelectQuery {
     /// ``columns`` (see ``DBBDialect/foldsJoinRows``): then no statement of join rows follows.
     let foldsJoins: Bool
 
+    /// The column of the first of the arrays ``foldsJoins`` adds (after the key columns and
+    /// ``columns``), or `nil` when the query adds none.
+    var foldedJoinsFrom: Int? { foldsJoins ? 3 + columns.count : nil }
+
     /// The most rows a fetch may select for its join rows to be read within its statement: a
     /// page or a list of ids up to this size. Each object's join rows are then one lookup of
     /// the join table's owner index; a larger fetch reads each join table in one statement.
