@@ -1,5 +1,6 @@
 import DBBBuilder
 import DBBSQLite
+import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing

@@ -1,13 +1,14 @@
 import DBBBuilder
 import DBBLocale
 import DBBPostgres
+import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing
 
 /// `dbb_format_date` and `ObjcFormatAnsiDateUsingLocale` in PostgreSQL against the SQLite
 /// functions (`DateFormatter`): names and digits of every locale, every numeric field on every
-/// year boundary of 1900–2100, text dates, literal text and quotes, NULLs and errors.
+/// kind of year boundary, text dates, literal text and quotes, NULLs and errors.
 @Suite("Date formats on PostgreSQL equal the SQLite functions")
 struct LocaleFormatDifferentialTests {
     typealias Probe = LocaleFunctionsDifferentialTests
@@ -22,9 +23,9 @@ struct LocaleFormatDifferentialTests {
         + "h hh H HH K KK k kk m mm s ss S SS SSS SSSS SSSSSSSSS"
 
     /// Seconds since 2001 of 2001-01-07 (a Sunday) 00:00 and then every 32 days and 3 hours 7
-    /// minutes, 48 times: every month, weekday, quarter, both halves of the day, and each
+    /// minutes, 24 times: every month, weekday, quarter, both halves of the day, and each
     /// digit in the day, the hour and the minute.
-    static let nameDates: [Double] = (0..<48).map { (step: Int) -> Double in
+    static let nameDates: [Double] = (0..<24).map { (step: Int) -> Double in
         let seconds: Int = 6 * 86_400 + step * (32 * 86_400 + 3 * 3_600 + 7 * 60)
         return Double(seconds)
     }
@@ -64,7 +65,7 @@ struct LocaleFormatDifferentialTests {
     }
 
     @Test(
-        "every numeric field on every year boundary of 1900–2100, for each week rule and digits, and a sample of locales as themselves"
+        "every numeric field on every kind of year boundary, for each week rule and digits, and a sample of locales as themselves"
     )
     func numbersOnYearBoundaries() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }

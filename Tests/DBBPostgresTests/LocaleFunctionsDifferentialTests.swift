@@ -1,18 +1,25 @@
 import DBBBuilder
 import DBBLocale
 import DBBPostgres
+import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing
 
 /// The locale functions installed in PostgreSQL against the SQLite functions, function by
-/// function: the same results for every locale Foundation knows, on every year boundary of
-/// 1900–2100, for numeric and text dates, and the same NULLs and errors.
+/// function: the same results for every locale Foundation knows, on every kind of year boundary,
+/// for numeric and text dates, and the same NULLs and errors.
 @Suite("Locale functions on PostgreSQL equal the SQLite functions")
 struct LocaleFunctionsDifferentialTests {
-    /// Seconds since 2001: every December 25 – January 7 of 1900/1901 … 2099/2100 at a time of day
-    /// that moves with the day (midnight, just before midnight, noon), leap days, and seeded
-    /// random instants of 1900–2100.
+    /// The years whose last week, and the next year's first, the tests cover: 1970–2030, which
+    /// holds each of the 14 kinds of year boundary (the weekday of January 1 and whether the year
+    /// before is a leap year) at least twice, and the century years around 1900, 2000 and 2100
+    /// (not leap, leap, not leap), where the two-digit year wraps.
+    static let boundaryYears: [Int] = [1899, 1900, 1901] + Array(1970..<2030) + [2098, 2099, 2100]
+
+    /// Seconds since 2001: every December 25 – January 7 after each of ``boundaryYears`` at a
+    /// time of day that moves with the day (midnight, just before midnight, noon), their leap
+    /// days, and seeded random instants of 1900–2100.
     static let dates: [Double] = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -21,11 +28,15 @@ struct LocaleFunctionsDifferentialTests {
             let midnight = calendar.date(from: DateComponents(year: year, month: month, day: day))!
             dates.append(midnight.timeIntervalSinceReferenceDate + seconds)
         }
-        for year in 1900..<2100 {
+        var kinds: Set<[Int]> = []
+        for year in boundaryYears {
             for day in 25...31 { add(year, 12, day, [0, 86_399.999, 43_200][day % 3]) }
             for day in 1...7 { add(year + 1, 1, day, [0, 86_399.999, 43_200][day % 3]) }
+            let january = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1))!
+            kinds.insert([calendar.component(.weekday, from: january), isLeap(year) ? 1 : 0])
         }
-        for year in stride(from: 1904, through: 2096, by: 4) { add(year, 2, 29, 3_600) }
+        precondition(kinds.count == 14, "every kind of year boundary")
+        for year in boundaryYears where isLeap(year) { add(year, 2, 29, 3_600) }
         precondition(dates.count == boundaryCount)
         var random = SeededRandom(seed: 16_2026)
         for _ in 0..<500 {
@@ -37,7 +48,9 @@ struct LocaleFunctionsDifferentialTests {
     }()
 
     /// The year-boundary days and leap days that ``dates`` starts with.
-    static let boundaryCount = 200 * 14 + 49
+    static let boundaryCount = boundaryYears.count * 14 + boundaryYears.filter(isLeap).count
+
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// Text dates in every form the functions read, and some they do not.
     static let texts = [
@@ -56,7 +69,7 @@ struct LocaleFunctionsDifferentialTests {
         ["start", "end"].map { (unit, $0) }
     }
 
-    @Test("every locale × every year boundary of 1900–2100: week, week start, week alignment equal SQLite's")
+    @Test("every locale × every kind of year boundary: week, week start, week alignment equal SQLite's")
     func everyLocale() throws {
         guard let server = try BackendDatabase(.postgresql) else { return }
         let sqlite = try DBBManager.inMemory()

@@ -1,4 +1,5 @@
 import DBBBuilder
+import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import DBBBuilder
 import DBBPostgres
+import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import DBBBuilder
+import DBBTestSupport
 import Foundation
 
 /// A column as the backend's catalog describes it.
