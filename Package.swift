@@ -210,7 +210,9 @@ if Context.environment["DBB_SQLITE_SUITES"] == "1" {
         switch target.name {
         case "DBBScriptTests":
             // `dbb`'s command-line tests need the whole tool.
-            target.dependencies = ["DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-build-tool", "dbb-food"]
+            target.dependencies = [
+                "DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-build-tool", "dbb-food",
+            ]
             target.exclude = ["DBBCommandTests.swift"]
         case "DBBReliabilityTests":
             target.dependencies = ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport"]

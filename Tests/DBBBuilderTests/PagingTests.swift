@@ -1,5 +1,5 @@
-import DBBBuilder
 import DBBBackendTestSupport
+import DBBBuilder
 import DBBTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
+import DBBBackendTestSupport
 import DBBBuilder
 import DBBSQLite
-import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
+import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
-import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Synchronization

@@ -1,7 +1,7 @@
+import DBBBackendTestSupport
 import DBBBuilder
 import DBBLocale
 import DBBPostgres
-import DBBBackendTestSupport
 import DBBTestSupport
 import Foundation
 import Testing
