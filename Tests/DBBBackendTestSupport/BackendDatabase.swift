@@ -1,7 +1,10 @@
 import DBBBuilder
-import DBBPostgres
 import DBBTestSupport
 import Foundation
+
+#if !DBB_SQLITE_SUITES
+import DBBPostgres
+#endif
 
 /// A fresh database of `backend` with a manager on it; `reopen()` gives a second manager on
 /// the same database (another "instance" of the service). `nil` when PostgreSQL is missing
@@ -26,10 +29,10 @@ public struct BackendDatabase {
             location = directory.url.appendingPathComponent("test.sqlite").path
             manager = try DBBManager(url: URL(fileURLWithPath: location))
         case .postgresql:
-            guard let server = try TestPostgresServer.shared() else { return nil }
+            guard let server = try Self.postgresServer() else { return nil }
             directory = nil
             location = try server.makeDatabase()
-            manager = try DBBManager(postgres: location)
+            manager = try Self.postgresManager(location)
         }
         if !classes.isEmpty { try manager.register(classes) }
     }
@@ -39,11 +42,35 @@ public struct BackendDatabase {
     public func reopen(_ classes: [DBBTableObject.Type] = []) throws -> DBBManager {
         let other =
             backend == .sqlite
-            ? try DBBManager(url: URL(fileURLWithPath: location)) : try DBBManager(postgres: location)
+            ? try DBBManager(url: URL(fileURLWithPath: location)) : try Self.postgresManager(location)
         if !classes.isEmpty { try other.register(classes) }
         return other
     }
 
     /// Where this database is: a file path or a PostgreSQL URL.
     public var place: String { location }
+}
+
+extension BackendDatabase {
+    /// The test server; `nil` in a build of the SQLite suites alone (`DBB_SQLITE_SUITES=1`, see
+    /// Package.swift: no PostgreSQL client), which fails instead when `DBB_REQUIRE_POSTGRES` is set.
+    static func postgresServer() throws -> TestPostgresServer? {
+        #if DBB_SQLITE_SUITES
+        if ProcessInfo.processInfo.environment["DBB_REQUIRE_POSTGRES"] != nil {
+            throw TestPostgresError(
+                message: "this build holds no PostgreSQL client (DBB_SQLITE_SUITES=1), and DBB_REQUIRE_POSTGRES is set")
+        }
+        return nil
+        #else
+        return try TestPostgresServer.shared()
+        #endif
+    }
+
+    static func postgresManager(_ url: String) throws -> DBBManager {
+        #if DBB_SQLITE_SUITES
+        throw TestPostgresError(message: "this build holds no PostgreSQL client (DBB_SQLITE_SUITES=1)")
+        #else
+        return try DBBManager(postgres: url)
+        #endif
+    }
 }
