@@ -39,6 +39,9 @@ final class PostgresBackend: SetWritingConnection {
         case pendingAlone
         /// Its only statement was sent on its own: it commits itself.
         case alone
+        /// Its only statement was answered (it committed or failed): what follows is a query
+        /// that writes nothing, so losing it loses no commit.
+        case answeredAlone
     }
     /// Whether the manager is read-only: every transaction is `READ ONLY` and rolled back, and a
     /// statement outside one runs in one of its own (see ``run(_:original:_:)``).
@@ -279,6 +282,9 @@ final class PostgresBackend: SetWritingConnection {
     private func answer(
         _ outcome: Result<SessionWatch.Outcome, any Error>, _ statement: PlaceholderSQL.Statement, original: String
     ) throws -> PostgresQueryResult {
+        // The statement sent alone has its outcome once this returns: answered, or lost (and
+        // reported as such by lost(_:_:)).
+        defer { if begin == .alone { begin = .answeredAlone } }
         switch outcome {
         case .success(.answered(let answer)):
             return answer
@@ -337,7 +343,7 @@ final class PostgresBackend: SetWritingConnection {
         case .pending:
             begin = .none
             try execute("BEGIN", [])
-        case .alone:
+        case .alone, .answeredAlone:
             guard statement.isQuery else {
                 throw DBBError(
                     backend: .invalidOption,
@@ -413,9 +419,10 @@ final class PostgresBackend: SetWritingConnection {
     /// (``RoundTripPlan/firstStatementMayBeAll``) sends that statement alone, outside a
     /// transaction — one statement sees one committed state, and BEGIN and COMMIT would be two
     /// more round trips; should the plan then ask for another, it starts again in a read
-    /// transaction. Any other plan runs in a read transaction (or the one open).
+    /// transaction. Any other plan runs in a read transaction (or the one open), and so does
+    /// every read of a read-only manager (see ``sendsAlone(_:)``).
     func read(_ plan: any RoundTripPlan) throws {
-        if plan.firstStatementMayBeAll && !hasOpenTransaction {
+        if sendsAlone(plan) {
             guard let first = try plan.nextStatement() else { return }
             try consume(try send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
             guard try plan.nextStatement() != nil else { return }
@@ -432,7 +439,7 @@ final class PostgresBackend: SetWritingConnection {
     /// the calling task suspends while the server works, and makes what the rows become when
     /// it resumes.
     func read(_ plan: any RoundTripPlan) async throws {
-        if plan.firstStatementMayBeAll && !hasOpenTransaction {
+        if sendsAlone(plan) {
             guard let first = try plan.nextStatement() else { return }
             try consume(
                 try await send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
@@ -454,6 +461,15 @@ final class PostgresBackend: SetWritingConnection {
             if lostWith == nil { _ = try? await send("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Whether `plan`'s first statement is sent alone, outside a transaction: never on a
+    /// read-only manager, whose statements all run in a `READ ONLY` transaction rolled back —
+    /// sent alone, a fetch's condition could change the session for good
+    /// (`set_config('default_transaction_read_only', 'off', false)`), and the next statement
+    /// on the pooled connection could write.
+    private func sendsAlone(_ plan: any RoundTripPlan) -> Bool {
+        plan.firstStatementMayBeAll && !hasOpenTransaction && !readOnly
     }
 
     /// Hands the rows of `answer`, the answer to `statement`, to `plan`.

@@ -199,6 +199,46 @@ struct IdentityTests {
     }
 
     @Test(
+        "rows SQL inserts with ids of its own: SQLite gives new rows ids above them; PostgreSQL's sequence does not move, and the save that meets one says how to move it, storing nothing",
+        arguments: Backend.allCases)
+    func explicitIDsAboveTheSequence(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Clerk.self]) else { return }
+        let manager = database.manager
+        let first = Clerk("First", manager: manager)
+        try first.save()
+        func insertBySQL(_ ids: Int64...) throws {
+            for id in ids {
+                try manager.execute(
+                    #"INSERT INTO "Clerk" ("id", "name") VALUES (?, 'by SQL')"#, arguments: [first.id + id])
+            }
+        }
+        let single = Clerk("Single", manager: manager)
+        let batch = [Clerk("Batch 1", manager: manager), Clerk("Batch 2", manager: manager)]
+        /// On PostgreSQL, `save` meets a taken id: it fails naming the fix, and the fix works.
+        func refused(_ save: () throws -> Void, rows: Int) throws {
+            guard backend == .postgresql else { return }
+            let error = try #require(throws: DBBError.self) { try save() }
+            #expect(error.kind == .server && error.table == "Clerk", "\(error)")
+            #expect(error.serverError?.sqlState == "23505", "the server's refusal stays readable: \(error)")
+            #expect(
+                error.message.contains("id sequence, is taken") && error.message.contains("nothing was stored"),
+                "\(error)")
+            #expect(try manager.count(of: "Clerk") == rows)
+            #expect(single.id == 0 && batch.allSatisfy { $0.id == 0 && $0.createdTime == nil }, "still new")
+            let fix = try #require(error.message.range(of: "SELECT setval(").map { error.message[$0.lowerBound...] })
+            _ = try manager.query(String(fix))
+        }
+        try insertBySQL(1, 3)
+        try refused({ try single.save() }, rows: 3)  // the sequence gives first + 1
+        try insertBySQL(5)
+        try refused({ try DBBTableObject.save(batch, manager: manager) }, rows: 4)  // first + 4, first + 5
+        try single.save()
+        try DBBTableObject.save(batch, manager: manager)
+        #expect(single.id == first.id + 6 && batch.map(\.id) == [first.id + 7, first.id + 8])
+        #expect(try manager.count(of: "Clerk") == 7)
+    }
+
+    @Test(
         "a reference to an unchanged object whose row was deleted is refused, not stored as a dangling join row",
         arguments: Backend.allCases)
     func referenceToDeletedRow(_ backend: Backend) throws {

@@ -121,6 +121,35 @@ struct CommitOutcomeTests {
         #expect(try direct.query(#"SELECT "code" FROM "Ticket""#).first?.values == [.text("after")])
     }
 
+    @Test(
+        "a conditional UPDATE sent alone and answered with no row: losing the query that asks why is .unavailable, not commitOutcomeUnknown"
+    )
+    func refusedUpdateAloneThenCut() throws {
+        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
+        let direct = try DBBManager(postgres: url)
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "before"
+        try ticket.save()
+        let seen = try #require(ticket.modifiedTime)
+        try direct.execute(#"DELETE FROM "Ticket""#)
+        ticket.code = "after"
+        let statements = Mutex([String]())
+        manager.trace { sql in statements.withLock { $0.append(sql) } }
+        // The UPDATE is answered (no row matched: nothing written); the query after it is cut.
+        proxy.arm(.afterForwarding(#"SELECT "id""#))
+        let error = try #require(throws: DBBError.self) { try ticket.save(ifModifiedTimeIs: seen) }
+        manager.trace(nil)
+        let sent = statements.withLock { $0 }
+        #expect(sent.count == 2 && sent[0].hasPrefix("UPDATE") && sent[1].hasPrefix("SELECT"), "\(sent)")
+        #expect(proxy.cuts == 1)
+        #expect(error.kind == .unavailable, "the UPDATE's answer came: nothing was written. \(error)")
+        #expect(ticket.modifiedTime == seen && ticket.code == "after", "the object is as it was before the save")
+        #expect(try direct.count(of: "Ticket") == 0)
+        // The next save on a new connection reports why.
+        let again = try #require(throws: DBBError.self) { try ticket.save(ifModifiedTimeIs: seen) }
+        #expect(again.kind == .rowNotFound, "\(again)")
+    }
+
     @Test("a connection lost before COMMIT was sent is .unavailable: nothing was stored, and a retry is safe")
     func lostBeforeCommit() throws {
         guard let (url, proxy, manager) = try Self.behindProxy() else { return }

@@ -71,14 +71,18 @@ struct ReadOnlyManagerTests {
     }
 
     @Test("no SQL lifts a read-only manager's read-only: set_config is undone, BEGIN READ WRITE and SET are refused")
-    func noEscape() throws {
+    func noEscape() async throws {
         guard let server = try TestPostgresServer.shared() else { return }
         let url = try server.makeDatabase()
         let writer = try DBBManager(postgres: url)
         try writer.register([Ticket.self])
+        // A function that writes, for a fetch's condition to call.
+        try writer.execute(
+            #"CREATE FUNCTION sneaky_write() RETURNS bigint LANGUAGE sql AS $$ INSERT INTO "Ticket" ("code") VALUES ('written by a read') RETURNING 0::bigint $$"#
+        )
         let ticket = Ticket(dbManager: writer)
         ticket.code = "kept"
-        try ticket.save()
+        try await ticket.save()
         var configuration = try DBBPostgresConfiguration(url: url)
         (configuration.readOnly, configuration.poolSize) = (true, 1)  // one session: whatever it set would last
         let reader = try DBBManager(postgres: configuration)
@@ -98,8 +102,27 @@ struct ReadOnlyManagerTests {
         #expect(refusedWrites(), "set_config ran in a read-only transaction of its own, rolled back")
         let options = DBBQueryOptions.options(
             withConditions: ["set_config('default_transaction_read_only', 'off', false) = 'off'"])
-        _ = try Ticket.instances(matching: options, manager: reader)
+        /// Whether a fetch whose condition writes is refused, sync and async.
+        func refusedWritingFetch() async -> Bool {
+            let writing = DBBQueryOptions.options(withConditions: ["id > sneaky_write()"])
+            let sync = Result { try Ticket.instances(matching: writing, manager: reader) }
+            let async: Result<[Ticket], any Error>
+            do { async = .success(try await Ticket.instances(matching: writing, manager: reader)) } catch {
+                async = .failure(error)
+            }
+            return [sync, async].allSatisfy {
+                guard case .failure(let error as DBBError) = $0 else { return false }
+                return error.serverError?.sqlState == "25006"
+            }
+        }
+        #expect(await refusedWritingFetch())
+        // A fetch of one statement (a class without join properties) is not sent alone here:
+        // alone, what its condition set for the session would last.
+        _ = try Result { try Ticket.instances(matching: options, manager: reader) }.get()
         #expect(refusedWrites(), "a fetch's transaction is read-only and rolled back")
+        #expect(await refusedWritingFetch(), "a fetch's transaction is read-only and rolled back")
+        _ = try await Ticket.instances(matching: options, manager: reader)
+        #expect(await refusedWritingFetch(), "an async fetch's transaction is read-only and rolled back")
         for escape in [
             #"BEGIN READ WRITE; INSERT INTO "Ticket" ("code") VALUES ('x'); COMMIT"#,
             "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE",
@@ -110,7 +133,7 @@ struct ReadOnlyManagerTests {
             #expect(error.kind == .invalidOption && error.message.contains("read-only"), "\(error)")
         }
         #expect(refusedWrites())
-        #expect(try Ticket.all(manager: writer).map(\.code) == ["kept"])
+        #expect(try Result { try Ticket.all(manager: writer) }.get().map(\.code) == ["kept"])
     }
 
     @Test("dbb sql without --write installs nothing; as a role that may only read, side effects are refused too")

@@ -42,10 +42,8 @@ struct SetWriter {
             let ids: [[DBBValue]]
             do {
                 ids = try connection.execute(statement, arrays: arrays)
-            } catch let failure as any DatabaseFailure
-                where Self.refusedIDZero(failure.dbbError(table: mapping.tableName, columns: []))
-            {
-                throw Self.idZero(mapping)
+            } catch let failure as any DatabaseFailure {
+                throw refusal(of: failure, mapping) ?? failure
             }
             guard ids.count == end - first else {
                 throw DBBError(
@@ -68,11 +66,25 @@ struct SetWriter {
                 + "table's id sequence above 0 (nothing was stored)")
     }
 
-    /// Whether `error` is the server refusing the `NULL` that ``SetWriteSQL/insertRows(_:)``
-    /// makes of an id 0 (a not-null violation in column `id`).
-    private static func refusedIDZero(_ error: DBBError) -> Bool {
-        guard let server = error.serverError, server.sqlState == "23502" else { return false }
-        return error.property == SchemaSQL.idColumn || server.message.contains("column \"\(SchemaSQL.idColumn)\"")
+    /// What the server's refusal of new rows of `mapping` means, when it is about their ids:
+    /// an id 0 (``SetWriteSQL/insertRows(_:)`` makes it `NULL`, which column `id` refuses), or
+    /// an id the sequence gave that a row already has.
+    private func refusal(of failure: any DatabaseFailure, _ mapping: TableMapping) -> DBBError? {
+        let error = failure.dbbError(table: mapping.tableName, columns: [])
+        guard let server = error.serverError else { return nil }
+        switch server.sqlState {
+        case "23502"
+        where error.property == SchemaSQL.idColumn || server.message.contains("column \"\(SchemaSQL.idColumn)\""):
+            return Self.idZero(mapping)
+        case "23505" where server.message.contains("Key (\(SchemaSQL.idColumn))="):
+            return DBBError(
+                .server, table: mapping.tableName,
+                "a new row's id, from the table's id sequence, is taken: other SQL inserted rows with ids of "
+                    + "their own, which do not advance the sequence (nothing was stored). Move it past them: "
+                    + sql.advanceSequence(mapping),
+                serverError: server)
+        default: return nil
+        }
     }
 
     /// Updates the rows of `rows` (an update set) in its columns, to the values in `values`,

@@ -21,13 +21,24 @@ struct SetWriteSQL {
             [SchemaSQL.idColumn, SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote)
             + mapping.columns.map { dialect.quote($0.column) }
         let types = [DBBStorageType.date, .date] + mapping.columns.map(\.storageType)
-        let sequence = "pg_get_serial_sequence(\(SQLDialect.literal(.text(table)) ?? "NULL"), 'id')"
         return
-            "WITH new_rows AS (SELECT NULLIF(nextval(s.seq), 0) AS id, u.* FROM (SELECT CAST(\(sequence) AS regclass) AS seq) AS s"
+            "WITH new_rows AS (SELECT NULLIF(nextval(s.seq), 0) AS id, u.* FROM (SELECT CAST(\(sequence(of: table)) AS regclass) AS seq) AS s"
             + " CROSS JOIN \(unnest(types)) WITH ORDINALITY AS u(\(values.joined(separator: ", ")), n)),"
             + " inserted AS (INSERT INTO \(table) (\(names.joined(separator: ", ")))"
             + " SELECT id, \(values.joined(separator: ", ")) FROM new_rows)"
             + " SELECT id FROM new_rows ORDER BY n"
+    }
+
+    /// The id sequence of `table` (quoted).
+    private func sequence(of table: String) -> String {
+        "pg_get_serial_sequence(\(SQLDialect.literal(.text(table)) ?? "NULL"), '\(SchemaSQL.idColumn)')"
+    }
+
+    /// Moves the id sequence of `mapping`'s table past its highest id: what a user runs after
+    /// other SQL inserted rows with ids of its own, which do not advance the sequence.
+    func advanceSequence(_ mapping: TableMapping) -> String {
+        let table = dialect.quote(mapping.tableName)
+        return "SELECT setval(\(sequence(of: table)), max(\(dialect.quote(SchemaSQL.idColumn)))) FROM \(table)"
     }
 
     /// Updates `modifiedTime` and the columns at `columns` of `mapping`'s table in the rows
