@@ -49,6 +49,11 @@ struct ReplicaTests {
         #expect(
             try eventual.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 1,
             "a read is served by the standby")
+        // The reads above may all have gone to the primary while the standby lagged (that is
+        // what readYourWrites does): wait until the standby has replayed the table itself.
+        try Self.waitUntil("the standby has the table") {
+            try eventual.query(#"SELECT to_regclass('"Member"') IS NOT NULL"#)[0].decode(Int.self, at: 0) == 1
+        }
         let late = Member(dbManager: eventual)
         late.name = "late"
         try late.save()
