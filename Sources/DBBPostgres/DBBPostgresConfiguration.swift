@@ -1,4 +1,5 @@
 @_spi(DBBBackend) import DBBBuilder
+@_spi(DBBBackend) import DBBSQLite
 import Foundation
 import Logging
 import PostgresNIO
@@ -31,6 +32,20 @@ public struct DBBPostgresConfiguration: Sendable {
     /// How long opening a connection to the server may take before it fails with
     /// `DBBError.Kind.unavailable`; above zero.
     public var connectTimeout: Duration = .seconds(10)
+    /// How long a statement may wait for the server's answer before the manager gives up on
+    /// its connection, or `nil` (the default) to wait as long as the server takes. A server
+    /// that answers nothing at all — a stopped or frozen process, a network that drops packets
+    /// without closing the connection — otherwise holds the statement until it comes back.
+    ///
+    /// When the time is up, the connection is closed and the statement fails as one whose
+    /// connection was lost: `DBBError.Kind.unavailable` (nothing was stored: a read, or a
+    /// write inside a transaction that had not committed), or
+    /// `DBBError.Kind.commitOutcomeUnknown` (a `COMMIT`, or a write that commits on its own,
+    /// was on its way); the message says the time ran out. The pool opens a new connection
+    /// for the next call. Set it above the longest statement you run (and above the server's
+    /// `statement_timeout`, which ends a slow statement with an answer and keeps the
+    /// connection); above zero.
+    public var answerTimeout: Duration?
     /// Opens the database without changing anything in it, for read-only tools, read-only
     /// roles and standbys: the manager installs no locale functions (a query that calls one
     /// that is not installed fails saying how to install it), `DBBManager.register(_:)`
@@ -112,7 +127,10 @@ public struct DBBPostgresConfiguration: Sendable {
         guard (1...65535).contains(port) else {
             throw DBBError(backend: .invalidOption, "port \(port) for \(host) is not a number from 1 to 65535")
         }
-        for (name, value) in [("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout)] where value <= .zero {
+        for (name, value) in [
+            ("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout),
+            ("answerTimeout", answerTimeout ?? .seconds(1)),
+        ] where value <= .zero {
             throw DBBError(backend: .invalidOption, "\(name) \(value) for \(place.host) is not above zero")
         }
         let connectionTLS: PostgresConnection.Configuration.TLS
@@ -128,9 +146,7 @@ public struct DBBPostgresConfiguration: Sendable {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password,
             database: database, tls: connectionTLS)
-        configuration.options.connectTimeout = .nanoseconds(
-            Int64(connectTimeout.components.seconds) * 1_000_000_000
-                + connectTimeout.components.attoseconds / 1_000_000_000)
+        configuration.options.connectTimeout = .nanoseconds(Int64(clamping: connectTimeout.nanosecondCount))
         if readOnly {
             configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
         }
@@ -164,7 +180,7 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
             children: [
                 "host": host, "port": port, "username": username, "password": password == nil ? "nil" : "***",
                 "database": database, "poolSize": poolSize, "poolTimeout": poolTimeout,
-                "connectTimeout": connectTimeout, "readOnly": readOnly,
+                "connectTimeout": connectTimeout, "answerTimeout": answerTimeout as Any, "readOnly": readOnly,
             ],
             displayStyle: .struct)
     }

@@ -32,6 +32,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     private let numberedSQL = NumberedSQLCache()
     /// How long a read waits for a connection.
     private let poolTimeout: Duration
+    /// How long a statement waits for its answer (`nil`: as long as the server takes).
+    private let answerTimeout: Duration?
     private let poolSize: Int
     /// The connections reads may hold at once.
     private let readSlots: FairSemaphore
@@ -63,6 +65,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
         place = configuration.place
         logger = configuration.logger
         poolTimeout = configuration.poolTimeout
+        answerTimeout = configuration.answerTimeout
         poolSize = configuration.poolSize
         writerShares = !readsOnly && configuration.poolSize == 1
         readCapacity = readsOnly || writerShares ? configuration.poolSize : configuration.poolSize - 1
@@ -215,7 +218,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     private func opened(_ outcome: Result<PostgresConnection, any Error>) throws -> PooledConnection {
         do {
             let connection = try outcome.get()
-            return PooledConnection(connection: connection, watch: SessionWatch(connection))
+            return PooledConnection(
+                connection: connection, watch: SessionWatch(connection, answerTimeout: answerTimeout))
         } catch {
             poolLock.withLock { opened -= 1 }
             if let error = error as? PSQLError {

@@ -295,6 +295,9 @@ final class PostgresBackend: SetWritingConnection {
             throw failure
         case .success(.unanswered):
             throw lost(PostgresFailure.closedUnanswered(sql: original, place: place), statement)
+        case .success(.timedOut):
+            throw lost(
+                PostgresFailure.unansweredWithin(watch.answerTimeout ?? .zero, sql: original, place: place), statement)
         case .failure(let error as PSQLError):
             throw lost(PostgresFailure(error, sql: original, place: place), statement)
         case .failure(let error):

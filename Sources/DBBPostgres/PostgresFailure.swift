@@ -57,6 +57,15 @@ struct PostgresFailure: DatabaseFailure {
             server: nil, clientMessage: "the connection closed before the server answered", sql: sql, place: place)
     }
 
+    /// The server did not answer `sql` within `timeout`, and the connection was closed (see
+    /// ``SessionWatch``).
+    static func unansweredWithin(_ timeout: Duration, sql: String?, place: PostgresPlace) -> PostgresFailure {
+        PostgresFailure(
+            server: nil,
+            clientMessage: "the server did not answer within answerTimeout (\(timeout)), so the connection was closed",
+            sql: sql, place: place)
+    }
+
     /// SQLSTATE classes that mean the database cannot be used at all: connection exceptions
     /// (08), invalid authorization (28), invalid catalog name (3D: no such database).
     private static let unavailableClasses: Set<Substring> = ["08", "28", "3D", "57"]

@@ -1,3 +1,4 @@
+@_spi(DBBBackend) import DBBSQLite
 import NIOCore
 import PostgresNIO
 import Synchronization
@@ -8,6 +9,10 @@ import Synchronization
 /// completed; waiting on it blocked the writer forever. The watch sees the channel close and
 /// fails the query in flight, after a short grace in which postgres-nio's own failure (with
 /// the server's reason, when it sent one) wins.
+///
+/// It also gives up on a server that answers nothing at all (a stopped process, a network that
+/// drops packets): with an `answerTimeout`, a query unanswered that long fails and its
+/// connection is closed.
 ///
 /// One watch per connection, registered once on its close future (not once per query, which
 /// would pile up callbacks on a long-lived connection).
@@ -21,7 +26,11 @@ final class SessionWatch: Sendable {
     /// How long after the close postgres-nio's own failure may still arrive.
     static let grace: TimeAmount = .milliseconds(200)
 
-    init(_ connection: PostgresConnection) {
+    /// How long a query may wait for its answer (``DBBPostgresConfiguration/answerTimeout``).
+    let answerTimeout: Duration?
+
+    init(_ connection: PostgresConnection, answerTimeout: Duration? = nil) {
+        self.answerTimeout = answerTimeout
         connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed(on: connection.eventLoop) }
     }
 
@@ -35,6 +44,9 @@ final class SessionWatch: Sendable {
         /// The connection closed after the query was handed to it, without an answer: the
         /// server may or may not have run it.
         case unanswered
+        /// No answer came within ``answerTimeout``, and the watch closed the connection: the
+        /// server may or may not have run the query.
+        case timedOut
     }
 
     /// Runs `query` and waits for its answer, or for the connection to close without one,
@@ -49,6 +61,8 @@ final class SessionWatch: Sendable {
             return .answered(try answer.wait())
         } catch is Unanswered {
             return .unanswered
+        } catch is TimedOut {
+            return .timedOut
         }
     }
 
@@ -64,6 +78,8 @@ final class SessionWatch: Sendable {
             return .answered(try await answer.get())
         } catch is Unanswered {
             return .unanswered
+        } catch is TimedOut {
+            return .timedOut
         }
     }
 
@@ -84,6 +100,17 @@ final class SessionWatch: Sendable {
             return nil
         }
         query().cascade(to: promise)
+        if let answerTimeout {
+            // Both run on the connection's event loop: an answer cancels the timeout before it
+            // can fire, and a timeout that fires finds the query unanswered.
+            let timeout = connection.eventLoop.scheduleTask(
+                in: .nanoseconds(Int64(clamping: answerTimeout.nanosecondCount))
+            ) {
+                promise.fail(TimedOut())
+                connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            }
+            promise.futureResult.whenComplete { _ in timeout.cancel() }
+        }
         return promise.futureResult
     }
 
@@ -98,4 +125,7 @@ final class SessionWatch: Sendable {
 
     /// The marker failure of an unanswered query (a completed promise ignores it).
     private struct Unanswered: Error {}
+
+    /// The marker failure of a query unanswered within ``answerTimeout``.
+    private struct TimedOut: Error {}
 }
