@@ -28,8 +28,7 @@ struct AsyncReadTests {
         try process.run()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(err)")
+        try #require(waitForExit(process) == 0, "\(err)")
         return (try JSONDecoder().decode([String: Int].self, from: out), err)
     }
 

@@ -37,9 +37,9 @@ struct MultiProcessTests {
         for process in processes {
             let out = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
             let err = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(String(decoding: err, as: UTF8.self))")
-            if process.terminationStatus == 0 { tallies.append(try JSONDecoder().decode(Tally.self, from: out)) }
+            let status = waitForExit(process)
+            #expect(status == 0, "\(String(decoding: err, as: UTF8.self))")
+            if status == 0 { tallies.append(try JSONDecoder().decode(Tally.self, from: out)) }
         }
         try #require(tallies.count == 4)
 

@@ -44,7 +44,7 @@ private final class Companion {
     /// Closes its standard input and waits for it to end.
     func finish() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        _ = waitForExit(process)
         output.fileHandleForReading.readabilityHandler = nil
     }
 }

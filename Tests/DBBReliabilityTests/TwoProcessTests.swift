@@ -35,8 +35,7 @@ struct TwoProcessTests {
         try item.save()
 
         let deleting = try runHelper(["delete-company", database.url.path, "\(acme.id)"])
-        deleting.waitUntilExit()
-        #expect(deleting.terminationStatus == 0, "\(output(deleting))")
+        #expect(waitForExit(deleting) == 0, "\(output(deleting))")
         #expect(try manager.count(of: "CrashItem_company") == 0)
         var options = DBBQueryOptions.options(withConditions: ["company IN (?)"])
         options.arguments = [.integer(acme.id)]
@@ -63,8 +62,7 @@ struct TwoProcessTests {
             let start = Date().timeIntervalSince1970 + 0.3
             let processes = try (0..<3).map { _ in try runHelper(["open", path, "\(start)"]) }
             for process in processes {
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "trial \(trial): \(output(process))")
+                #expect(waitForExit(process) == 0, "trial \(trial): \(output(process))")
             }
             #expect(try SQLiteConnection(path: path).fetchValue("SELECT count(*) FROM CrashItem", as: Int.self) == 3)
         }
@@ -85,8 +83,7 @@ struct TwoProcessTests {
         func register(_ version: String) throws -> (status: Int32, output: String) {
             let process = try runHelper(["register", database.place, version])
             let text = output(process)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            return (waitForExit(process), text)
         }
         let unique = try register("ContactUniqueEmail")
         #expect(unique.status == 1 && unique.output.contains("ContactUniqueEmail.email"), "\(unique.output)")

@@ -206,8 +206,7 @@ struct ShellParityTests {
         input.fileHandleForWriting.write(Data((pragmas + "\n.dump\n").utf8))
         try input.fileHandleForWriting.close()
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(waitForExit(process) == 0)
         return bytes
     }
 

@@ -27,7 +27,7 @@ public func runAndKill(_ executable: URL, _ arguments: [String], after delay: Do
     while process.isRunning && Date() < deadline { usleep(5_000) }
     let killed = process.isRunning
     if killed { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    _ = waitForExit(process)
     pipe.fileHandleForReading.readabilityHandler = nil
     let rest = pipe.fileHandleForReading.readDataToEndOfFile()
     return (String(decoding: output.withLock { $0 } + rest, as: UTF8.self), killed)

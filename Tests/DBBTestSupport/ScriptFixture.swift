@@ -50,9 +50,8 @@ public struct ScriptFixture {
         try stdin.fileHandleForWriting.close()
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
+            waitForExit(process), String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
         )
     }
 
