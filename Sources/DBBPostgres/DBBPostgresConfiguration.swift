@@ -127,10 +127,8 @@ public struct DBBPostgresConfiguration: Sendable {
         guard (1...65535).contains(port) else {
             throw DBBError(backend: .invalidOption, "port \(port) for \(host) is not a number from 1 to 65535")
         }
-        for (name, value) in [
-            ("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout),
-            ("answerTimeout", answerTimeout ?? .seconds(1)),
-        ] where value <= .zero {
+        let timeouts = [("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout)]
+        for (name, value) in timeouts + (answerTimeout.map { [("answerTimeout", $0)] } ?? []) where value <= .zero {
             throw DBBError(backend: .invalidOption, "\(name) \(value) for \(place.host) is not above zero")
         }
         let connectionTLS: PostgresConnection.Configuration.TLS

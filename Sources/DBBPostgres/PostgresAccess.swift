@@ -133,7 +133,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
             defer { idle.removeAll() }
             return idle
         }
-        for pooled in connections { Self.close(pooled.connection) }
+        for pooled in connections { pooled.connection.closeKeepingAlive() }
     }
 
     // MARK: - The pool
@@ -240,17 +240,10 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
                 opened -= 1 + discarded.count
                 return discarded
             }
-            for other in [connection] + discarded { Self.close(other.connection) }
+            for other in [connection] + discarded { other.connection.closeKeepingAlive() }
             return
         }
         poolLock.withLock { idle.append(connection) }
-    }
-
-    /// Closes `connection`, keeping it alive until it is closed (postgres-nio asserts a
-    /// connection is closed before it goes away).
-    private static func close(_ connection: PostgresConnection) {
-        let closing: EventLoopFuture<Void> = connection.close()
-        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     private var location: String { "database \(place.database) on \(place.host)" }
@@ -284,6 +277,15 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
 }
 
 /// A pooled connection and the watch that answers its queries when it closes unasked.
+extension PostgresConnection {
+    /// Closes the connection, keeping it alive until it is closed (postgres-nio asserts a
+    /// connection is closed before it goes away).
+    func closeKeepingAlive() {
+        let closing: EventLoopFuture<Void> = close()
+        closing.whenComplete { _ in withExtendedLifetime(self) {} }
+    }
+}
+
 struct PooledConnection {
     let connection: PostgresConnection
     let watch: SessionWatch

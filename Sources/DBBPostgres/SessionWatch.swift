@@ -107,7 +107,7 @@ final class SessionWatch: Sendable {
                 in: .nanoseconds(Int64(clamping: answerTimeout.nanosecondCount))
             ) {
                 promise.fail(TimedOut())
-                connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+                connection.closeKeepingAlive()
             }
             promise.futureResult.whenComplete { _ in timeout.cancel() }
         }

@@ -34,6 +34,18 @@ struct CommitOutcomeTests {
         return (url, proxy, manager)
     }
 
+    /// ``behindProxy()`` with a ticket coded "before" saved through the proxy, its
+    /// `modifiedTime`, and a manager that reaches the server directly.
+    static func savedTicketBehindProxy() throws -> (
+        proxy: TestTCPProxy, manager: DBBManager, direct: DBBManager, ticket: Ticket, seen: Date
+    )? {
+        guard let (url, proxy, manager) = try behindProxy() else { return nil }
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = "before"
+        try ticket.save()
+        return (proxy, manager, try DBBManager(postgres: url), ticket, try #require(ticket.modifiedTime))
+    }
+
     @Test(
         "a connection lost while COMMIT is in flight — or a new row's INSERT, its save's only statement — is commitOutcomeUnknown, never .unavailable",
         arguments: [(true, false), (false, false), (true, true), (false, true)])
@@ -84,12 +96,7 @@ struct CommitOutcomeTests {
         "an UPDATE of one row is its save's only statement, without BEGIN or COMMIT: its lost answer is commitOutcomeUnknown, and a conditional retry is safe",
         arguments: [true, false])
     func updateAlone(serverGetsUpdate: Bool) throws {
-        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
-        let direct = try DBBManager(postgres: url)
-        let ticket = Ticket(dbManager: manager)
-        ticket.code = "before"
-        try ticket.save()
-        let seen = try #require(ticket.modifiedTime)
+        guard let (proxy, manager, direct, ticket, seen) = try Self.savedTicketBehindProxy() else { return }
         let statements = Mutex([String]())
         manager.trace { sql in statements.withLock { $0.append(sql) } }
         // A save with nothing to write sends nothing.
@@ -125,12 +132,7 @@ struct CommitOutcomeTests {
         "a conditional UPDATE sent alone and answered with no row: losing the query that asks why is .unavailable, not commitOutcomeUnknown"
     )
     func refusedUpdateAloneThenCut() throws {
-        guard let (url, proxy, manager) = try Self.behindProxy() else { return }
-        let direct = try DBBManager(postgres: url)
-        let ticket = Ticket(dbManager: manager)
-        ticket.code = "before"
-        try ticket.save()
-        let seen = try #require(ticket.modifiedTime)
+        guard let (proxy, manager, direct, ticket, seen) = try Self.savedTicketBehindProxy() else { return }
         try direct.execute(#"DELETE FROM "Ticket""#)
         ticket.code = "after"
         let statements = Mutex([String]())
