@@ -9,6 +9,7 @@ extension ReadmeExamples {
         var configuration = try DBBPostgresConfiguration(url: "postgres://app:secret@db.internal/shop")
         configuration.poolSize = 16
         configuration.connectTimeout = .seconds(3)
+        configuration.answerTimeout = .seconds(30)
         let manager = try DBBManager(postgres: configuration)
         return (manager)
     }
