@@ -84,8 +84,11 @@ extension DBBManager {
     /// Refuses a replica that answers but cannot serve: one that is not a standby (another
     /// database would answer the reads), or that refuses the credentials or has no such
     /// database (a configuration error, not a replica that is down). One that cannot be
-    /// reached now is taken, and tried when reads come.
+    /// reached now is taken, and tried when reads come. A replica whose
+    /// `targetSessionAttributes` names the kind of server it takes (`standby`, `read-only`,
+    /// `prefer-standby`: a list of hosts that includes the primary) is not asked.
     private static func checkReplica(_ access: PostgresAccess, _ configuration: DBBPostgresConfiguration) throws {
+        guard [.any, .readWrite, .primary].contains(configuration.targetSessionAttributes) else { return }
         let inRecovery: Bool
         do {
             inRecovery = try access.read { connection in

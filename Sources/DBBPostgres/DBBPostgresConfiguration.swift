@@ -14,8 +14,25 @@ import PostgresNIO
 /// let manager = try DBBManager(postgres: configuration)
 /// ```
 public struct DBBPostgresConfiguration: Sendable {
-    public var host: String
-    public var port: Int
+    /// The servers to try, in order, as libpq tries the hosts of a URL
+    /// (`postgres://h1:5432,h2:5433/db`): the first that answers and is the kind
+    /// ``targetSessionAttributes`` asks for takes the connection. One server for most
+    /// deployments; a primary and its standbys to follow the primary across a failover.
+    public var servers: [Server]
+    /// The first server's host (see ``servers``).
+    public var host: String {
+        get { servers.first?.host ?? "" }
+        set { servers.isEmpty ? servers.append(Server(host: newValue)) : (servers[0].host = newValue) }
+    }
+    /// The first server's port (see ``servers``).
+    public var port: Int {
+        get { servers.first?.port ?? 5432 }
+        set { servers.isEmpty ? servers.append(Server(host: "", port: newValue)) : (servers[0].port = newValue) }
+    }
+    /// Which of ``servers`` a connection may use, as libpq's `target_session_attrs`: `.any`
+    /// (the default: the first that answers), `.readWrite` or `.primary` (the primary, to follow
+    /// it across a failover), `.readOnly`, `.standby` or `.preferStandby` (for replicas).
+    public var targetSessionAttributes: TargetSessionAttributes = .any
     public var username: String
     public var password: String?
     public var database: String
@@ -50,14 +67,15 @@ public struct DBBPostgresConfiguration: Sendable {
     /// roles and standbys: the manager installs no locale functions (a query that calls one
     /// that is not installed fails saying how to install it), `DBBManager.register(_:)`
     /// only checks that the tables and columns it maps exist, and everything it runs is
-    /// read-only, so the server refuses writes — saves and raw SQL alike: sessions start
-    /// read-only (`default_transaction_read_only`), every transaction is `READ ONLY` and rolled
-    /// back, a raw statement outside one runs in a read-only transaction of its own (so what it
-    /// changes of the session, `set_config(…)`, is undone), and raw transaction control and
-    /// `SET`/`RESET` are refused. PostgreSQL's read-only mode cannot stop functions whose effects ignore
-    /// transactions (`pg_stat_reset()`, replication slots, advisory locks): for a strict
-    /// read-only client, connect as a role granted only reading (`pg_read_all_data`, or
-    /// `SELECT` on the tables), neither superuser nor `REPLICATION`.
+    /// read-only, so the server refuses writes — saves and raw SQL alike: every transaction
+    /// is `READ ONLY` and rolled back, a raw statement outside one runs in a read-only
+    /// transaction of its own (so what it changes of the session, `set_config(…)`, is
+    /// undone), and raw transaction control and `SET`/`RESET` are refused. None of this is a
+    /// setting of the session, so it holds behind a transaction-pooling PgBouncer too.
+    /// PostgreSQL's read-only mode cannot stop functions whose effects ignore transactions
+    /// (`pg_stat_reset()`, replication slots, advisory locks): for a strict read-only client,
+    /// connect as a role granted only reading (`pg_read_all_data`, or `SELECT` on the
+    /// tables), neither superuser nor `REPLICATION`.
     public var readOnly = false
     /// Where postgres-nio logs (nothing by default).
     public var logger = Logger(label: "DBBPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -66,8 +84,7 @@ public struct DBBPostgresConfiguration: Sendable {
         host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
         tls: TLS = .prefer(.makeClientConfiguration())
     ) {
-        self.host = host
-        self.port = port
+        servers = [Server(host: host, port: port)]
         self.username = username
         self.password = password
         self.database = database
@@ -76,10 +93,12 @@ public struct DBBPostgresConfiguration: Sendable {
 
     /// Reads `postgres://user:password@host:port/database` (also `postgresql://`), as libpq
     /// does: user, password and database percent-decoded, an IPv6 host in brackets
-    /// (`[::1]`), the port 5432 unless given, the user name the database's unless given. The
-    /// query may set `sslmode` (`disable`; `allow` and `prefer`, TLS when the server offers it;
-    /// `require`, `verify-ca` and `verify-full`, TLS or no connection) and `connect_timeout`
-    /// (seconds).
+    /// (`[::1]`), the port 5432 unless given, the user name the database's unless given;
+    /// several hosts separated by commas (`postgres://app@h1:5432,h2:5433/shop`), tried in turn.
+    /// The query may set `sslmode` (`disable`; `allow` and `prefer`, TLS when the server offers it;
+    /// `require`, `verify-ca` and `verify-full`, TLS or no connection), `connect_timeout`
+    /// (seconds, per host) and `target_session_attrs` (`any`, `read-write`, `read-only`,
+    /// `primary`, `standby`, `prefer-standby`: see ``targetSessionAttributes``).
     /// - Throws: `DBBError.Kind.invalidOption` naming the part of the URL that is wrong — a
     ///   scheme other than postgres, a port outside 1…65535, an unknown or repeated parameter —
     ///   with the URL shown without its password.
@@ -97,14 +116,49 @@ public struct DBBPostgresConfiguration: Sendable {
                     + "is not disable, allow, prefer, require, verify-ca or verify-full")
         }
         self.init(
-            host: parsed.host, port: parsed.port, username: parsed.user ?? parsed.database,
+            host: parsed.servers[0].host, port: parsed.servers[0].port, username: parsed.user ?? parsed.database,
             password: parsed.password, database: parsed.database, tls: tls)
+        servers = parsed.servers
         if let seconds = parsed.connectTimeout { connectTimeout = .seconds(seconds) }
+        if let target = parsed.targetSessionAttributes { targetSessionAttributes = target }
     }
 
     /// `url` with its password replaced by `***`, for logs and messages; the rest as written,
     /// even when the URL does not parse.
     public static func withoutPassword(_ url: String) -> String { PostgresURL.redacted(url) }
+
+    /// One server of ``servers``: host name or address, and port.
+    public struct Server: Sendable, Hashable, CustomStringConvertible {
+        public var host: String
+        public var port: Int
+
+        public init(host: String, port: Int = 5432) {
+            self.host = host
+            self.port = port
+        }
+
+        /// `host:port`, an IPv6 address in brackets: `[::1]:5432`.
+        public var description: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+    }
+
+    /// Which kind of server a connection may use (libpq's `target_session_attrs`). A server's
+    /// kind is asked once per new connection (`pg_is_in_recovery()` and
+    /// `default_transaction_read_only`), not per statement; a server that is not of the kind is
+    /// passed over for the next of ``servers``.
+    public enum TargetSessionAttributes: String, Sendable, CaseIterable {
+        /// The first server that answers.
+        case any
+        /// One that accepts writes: not a standby, and `default_transaction_read_only` off.
+        case readWrite = "read-write"
+        /// One that does not: a standby, or `default_transaction_read_only` on.
+        case readOnly = "read-only"
+        /// One that is not a standby (not in recovery).
+        case primary
+        /// A standby (in recovery).
+        case standby
+        /// A standby if any answers, else any server.
+        case preferStandby = "prefer-standby"
+    }
 
     /// Whether and how connections use TLS.
     public enum TLS: Sendable {
@@ -116,16 +170,20 @@ public struct DBBPostgresConfiguration: Sendable {
         case require(TLSConfiguration)
     }
 
-    /// postgres-nio's configuration of one connection.
+    /// postgres-nio's configuration of a connection to each of ``servers``, in their order.
     /// - Throws: `DBBError.Kind.invalidOption` when the TLS configuration cannot be used.
-    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    func connectionConfigurations() throws -> [PostgresConnection.Configuration] {
+        guard !servers.isEmpty else {
+            throw DBBError(backend: .invalidOption, "no server to connect to for database \(database): servers is empty")
+        }
         guard poolSize >= 1 else {
             throw DBBError(
                 backend: .invalidOption,
                 "poolSize \(poolSize) for \(place.host): a manager needs at least one connection")
         }
-        guard (1...65535).contains(port) else {
-            throw DBBError(backend: .invalidOption, "port \(port) for \(host) is not a number from 1 to 65535")
+        for server in servers where !(1...65535).contains(server.port) {
+            throw DBBError(
+                backend: .invalidOption, "port \(server.port) for \(server.host) is not a number from 1 to 65535")
         }
         let timeouts = [("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout)]
         for (name, value) in timeouts + (answerTimeout.map { [("answerTimeout", $0)] } ?? []) where value <= .zero {
@@ -141,17 +199,18 @@ public struct DBBPostgresConfiguration: Sendable {
         } catch {
             throw DBBError(backend: .invalidOption, "the TLS configuration for \(place.host) cannot be used: \(error)")
         }
-        var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password,
-            database: database, tls: connectionTLS)
-        configuration.options.connectTimeout = .nanoseconds(Int64(clamping: connectTimeout.nanosecondCount))
-        if readOnly {
-            configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
+        return servers.map { server in
+            var configuration = PostgresConnection.Configuration(
+                host: server.host, port: server.port, username: username, password: password,
+                database: database, tls: connectionTLS)
+            configuration.options.connectTimeout = .nanoseconds(Int64(clamping: connectTimeout.nanosecondCount))
+            return configuration
         }
-        return configuration
     }
 
-    var place: PostgresPlace { PostgresPlace(host: "\(host):\(port)", database: database) }
+    var place: PostgresPlace {
+        PostgresPlace(host: servers.map(\.description).joined(separator: ","), database: database)
+    }
 }
 
 extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -165,8 +224,9 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
             case .prefer: "prefer"
             case .require: "require"
             }
+        let target = targetSessionAttributes == .any ? "" : ", target_session_attrs \(targetSessionAttributes.rawValue)"
         return
-            "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database) (pool \(poolSize), TLS \(tls)\(readOnly ? ", read-only" : ""))"
+            "postgres://\(user)@\(place.host)/\(database) (pool \(poolSize), TLS \(tls)\(target)\(readOnly ? ", read-only" : ""))"
     }
 
     public var debugDescription: String { description }
@@ -176,7 +236,8 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
         Mirror(
             self,
             children: [
-                "host": host, "port": port, "username": username, "password": password == nil ? "nil" : "***",
+                "servers": servers.map(\.description), "targetSessionAttributes": targetSessionAttributes.rawValue,
+                "username": username, "password": password == nil ? "nil" : "***",
                 "database": database, "poolSize": poolSize, "poolTimeout": poolTimeout,
                 "connectTimeout": connectTimeout, "answerTimeout": answerTimeout as Any, "readOnly": readOnly,
             ],

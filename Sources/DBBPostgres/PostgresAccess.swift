@@ -27,7 +27,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     // @unchecked Sendable: `writer` is used only under `writerLock`; `idle` and `opened` under `poolLock`.
     let place: PostgresPlace
     let tracing: TraceSwitch
-    private let configuration: PostgresConnection.Configuration
+    /// Where new connections go.
+    private let servers: ServerChoice
     private let logger: Logger
     private let numberedSQL = NumberedSQLCache()
     /// How long a read waits for a connection.
@@ -61,7 +62,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     init(configuration: DBBPostgresConfiguration, tracing: TraceSwitch = TraceSwitch(), readsOnly: Bool = false) throws
     {
         self.tracing = tracing
-        self.configuration = try configuration.connectionConfiguration()
+        servers = try ServerChoice(configuration)
         place = configuration.place
         logger = configuration.logger
         poolTimeout = configuration.poolTimeout
@@ -98,7 +99,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         try refuseOnEventLoop()
         if writerThread.isCurrent { return try write(body) }
-        return try holding(readSlots, writing: false) { try withConnection(body) }
+        return try holding(readSlots, writing: false) { try withConnection(retryingLostRead: true, body) }
     }
 
     var asyncReading: (any AsyncReadingAccess)? { self }
@@ -109,18 +110,35 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     func read(_ plan: any RoundTripPlan) async throws {
         guard try await readSlots.wait(timeout: poolTimeout) else { throw poolBusy(writing: false) }
         defer { readSlots.signal() }
-        var pooled = try reusedConnection()
-        if pooled == nil {
-            let connection = connecting()
-            let outcome: Result<PostgresConnection, any Error>
+        // Once more after a connection lost before any answer, as a synchronous read
+        // (``withConnection(retryingLostRead:_:)``), when the plan can start again.
+        var retries = plan.firstStatementMayBeAll && servers.count > 1 ? 1 : 0
+        var avoiding: String?
+        while true {
+            let pooled = try await pooledConnection(avoiding: avoiding)
+            let backend = lent(pooled)
+            defer { putBack(pooled, lost: backend.lostWith != nil) }
             do {
-                outcome = .success(try await connection.get())
-            } catch {
-                outcome = .failure(error)
+                return try await backend.read(plan)
+            } catch where retries > 0 && backend.isLostBeforeAnswer {
+                retries -= 1
+                avoiding = pooled.server
+                plan.restart()
             }
-            pooled = try opened(outcome)
         }
-        try await lending(pooled!) { backend in try await backend.read(plan) }
+    }
+
+    /// An idle connection, or a new one (to a server other than `avoiding` if one answers), awaited.
+    private func pooledConnection(avoiding: String? = nil) async throws -> PooledConnection {
+        if avoiding == nil, let pooled = try reusedConnection() { return pooled }
+        let connection = connecting(avoiding: avoiding)
+        let outcome: Result<ServerChoice.Connected, any Error>
+        do {
+            outcome = .success(try await connection.get())
+        } catch {
+            outcome = .failure(error)
+        }
+        return try opened(outcome)
     }
 
     func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
@@ -168,24 +186,33 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
 
     /// Runs `body` with a pooled connection, on the calling thread. A connection that failed
     /// (the server went away, a statement broke the protocol) is closed, not pooled again.
-    private func withConnection<T>(_ body: (PostgresBackend) throws -> T) throws -> T {
-        let pooled = try reusedConnection() ?? opened(Result { try connecting().wait() })
-        let backend = lent(pooled)
-        defer { putBack(pooled, lost: backend.lostWith != nil) }
-        return try body(backend)
-    }
-
-    /// Lends `pooled` to `body`, as ``withConnection(_:)`` does, to a task.
-    private func lending(_ pooled: PooledConnection, _ body: (PostgresBackend) async throws -> Void) async throws {
-        let backend = lent(pooled)
-        defer { putBack(pooled, lost: backend.lostWith != nil) }
-        try await body(backend)
+    ///
+    /// A read (`retryingLostRead`) of a manager given several servers, whose connection was
+    /// lost (closed, reset, or unanswered within `answerTimeout`) before the server answered
+    /// anything, has handed nothing on: it runs once more, on a new connection to another of
+    /// the servers that answers now (after a failover, the new primary; the lost one last). A
+    /// write never runs twice, and a manager of one server reports the loss.
+    private func withConnection<T>(retryingLostRead: Bool = false, _ body: (PostgresBackend) throws -> T) throws -> T {
+        var retries = retryingLostRead && servers.count > 1 ? 1 : 0
+        var avoiding: String?
+        while true {
+            let reused = avoiding == nil ? try reusedConnection() : nil
+            let pooled = try reused ?? opened(Result { try connecting(avoiding: avoiding).wait() })
+            let backend = lent(pooled)
+            defer { putBack(pooled, lost: backend.lostWith != nil) }
+            do {
+                return try body(backend)
+            } catch where retries > 0 && backend.isLostBeforeAnswer {
+                retries -= 1
+                avoiding = pooled.server
+            }
+        }
     }
 
     /// `pooled` as a connection of the ORM, with the manager's statement trace.
     private func lent(_ pooled: PooledConnection) -> PostgresBackend {
         let backend = PostgresBackend(
-            pooled, place: place, logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly)
+            pooled, place: PostgresPlace(host: pooled.server, database: place.database), logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
         return backend
@@ -205,21 +232,22 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     }
 
     /// A new connection to the server, counted as opened until ``opened(_:)`` takes its outcome.
-    private func connecting() -> EventLoopFuture<PostgresConnection> {
+    private func connecting(avoiding: String? = nil) -> EventLoopFuture<ServerChoice.Connected> {
         let id = poolLock.withLock {
             opened += 1
             return opened
         }
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        return PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
+        return servers.connect(on: loop, id: id, logger: logger, avoiding: avoiding)
     }
 
     /// The connection ``connecting()`` opened, watched, or the failure to open it.
-    private func opened(_ outcome: Result<PostgresConnection, any Error>) throws -> PooledConnection {
+    private func opened(_ outcome: Result<ServerChoice.Connected, any Error>) throws -> PooledConnection {
         do {
-            let connection = try outcome.get()
+            let connected = try outcome.get()
             return PooledConnection(
-                connection: connection, watch: SessionWatch(connection, answerTimeout: answerTimeout))
+                connection: connected.connection, server: connected.server,
+                watch: SessionWatch(connected.connection, answerTimeout: answerTimeout))
         } catch {
             poolLock.withLock { opened -= 1 }
             if let error = error as? PSQLError {
@@ -288,6 +316,8 @@ extension PostgresConnection {
 
 struct PooledConnection {
     let connection: PostgresConnection
+    /// Its server's `host:port`.
+    let server: String
     let watch: SessionWatch
 }
 

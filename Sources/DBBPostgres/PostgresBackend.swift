@@ -52,6 +52,13 @@ final class PostgresBackend: SetWritingConnection {
     /// nothing more is sent on this connection: postgres-nio may never answer a query sent
     /// to a connection the server closed mid-query, and the pool must not lend it again.
     private(set) var lostWith: PostgresFailure?
+    /// How many statements other than transaction control the server has answered on this
+    /// lease: a read lost before the first answer handed nothing on, and may run again on
+    /// another connection.
+    private(set) var answers = 0
+
+    /// Whether the connection was lost before the server answered anything on this lease.
+    var isLostBeforeAnswer: Bool { lostWith != nil && answers == 0 }
     var lastInsertedRowID: Int64 = 0
     var changes = 0
     /// The column names of the last statement's rows (none when it returned no row).
@@ -268,6 +275,7 @@ final class PostgresBackend: SetWritingConnection {
                 logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { arguments() }
             }
         }
+        if !statement.controlsTransactions { answers += 1 }
         lastColumnNames = result.rows.first.map { $0.map(\.columnName) } ?? []
         changes = result.metadata.rows ?? 0
         if result.metadata.command == "INSERT", result.rows.count == 1, let cell = result.rows[0].first,

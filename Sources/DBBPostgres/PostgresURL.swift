@@ -4,19 +4,20 @@ import Foundation
 /// A `postgres://` URL read the way libpq reads one, with errors that name the part that is
 /// wrong and never show the password.
 ///
-/// `postgres[ql]://[user[:password]@]host[:port]/database[?sslmode=…&connect_timeout=…]`; the
-/// host may be an IPv6 address in brackets; user, password and database are percent-decoded.
+/// `postgres[ql]://[user[:password]@]host[:port][,host[:port]…]/database[?sslmode=…&connect_timeout=…
+/// &target_session_attrs=…]`; a host may be an IPv6 address in brackets; user, password and
+/// database are percent-decoded.
 struct PostgresURL {
-    var host = ""
-    var port = 5432
+    var servers: [DBBPostgresConfiguration.Server] = []
     var user: String?
     var password: String?
     var database = ""
     var sslmode: String?
     var connectTimeout: Int?
+    var targetSessionAttributes: DBBPostgresConfiguration.TargetSessionAttributes?
 
     /// The parameters a URL may set.
-    static let parameters = ["sslmode", "connect_timeout"]
+    static let parameters = ["sslmode", "connect_timeout", "target_session_attrs"]
 
     init(_ url: String) throws(DBBError) {
         let shown = Self.redacted(url)
@@ -58,30 +59,8 @@ struct PostgresURL {
             }
             if user?.isEmpty == true { user = nil }
         }
-        var portText: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else {
-                throw refuse("an IPv6 address without its closing ]")
-            }
-            host = String(authority[authority.index(after: authority.startIndex)..<close])
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw refuse("'\(after)' after the IPv6 address") }
-                portText = after.dropFirst()
-            }
-        } else {
-            if authority.contains(",") { throw refuse("several hosts (a manager connects to one)") }
-            let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count <= 2 else { throw refuse("a host with ':' (write an IPv6 address in brackets: [::1])") }
-            host = String(parts[0])
-            if parts.count == 2 { portText = parts[1] }
-        }
-        guard !host.isEmpty else { throw refuse("no host") }
-        if let portText {
-            guard let port = Int(portText), (1...65535).contains(port), portText.allSatisfy(\.isASCII) else {
-                throw refuse("the port '\(portText)', which is not a number from 1 to 65535,")
-            }
-            self.port = port
+        for part in authority.split(separator: ",", omittingEmptySubsequences: false) {
+            servers.append(try Self.server(part, refuse))
         }
         guard let database = try Self.decoded(path, "the database name", refuse), !database.isEmpty else {
             throw refuse("no database (…/database)")
@@ -101,6 +80,12 @@ struct PostgresURL {
             switch name {
             case "sslmode":
                 sslmode = value
+            case "target_session_attrs":
+                guard let target = DBBPostgresConfiguration.TargetSessionAttributes(rawValue: value) else {
+                    let known = DBBPostgresConfiguration.TargetSessionAttributes.allCases.map(\.rawValue)
+                    throw refuse("target_session_attrs=\(value), which is not one of \(known.joined(separator: ", ")),")
+                }
+                targetSessionAttributes = target
             default:
                 guard let seconds = Int(value), seconds > 0 else {
                     throw refuse("connect_timeout=\(value), which is not a whole number of seconds above 0,")
@@ -108,6 +93,36 @@ struct PostgresURL {
                 connectTimeout = seconds
             }
         }
+    }
+
+    /// One `host[:port]` of the URL's comma-separated list.
+    private static func server(
+        _ authority: Substring, _ refuse: (String) -> DBBError
+    ) throws(DBBError) -> DBBPostgresConfiguration.Server {
+        var host: Substring
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else {
+                throw refuse("an IPv6 address without its closing ]")
+            }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw refuse("'\(after)' after the IPv6 address") }
+                portText = after.dropFirst()
+            }
+        } else {
+            let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { throw refuse("a host with ':' (write an IPv6 address in brackets: [::1])") }
+            host = parts[0]
+            if parts.count == 2 { portText = parts[1] }
+        }
+        guard !host.isEmpty else { throw refuse("no host") }
+        guard let portText else { return DBBPostgresConfiguration.Server(host: String(host)) }
+        guard let port = Int(portText), (1...65535).contains(port), portText.allSatisfy(\.isASCII) else {
+            throw refuse("the port '\(portText)', which is not a number from 1 to 65535,")
+        }
+        return DBBPostgresConfiguration.Server(host: String(host), port: port)
     }
 
     private static func decoded(

@@ -58,7 +58,9 @@ struct PostgresConnectionTests {
             ("postgres://u:Zq7xK@h/db?connect_timeout=soon", "connect_timeout=soon"),
             ("postgres://u:Zq/7xK@h/db", "percent-encode"),
             ("postgres://u:Zq?7xK@h/db", "percent-encode"),
-            ("postgres://u:Zq7xK@a,b/db", "several hosts"),
+            ("postgres://u:Zq7xK@a,,b/db", "no host"),
+            ("postgres://u:Zq7xK@a:1,b:x/db", "'x'"),
+            ("postgres://u:Zq7xK@a,b/db?target_session_attrs=master", "target_session_attrs=master"),
             ("postgres://u:Zq7xK@::1/db", "IPv6"),
             ("postgres://u:Zq7xK@h/d%00b", "control character"),
             ("postgres://u:Zq7xK@h/db%0A", "control character"),
@@ -79,6 +81,15 @@ struct PostgresConnectionTests {
             Issue.record("sslmode=disable gave \(parsed.tls)")
             return
         }
+        // Several hosts, as libpq lists them: each with its port (5432 unless given).
+        let listed = try DBBPostgresConfiguration(
+            url: "postgres://app@h1:5433,[::2],h3/shop?target_session_attrs=read-write")
+        #expect(listed.servers.map(\.description) == ["h1:5433", "[::2]:5432", "h3:5432"])
+        #expect(listed.host == "h1" && listed.port == 5433 && listed.targetSessionAttributes == .readWrite)
+        #expect("\(listed)" == "postgres://app@h1:5433,[::2]:5432,h3:5432/shop (pool 8, TLS prefer, target_session_attrs read-write)")
+        var emptied = listed
+        emptied.servers = []
+        #expect(throws: DBBError.self) { _ = try DBBManager(postgres: emptied) }
         let defaults = try DBBPostgresConfiguration(url: "postgres://db.internal/shop")
         #expect(defaults.port == 5432 && defaults.username == "shop" && defaults.password == nil)
         #expect(DBBPostgresConfiguration.withoutPassword("postgres://u:secret@h/db") == "postgres://u:***@h/db")

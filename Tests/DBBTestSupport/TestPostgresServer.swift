@@ -7,10 +7,16 @@ import Foundation
 /// One cluster per test process; each test takes a database of its own (``makeDatabase()``).
 /// On a machine without the server binaries, ``shared()`` returns `nil` and prints one line
 /// naming what is missing — unless `DBB_REQUIRE_POSTGRES` is set (CI), when it fails.
+///
+/// With `DBB_TEST_PGBOUNCER` set (CI's pass through a pooler), the shared server's
+/// ``url(database:password:)`` leads through a PgBouncer in transaction pooling mode in front
+/// of it (``pooledPort``); ``port`` stays the server's own.
 public final class TestPostgresServer: @unchecked Sendable {
     // @unchecked Sendable: the stored properties never change after `start()`; database
     // numbering is under `lock`.
     public let port: Int
+    /// The port of the PgBouncer in front of the server, when the tests run through one.
+    public private(set) var pooledPort: Int?
     public let user = "dbb"
     public let password = "dbb-test-secret"
     let folder: URL
@@ -25,14 +31,94 @@ public final class TestPostgresServer: @unchecked Sendable {
         try sharedServer.get()
     }
 
-    private static let sharedServer: Result<TestPostgresServer?, any Error> = Result { try start() }
-
-    /// `postgres://dbb:…@127.0.0.1:PORT/NAME?sslmode=disable`
-    public func url(database: String, password: String? = nil) -> String {
-        "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    private static let sharedServer: Result<TestPostgresServer?, any Error> = Result {
+        let server = try start()
+        if ProcessInfo.processInfo.environment["DBB_TEST_PGBOUNCER"] != nil { try server?.startPooler() }
+        return server
     }
 
-    /// Creates an empty database and returns its URL.
+    /// Whether the tests run through PgBouncer (`DBB_TEST_PGBOUNCER`).
+    public static var throughPooler: Bool { ProcessInfo.processInfo.environment["DBB_TEST_PGBOUNCER"] != nil }
+
+    /// A cluster of its own, not the shared one, for a test that kills its server
+    /// (``kill()``); `nil` as ``shared()`` is.
+    public static func startPrivate() throws -> TestPostgresServer? { try start() }
+
+    /// Kills the server as the death of its machine would: every process of the cluster
+    /// SIGKILLed, no shutdown, no goodbye to its clients (their connections are reset).
+    public func kill() throws {
+        try Self.killCluster(data: folder.appendingPathComponent("data").path)
+    }
+
+    /// SIGKILLs the postmaster of the cluster in `data` and its children: the postmaster
+    /// stopped first, so that it starts no new one and its children are still its own.
+    static func killCluster(data: String) throws {
+        let pidFile = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8)
+        guard let pid = pidFile.split(separator: "\n").first.flatMap({ Int32($0) }) else {
+            throw TestPostgresError(message: "no postmaster pid in \(data)/postmaster.pid")
+        }
+        try run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "kill -STOP \(pid); pkill -KILL -P \(pid); kill -KILL \(pid); true"])
+    }
+
+    /// `postgres://dbb:…@127.0.0.1:PORT/NAME?sslmode=disable`, through PgBouncer when the tests
+    /// run through it.
+    public func url(database: String, password: String? = nil) -> String {
+        "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(pooledPort ?? port)/\(database)?sslmode=disable"
+    }
+
+    /// The URL of `database` on the server itself, never through PgBouncer: for what a pooler
+    /// cannot pass on (a test that stops the server process of its session).
+    public func directURL(database: String) -> String {
+        "postgres://\(user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// Starts PgBouncer 1.18 (`pgbouncer`, Debian's package) in front of the server in
+    /// transaction pooling mode, every database passed on, the test user's password checked
+    /// with SCRAM; stopped when the test process ends.
+    private func startPooler() throws {
+        let executable = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let executable else {
+            throw TestPostgresError(message: "DBB_TEST_PGBOUNCER is set, but pgbouncer is not installed (apt-get install pgbouncer)")
+        }
+        let pooledPort = try Self.freePort()
+        let directory = folder.path
+        let settings = """
+            [databases]
+            * = host=127.0.0.1 port=\(port)
+            [pgbouncer]
+            listen_addr = 127.0.0.1
+            listen_port = \(pooledPort)
+            unix_socket_dir =
+            auth_type = scram-sha-256
+            auth_file = \(directory)/pgbouncer-users.txt
+            pool_mode = transaction
+            max_client_conn = 2000
+            default_pool_size = 20
+            logfile = \(directory)/pgbouncer.log
+            pidfile = \(directory)/pgbouncer.pid
+
+            """
+        try settings.write(toFile: directory + "/pgbouncer.ini", atomically: true, encoding: .utf8)
+        try "\"\(user)\" \"\(password)\"\n".write(
+            toFile: directory + "/pgbouncer-users.txt", atomically: true, encoding: .utf8)
+        if let runAs {
+            try Self.run(URL(fileURLWithPath: "/bin/chown"), [runAs, directory + "/pgbouncer.ini", directory + "/pgbouncer-users.txt"])
+            try Self.run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", runAs, "--", executable, "-d", directory + "/pgbouncer.ini"])
+        } else {
+            try Self.run(URL(fileURLWithPath: executable), ["-d", directory + "/pgbouncer.ini"])
+        }
+        let script =
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill $(cat '\(directory)/pgbouncer.pid') 2>/dev/null"
+        try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
+        self.pooledPort = pooledPort
+    }
+
+    /// Creates an empty database and returns its URL (through PgBouncer when the tests run
+    /// through it).
     public func makeDatabase() throws -> String {
         let name = lock.withLock {
             databases += 1
@@ -89,7 +175,7 @@ public final class TestPostgresServer: @unchecked Sendable {
             [
                 "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
                 "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off "
-                    + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                    + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300",
                 "start",
             ])
     }
@@ -152,9 +238,12 @@ public final class TestPostgresServer: @unchecked Sendable {
                 "-D", data, "-l", data + ".log", "-w", "-t", "60", "-o",
                 // A standby needs at least the primary's max_connections.
                 "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c hot_standby=on -c fsync=off"
-                    + " -c max_connections=200", "start",
+                    + " -c max_connections=300", "start",
             ])
-        return TestPostgresStandby(server: self, port: port, stop: stopCommand(data: data))
+        return TestPostgresStandby(
+            server: self, port: port, data: data, stop: stopCommand(data: data),
+            promote: (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "")
+                + "\(bin.appendingPathComponent("pg_ctl").path) -D '\(data)' -w -t 60 promote")
     }
 
     private func runAsServerUser(_ tool: String, _ arguments: [String]) throws {
@@ -265,13 +354,26 @@ public final class TestPostgresServer: @unchecked Sendable {
 public final class TestPostgresStandby: Sendable {
     public let port: Int
     private let server: TestPostgresServer
+    private let data: String
     private let stopCommand: String
+    private let promoteCommand: String
 
-    init(server: TestPostgresServer, port: Int, stop: String) {
+    init(server: TestPostgresServer, port: Int, data: String, stop: String, promote: String) {
         self.server = server
         self.port = port
+        self.data = data
         stopCommand = stop
+        promoteCommand = promote
     }
+
+    /// Makes the standby a primary (`pg_ctl promote`), once it has replayed what it received;
+    /// returns when it accepts writes.
+    public func promote() throws {
+        try TestPostgresServer.run(URL(fileURLWithPath: "/bin/sh"), ["-c", promoteCommand])
+    }
+
+    /// Kills the standby as ``TestPostgresServer/kill()`` kills a server.
+    public func kill() throws { try TestPostgresServer.killCluster(data: data) }
 
     /// The URL of database `name` on the standby.
     public func url(database name: String) -> String {

@@ -1,0 +1,136 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// A primary of its own and a streaming standby, the primary killed (SIGKILL to every process
+/// of its cluster) and the standby promoted: what a manager given both hosts does.
+@Suite("Failover: a manager given a primary and its standby follows the primary", .serialized)
+struct FailoverTests {
+    /// A cluster of its own (the test kills it), a database on it, a standby that has that
+    /// database, and the URL of both hosts, `query` appended.
+    private static func pair(standbyFirst: Bool, _ query: String) throws -> (
+        server: TestPostgresServer, standby: TestPostgresStandby, url: String, name: String
+    )? {
+        guard let server = try TestPostgresServer.startPrivate() else { return nil }
+        let standby = try server.startStandby()
+        let (primary, _) = try ReplicaTests.database(server, standby)
+        let name = String(primary.split(separator: "/").last!.prefix { $0 != "?" })
+        let hosts = (standbyFirst ? [standby.port, server.port] : [server.port, standby.port])
+            .map { "127.0.0.1:\($0)" }.joined(separator: ",")
+        let url = "postgres://\(server.user):\(server.password)@\(hosts)/\(name)?sslmode=disable&\(query)"
+        return (server, standby, url, name)
+    }
+
+    private static func save(_ code: String, _ manager: DBBManager) throws {
+        let ticket = Ticket(dbManager: manager)
+        ticket.code = code
+        try ticket.save()
+    }
+
+    private static func isStandby(_ manager: DBBManager) throws -> Bool {
+        try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 1
+    }
+
+    @Test(
+        "target_session_attrs=read-write: writes go to the primary though the standby is listed first; after the primary is killed and the standby promoted, to the standby, each stored once"
+    )
+    func followsThePrimary() throws {
+        guard let (server, standby, url, name) = try Self.pair(standbyFirst: true, "target_session_attrs=read-write")
+        else { return }
+        defer { try? standby.stop() }
+        let manager = try DBBManager(postgres: url)
+        try manager.register([Ticket.self])
+        for code in ["a", "b", "c"] { try Self.save(code, manager) }
+        #expect(try !Self.isStandby(manager), "the manager writes to the primary")
+        let onStandby = try DBBManager(postgres: standby.url(database: name))
+        try ReplicaTests.waitUntil("the standby has replayed the three tickets") {
+            (try? onStandby.query(#"SELECT count(*) FROM "Ticket""#)[0].decode(Int.self, at: 0)) == 3
+        }
+
+        try server.kill()
+        // No primary now: the dead one refuses connections, the other is a standby.
+        var refused = try #require(throws: DBBError.self) { try Self.save("d", manager) }
+        if refused.kind == .commitOutcomeUnknown {
+            // The save went out on a pooled connection before the client saw the kill reset it:
+            // a statement that commits on its own, unanswered. The pool has dropped its
+            // connections now, and the next save must find a server.
+            refused = try #require(throws: DBBError.self) { try Self.save("d", manager) }
+        }
+        #expect(refused.kind == .unavailable, "\(refused)")
+        #expect(
+            refused.message.contains("127.0.0.1:\(standby.port): is a standby")
+                && refused.message.contains("127.0.0.1:\(server.port):")
+                && refused.message.contains("target_session_attrs=read-write"), "\(refused)")
+
+        try standby.promote()
+        try Self.save("d", manager)  // the failed save stored nothing: "d" is unique, and lands now
+        try Self.save("e", manager)
+        #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["a", "b", "c", "d", "e"])
+        let promoted = try DBBManager(postgres: standby.url(database: name))
+        #expect(try !Self.isStandby(promoted))
+        #expect(
+            try promoted.query(#"SELECT code FROM "Ticket" ORDER BY code"#).map { try $0.decode(String.self, at: 0) }
+                == ["a", "b", "c", "d", "e"])
+    }
+
+    @Test(
+        "a fetch whose server is killed before it answers runs once more, on the other host; a write is not run again"
+    )
+    func lostReadRunsAgainElsewhere() throws {
+        guard let (server, standby, url, name) = try Self.pair(standbyFirst: false, "target_session_attrs=any") else {
+            return
+        }
+        defer { try? standby.stop() }
+        let manager = try DBBManager(postgres: url)
+        try manager.register([Ticket.self])
+        for code in ["a", "b"] { try Self.save(code, manager) }
+        let onStandby = try DBBManager(postgres: standby.url(database: name))
+        try ReplicaTests.waitUntil("the standby has replayed the tickets") {
+            (try? onStandby.query(#"SELECT count(*) FROM "Ticket""#)[0].decode(Int.self, at: 0)) == 2
+        }
+        // The fetch's one statement waits two seconds on the primary, which dies meanwhile.
+        var options = DBBQueryOptions()
+        options.conditions = ["(SELECT pg_sleep(2)) IS NOT NULL"]
+        let killer = Thread {
+            Thread.sleep(forTimeInterval: 0.7)
+            try? server.kill()
+        }
+        killer.start()
+        let fetched = try Ticket.instances(matching: options, manager: manager)
+        #expect(fetched.map(\.code).sorted() == ["a", "b"])
+        #expect(try Self.isStandby(manager), "the fetch ran again on the standby")
+
+        // A write whose connection is lost is not run again: the standby refuses it anyway.
+        let refused = try #require(throws: DBBError.self) { try Self.save("c", manager) }
+        #expect(refused.serverError?.sqlState == "25006", "\(refused)")
+    }
+
+    @Test(
+        "target_session_attrs=standby and prefer-standby take the standby wherever it is listed; primary with only a standby up is refused naming it"
+    )
+    func standbyTargets() throws {
+        guard let (server, standby, url, _) = try Self.pair(standbyFirst: false, "target_session_attrs=standby") else {
+            return
+        }
+        defer { try? standby.stop() }
+        #expect(try Self.isStandby(DBBManager(postgres: url)))
+        let preferring = url.replacingOccurrences(of: "=standby", with: "=prefer-standby")
+        #expect(try Self.isStandby(DBBManager(postgres: preferring)))
+        // A replica list that names the primary too: reads go to the standby.
+        let primaryURL = url.replacingOccurrences(of: "=standby", with: "=read-write")
+        let replicated = try DBBManager(postgres: primaryURL, replicas: [preferring])
+        try replicated.register([Ticket.self])
+        #expect(try Self.isStandby(replicated), "a read went to the replica")
+
+        try standby.stop()
+        // prefer-standby falls back to the primary; standby has nothing left to take.
+        #expect(try !Self.isStandby(DBBManager(postgres: preferring)))
+        let none = try #require(throws: DBBError.self) { _ = try DBBManager(postgres: url) }
+        #expect(none.kind == .unavailable && none.message.contains("is a primary"), "\(none)")
+        try server.kill()
+        let dead = try #require(throws: DBBError.self) { _ = try DBBManager(postgres: primaryURL) }
+        #expect(dead.kind == .unavailable && dead.message.contains("no server took the connection"), "\(dead)")
+    }
+}
