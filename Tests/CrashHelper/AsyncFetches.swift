@@ -4,7 +4,7 @@ import DBBTestSupport
 import Foundation
 import Synchronization
 
-/// `dbb-crash-helper async-fetches URL COUNT`: how many threads COUNT concurrent `async` fetches
+/// `dbb-crash-helper async-fetches URL COUNT [GATE-URL]`: how many threads COUNT concurrent `async` fetches
 /// hold while they wait, on a pool of 8 connections, in a process of their own (no other test's
 /// threads in the count).
 ///
@@ -24,6 +24,9 @@ import Synchronization
 struct AsyncFetches {
     let place: String
     let count: Int
+    /// Where the session holding the gate connects: `place` on the server itself when the
+    /// others go through a transaction pooler, which would hand its session lock to them.
+    var gatePlace: String?
     /// Saves instead of fetches.
     var saves = false
     /// The advisory lock that the session locking the table waits on, so it keeps it.
@@ -44,7 +47,7 @@ struct AsyncFetches {
         }
         let baseline = Self.threads()
 
-        let gate = try DBBManager(postgres: place)
+        let gate = try DBBManager(postgres: gatePlace ?? place)
         try gate.execute("SELECT pg_advisory_lock(\(Self.gate))")
         let locker = try DBBManager(postgres: place)
         let locked = DispatchSemaphore(value: 0)

@@ -18,8 +18,8 @@
 //   dbb-crash-helper register DATABASE CLASS   registers one version of the Contact class
 //                                              (ContactV1, ContactUniqueEmail, …); prints
 //                                              "registered", or the error and exits with 1
-//   dbb-crash-helper async-fetches URL COUNT
-//   dbb-crash-helper async-saves URL COUNT
+//   dbb-crash-helper async-fetches URL COUNT [GATE-URL]
+//   dbb-crash-helper async-saves URL COUNT [GATE-URL]
 //                                              COUNT concurrent async fetches (or saves) on a
 //                                              pool of 8 waiting on a locked table; prints the
 //                                              threads they held as one JSON line
@@ -56,7 +56,7 @@ let arguments = CommandLine.arguments
 let usage =
     "usage: dbb-crash-helper DATABASE COUNT | open DATABASE [AT] | delete-company DATABASE ID | hold DATABASE"
     + " | hot-journal DATABASE | register DATABASE CLASS | instance DATABASE SEED OPERATIONS [AT]"
-    + " | async-fetches URL COUNT | async-saves URL COUNT | mixed-fetches URL"
+    + " | async-fetches URL COUNT [GATE-URL] | async-saves URL COUNT [GATE-URL] | mixed-fetches URL"
 do {
     switch arguments.dropFirst().first {
     case "open":
@@ -104,8 +104,11 @@ do {
         try manager(arguments[2]).register([version])
         print("registered")
     case "async-fetches", "async-saves":
-        guard arguments.count == 4, let count = Int(arguments[3]) else { fail(usage, code: 2) }
-        let tally = try AsyncFetches(place: arguments[2], count: count, saves: arguments[1] == "async-saves").run()
+        guard arguments.count == 4 || arguments.count == 5, let count = Int(arguments[3]) else { fail(usage, code: 2) }
+        let tally = try AsyncFetches(
+            place: arguments[2], count: count, gatePlace: arguments.count == 5 ? arguments[4] : nil,
+            saves: arguments[1] == "async-saves"
+        ).run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: tally, options: .sortedKeys), as: UTF8.self))
     case "mixed-fetches":
         guard arguments.count == 3 else { fail(usage, code: 2) }

@@ -20,7 +20,9 @@ struct AsyncReadTests {
         guard let server = try TestPostgresServer.shared() else { return nil }
         let process = Process()
         process.executableURL = helper
-        process.arguments = [kind, try server.makeDatabase()] + arguments
+        let url = try server.makeDatabase()
+        // The async-* helpers' gate: a session lock, on the server itself (see AsyncFetches).
+        process.arguments = [kind, url] + arguments + (kind.hasPrefix("async-") ? [server.direct(url)] : [])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -27,9 +27,9 @@ struct CommitOutcomeTests {
     static func behindProxy() throws -> (url: String, proxy: TestTCPProxy, manager: DBBManager)? {
         guard let server = try TestPostgresServer.shared() else { return nil }
         let url = try server.makeDatabase()
-        let proxy = try TestTCPProxy(upstreamPort: server.port)
+        let proxy = try TestTCPProxy(upstreamPort: server.clientPort)
         let manager = try DBBManager(
-            postgres: url.replacingOccurrences(of: ":\(server.port)/", with: ":\(proxy.port)/"))
+            postgres: url.replacingOccurrences(of: ":\(server.clientPort)/", with: ":\(proxy.port)/"))
         try manager.register([Ticket.self])
         return (url, proxy, manager)
     }

@@ -63,6 +63,12 @@ private final class BlockedReads: Sendable {
 
 @Suite("The PostgreSQL pool: writes never wait behind reads")
 struct ConnectionPoolTests {
+    /// `url` on the server itself: the session lock that holds the reads back is the test's
+    /// machinery, and a transaction pooler would hand its session to the reads.
+    static func direct(_ url: String) throws -> String {
+        try #require(try TestPostgresServer.shared()).direct(url)
+    }
+
     @Test("eight reads that hold every read connection, and one more waiting: a save goes through at once")
     func writesPassReads() throws {
         guard let database = try BackendDatabase(.postgresql, [Ticket.self]) else { return }
@@ -70,7 +76,7 @@ struct ConnectionPoolTests {
         configuration.poolTimeout = .seconds(600)  // the eighth read waits for the others, however long
         #expect(configuration.poolSize == 8)
         let manager = try DBBManager(postgres: configuration)
-        let reads = try BlockedReads(8, on: manager, holder: try database.reopen())
+        let reads = try BlockedReads(8, on: manager, holder: try DBBManager(postgres: Self.direct(database.place)))
         try reads.waitUntilWaiting(7, observer: database.manager)  // 7 read connections: the eighth waits for one
 
         let ticket = Ticket(dbManager: manager)
@@ -93,7 +99,7 @@ struct ConnectionPoolTests {
         configuration.poolSize = 2
         configuration.poolTimeout = .milliseconds(300)
         let manager = try DBBManager(postgres: configuration)
-        let reads = try BlockedReads(1, on: manager, holder: try database.reopen())
+        let reads = try BlockedReads(1, on: manager, holder: try DBBManager(postgres: Self.direct(database.place)))
         try reads.waitUntilWaiting(1, observer: database.manager)
 
         // From a thread, not a task: a synchronous call from a task takes a connection above

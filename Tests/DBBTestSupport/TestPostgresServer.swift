@@ -68,10 +68,14 @@ public final class TestPostgresServer: @unchecked Sendable {
         "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(pooledPort ?? port)/\(database)?sslmode=disable"
     }
 
-    /// The URL of `database` on the server itself, never through PgBouncer: for what a pooler
-    /// cannot pass on (a test that stops the server process of its session).
-    public func directURL(database: String) -> String {
-        "postgres://\(user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    /// The port clients connect to: PgBouncer's when the tests run through it, else the server's.
+    public var clientPort: Int { pooledPort ?? port }
+
+    /// `url`, one of ``url(database:password:)``'s, leading to the server itself, never through
+    /// PgBouncer: for a test's own machinery that needs a session of its own (a session
+    /// advisory lock that holds other sessions back), not for what the test checks.
+    public func direct(_ url: String) -> String {
+        url.replacingOccurrences(of: "@127.0.0.1:\(clientPort)/", with: "@127.0.0.1:\(port)/")
     }
 
     /// Starts PgBouncer 1.18 (`pgbouncer`, Debian's package) in front of the server in
