@@ -37,6 +37,14 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         /// (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``), an insert refused by a `UNIQUE`
         /// key. PostgreSQL only: SQLite's commit is in the process.
         case commitOutcomeUnknown
+        /// A deadline passed. The server cancelled a statement that ran past its
+        /// `statement_timeout` or `lock_timeout` (SQLSTATE `57014`, `55P03`): the statement's
+        /// transaction rolled back, nothing of it was stored, and the connection goes on. Or the
+        /// server answered nothing within the manager's `answerTimeout`: its connection was
+        /// closed, and nothing was stored (were a `COMMIT` on its way, the kind would be
+        /// ``commitOutcomeUnknown``). Safe to retry; ``DBBError/serverError`` has the server's
+        /// words when it gave them. PostgreSQL only.
+        case timedOut
         /// An object was saved, deleted or referred to through a manager other than the one
         /// that created or fetched it. Use ``DBBManager/copy(_:)`` to put objects into another database.
         case foreignObject

@@ -11,10 +11,12 @@ extension DBBManager {
     /// Runs blocking database work on one of ``BlockingThreads``, not on the cooperative thread
     /// pool.
     static func offThread<T>(_ work: @escaping @Sendable () throws -> sending T) async throws -> sending T {
-        try await withCheckedThrowingContinuation { continuation in
+        // The task's statement timeout goes with its work (task-local values stay with the task).
+        let deadline = StatementDeadline.current
+        return try await withCheckedThrowingContinuation { continuation in
             BlockingThreads.shared.run {
                 do {
-                    continuation.resume(returning: try work())
+                    continuation.resume(returning: try StatementDeadline.$current.withValue(deadline, operation: work))
                 } catch {
                     continuation.resume(throwing: error)
                 }

@@ -63,6 +63,14 @@ public struct DBBPostgresConfiguration: Sendable {
     /// `statement_timeout`, which ends a slow statement with an answer and keeps the
     /// connection); above zero.
     public var answerTimeout: Duration?
+    /// The server's `statement_timeout` for the manager's sessions, or `nil` (the default) for
+    /// the server's own setting: a statement that runs longer is cancelled by the server, and
+    /// fails as `DBBError.Kind.timedOut` — its transaction rolled back, nothing of it stored,
+    /// the connection kept. Whole milliseconds, at least one. It is a startup parameter of each
+    /// connection, which PgBouncer refuses: with ``transactionPooling`` it is refused too, and
+    /// the role's setting does the same (`ALTER ROLE app SET statement_timeout = '5s'`).
+    /// ``DBBManager/withStatementTimeout(_:_:)-(_,()->T)`` bounds the statements of one call.
+    public var statementTimeout: Duration?
     /// Opens the database without changing anything in it, for read-only tools, read-only
     /// roles and standbys: the manager installs no locale functions (a query that calls one
     /// that is not installed fails saying how to install it), `DBBManager.register(_:)`
@@ -77,6 +85,18 @@ public struct DBBPostgresConfiguration: Sendable {
     /// connect as a role granted only reading (`pg_read_all_data`, or `SELECT` on the
     /// tables), neither superuser nor `REPLICATION`.
     public var readOnly = false
+    /// The manager reaches the server through a pooler in transaction mode (PgBouncer's
+    /// `pool_mode = transaction`), which hands the server session to another client each time
+    /// a transaction ends. The ORM keeps nothing in the session, so everything it does works
+    /// there; what raw SQL would leave in the session for later statements is refused, naming
+    /// it, instead of reaching another client or missing from the next statement: `SET` (use
+    /// `SET LOCAL` in a transaction), `RESET`, `LISTEN`, `PREPARE`/`EXECUTE`, `DECLARE … WITH
+    /// HOLD`, `CREATE TEMP TABLE` (unless `ON COMMIT DROP`), the session advisory lock functions
+    /// (use `pg_advisory_xact_lock`). `set_config(name, value, false)` is one it cannot see:
+    /// pass `true`. The server's ``statementTimeout`` cannot be a startup parameter there
+    /// (PgBouncer refuses them): set it on the role instead
+    /// (`ALTER ROLE app SET statement_timeout = '5s'`).
+    public var transactionPooling = false
     /// Where postgres-nio logs (nothing by default).
     public var logger = Logger(label: "DBBPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -185,9 +205,20 @@ public struct DBBPostgresConfiguration: Sendable {
             throw DBBError(
                 backend: .invalidOption, "port \(server.port) for \(server.host) is not a number from 1 to 65535")
         }
-        let timeouts = [("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout)]
-        for (name, value) in timeouts + (answerTimeout.map { [("answerTimeout", $0)] } ?? []) where value <= .zero {
+        let timeouts = [
+            ("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout), ("answerTimeout", answerTimeout),
+            ("statementTimeout", statementTimeout),
+        ]
+        for case let (name, value?) in timeouts where value <= .zero {
             throw DBBError(backend: .invalidOption, "\(name) \(value) for \(place.host) is not above zero")
+        }
+        let statementTimeout = try statementTimeout.map { try StatementDeadline($0).milliseconds }
+        if statementTimeout != nil && transactionPooling {
+            throw DBBError(
+                backend: .invalidOption,
+                "statementTimeout for \(place.host) is a startup parameter, which a transaction pooler refuses: "
+                    + "set it on the role (ALTER ROLE \(username) SET statement_timeout = …), or bound calls with "
+                    + "DBBManager.withStatementTimeout")
         }
         let connectionTLS: PostgresConnection.Configuration.TLS
         do {
@@ -204,6 +235,9 @@ public struct DBBPostgresConfiguration: Sendable {
                 host: server.host, port: server.port, username: username, password: password,
                 database: database, tls: connectionTLS)
             configuration.options.connectTimeout = .nanoseconds(Int64(clamping: connectTimeout.nanosecondCount))
+            if let statementTimeout {
+                configuration.options.additionalStartupParameters.append(("statement_timeout", "\(statementTimeout)"))
+            }
             return configuration
         }
     }
@@ -226,7 +260,7 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
             }
         let target = targetSessionAttributes == .any ? "" : ", target_session_attrs \(targetSessionAttributes.rawValue)"
         return
-            "postgres://\(user)@\(place.host)/\(database) (pool \(poolSize), TLS \(tls)\(target)\(readOnly ? ", read-only" : ""))"
+            "postgres://\(user)@\(place.host)/\(database) (pool \(poolSize), TLS \(tls)\(target)\(readOnly ? ", read-only" : "")\(transactionPooling ? ", transaction pooling" : ""))"
     }
 
     public var debugDescription: String { description }
@@ -239,7 +273,9 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
                 "servers": servers.map(\.description), "targetSessionAttributes": targetSessionAttributes.rawValue,
                 "username": username, "password": password == nil ? "nil" : "***",
                 "database": database, "poolSize": poolSize, "poolTimeout": poolTimeout,
-                "connectTimeout": connectTimeout, "answerTimeout": answerTimeout as Any, "readOnly": readOnly,
+                "connectTimeout": connectTimeout, "answerTimeout": answerTimeout as Any,
+                "statementTimeout": statementTimeout as Any, "readOnly": readOnly,
+                "transactionPooling": transactionPooling,
             ],
             displayStyle: .struct)
     }

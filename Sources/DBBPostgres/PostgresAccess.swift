@@ -42,6 +42,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// Whether the writer takes a read slot too (a pool of one connection).
     private let writerShares: Bool
     let isReadOnly: Bool
+    /// Whether the server is reached through a transaction pooler (what stays in the session is refused).
+    private let transactionPooling: Bool
     private let poolLock = NSLock()
     private var idle: [PooledConnection] = []
     private var opened = 0
@@ -72,6 +74,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
         readCapacity = readsOnly || writerShares ? configuration.poolSize : configuration.poolSize - 1
         readSlots = FairSemaphore(readCapacity)
         isReadOnly = configuration.readOnly
+        transactionPooling = configuration.transactionPooling
     }
 
     deinit { close() }
@@ -212,7 +215,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// `pooled` as a connection of the ORM, with the manager's statement trace.
     private func lent(_ pooled: PooledConnection) -> PostgresBackend {
         let backend = PostgresBackend(
-            pooled, place: PostgresPlace(host: pooled.server, database: place.database), logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly)
+            pooled, place: PostgresPlace(host: pooled.server, database: place.database), logger: logger,
+            numberedSQL: numberedSQL, readOnly: isReadOnly, transactionPooling: transactionPooling)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
         return backend

@@ -46,14 +46,17 @@ final class PostgresBackend: SetWritingConnection {
     /// Whether the manager is read-only: every transaction is `READ ONLY` and rolled back, and a
     /// statement outside one runs in one of its own (see ``run(_:original:_:)``).
     private let readOnly: Bool
+    /// Whether the session goes to other clients between transactions (a transaction pooler):
+    /// a statement that would leave something in it is refused (see ``run(_:original:_:)``).
+    private let transactionPooling: Bool
 
     var hasOpenTransaction: Bool { isInTransaction || rawTransactionOpen }
     /// The failure that ended the session (the server went away, a FATAL error), after which
     /// nothing more is sent on this connection: postgres-nio may never answer a query sent
     /// to a connection the server closed mid-query, and the pool must not lend it again.
     private(set) var lostWith: PostgresFailure?
-    /// How many statements other than transaction control the server has answered on this
-    /// lease: a read lost before the first answer handed nothing on, and may run again on
+    /// How many statements other than transaction control and `SET` the server has answered
+    /// on this lease: a read lost before the first answer handed nothing on, and may run again on
     /// another connection.
     private(set) var answers = 0
 
@@ -66,8 +69,9 @@ final class PostgresBackend: SetWritingConnection {
 
     init(
         _ pooled: PooledConnection, place: PostgresPlace, logger: Logger, numberedSQL: NumberedSQLCache,
-        readOnly: Bool
+        readOnly: Bool, transactionPooling: Bool
     ) {
+        self.transactionPooling = transactionPooling
         connection = pooled.connection
         watch = pooled.watch
         self.numberedSQL = numberedSQL
@@ -109,7 +113,8 @@ final class PostgresBackend: SetWritingConnection {
             _ = try run(numbered[0], original: sql, arguments)
             return
         }
-        // Counted before anything runs: a mismatch writes nothing.
+        // Checked before anything runs: a mismatch or a refused statement writes nothing.
+        for statement in numbered { try refuseSessionState(statement, original: sql) }
         let parameters = numbered.reduce(0) { $0 + $1.parameterCount }
         guard parameters == arguments.count else {
             throw DBBError(
@@ -153,9 +158,15 @@ final class PostgresBackend: SetWritingConnection {
             try body()
             rawTransactionOpen = true
             transactionMayWrite = !statement.text.uppercased().contains("READ ONLY")
+            if let deadline = StatementDeadline.current { try execute(Self.limit(deadline), []) }
         } else {
             try body()
         }
+    }
+
+    /// The statement that bounds the statements of the transaction that just began.
+    private static func limit(_ deadline: StatementDeadline) -> String {
+        "SET LOCAL statement_timeout = \(deadline.milliseconds)"
     }
 
     /// Runs one statement and returns its answer; records the rows changed and, for an INSERT
@@ -176,6 +187,23 @@ final class PostgresBackend: SetWritingConnection {
                 return answer
             } catch {
                 try? execute("ROLLBACK", [])
+                throw error
+            }
+        }
+        if StatementDeadline.current != nil && !hasOpenTransaction && !statement.controlsTransactions
+            && !statement.runsOnlyOutsideTransactions
+        {
+            // A transaction of its own, which the deadline bounds (see ``running(_:_:)``).
+            try execute("BEGIN", [])
+            do {
+                var answer: PostgresQueryResult?
+                try running(statement) { answer = try send(statement, original: original, arguments) }
+                let changed = changes
+                try execute("COMMIT", [])
+                changes = changed
+                return answer!
+            } catch {
+                if lostWith == nil && hasOpenTransaction { try? execute("ROLLBACK", []) }
                 throw error
             }
         }
@@ -206,7 +234,7 @@ final class PostgresBackend: SetWritingConnection {
         let started = starting(original)
         let outcome = Result {
             try sendable(statement, original: original, count: count)
-            return try watch.answer(on: connection) { query(statement, bindings) }
+            return try watch.answer(on: connection, within: answerLimit.timeout) { query(statement, bindings) }
         }
         return try settle(outcome, statement, original: original, started: started, arguments: arguments)
     }
@@ -222,7 +250,8 @@ final class PostgresBackend: SetWritingConnection {
         do {
             try sendable(statement, original: original, count: arguments.count)
             let bindings = Self.bindings(arguments)
-            outcome = .success(try await watch.answer(on: connection) { query(statement, bindings) })
+            outcome = .success(
+                try await watch.answer(on: connection, within: answerLimit.timeout) { query(statement, bindings) })
         } catch {
             outcome = .failure(error)
         }
@@ -235,21 +264,46 @@ final class PostgresBackend: SetWritingConnection {
         connection.query(PostgresQuery(unsafeSQL: statement.text, binds: bindings), logger: logger)
     }
 
+    /// How long a statement waits for its answer now: the manager's `answerTimeout`, or the
+    /// call's statement timeout and a grace for the server's own cancel to arrive
+    /// (``DBBManager/withStatementTimeout(_:_:)-(_,()->T)``), whichever is shorter; and its words.
+    private var answerLimit: (timeout: Duration?, description: String) {
+        let configured = watch.answerTimeout
+        guard let deadline = StatementDeadline.current else { return (configured, "answerTimeout (\(configured ?? .zero))") }
+        let grace = max(.seconds(1), deadline.timeout / 10)
+        if let configured, configured <= deadline.timeout + grace { return (configured, "answerTimeout (\(configured))") }
+        return (deadline.timeout + grace, "the statement timeout (\(deadline.timeout)) and \(grace) of grace")
+    }
+
     /// Traces `original`, about to be sent, and returns when it started if its time is logged.
     private func starting(_ original: String) -> ContinuousClock.Instant? {
         traceHandler?(original)
         return logging != nil && plan != nil ? ContinuousClock.now : nil
     }
 
-    /// Checks that `statement` can be sent with `count` arguments on this connection.
+    /// Checks that `statement` can be sent with `count` arguments on this connection; behind a
+    /// transaction pooler, that it leaves nothing in the session
+    /// (``PlaceholderSQL/Statement/sessionState``).
     private func sendable(_ statement: PlaceholderSQL.Statement, original: String, count: Int) throws {
         if let lostWith { throw lostWith.later(sql: original) }
+        try refuseSessionState(statement, original: original)
         guard count == statement.parameterCount else {
             throw DBBError(
                 backend: .invalidOption,
                 "the statement has \(statement.parameterCount) parameter(s) but "
                     + "\(count) argument(s) were given: \(original)")
         }
+    }
+
+    /// Refuses `statement` behind a transaction pooler when it would leave state in the session.
+    private func refuseSessionState(_ statement: PlaceholderSQL.Statement, original: String) throws {
+        guard transactionPooling, let kept = statement.sessionState else { return }
+        throw DBBError(
+            backend: .invalidOption,
+            "\(kept) would stay in the server session after the transaction, and this manager is configured "
+                + "for a transaction pooler (transactionPooling), which then hands that session to another "
+                + "client: use what ends with the transaction (SET LOCAL, pg_advisory_xact_lock, CREATE TEMP "
+                + "TABLE … ON COMMIT DROP) inside one, or connect to the server directly: \(original)")
     }
 
     /// The answer of a statement sent (`outcome`), logged; records the rows it changed, its
@@ -275,7 +329,7 @@ final class PostgresBackend: SetWritingConnection {
                 logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { arguments() }
             }
         }
-        if !statement.controlsTransactions { answers += 1 }
+        if !statement.controlsTransactions && statement.leadingWord != "SET" { answers += 1 }
         lastColumnNames = result.rows.first.map { $0.map(\.columnName) } ?? []
         changes = result.metadata.rows ?? 0
         if result.metadata.command == "INSERT", result.rows.count == 1, let cell = result.rows[0].first,
@@ -305,7 +359,7 @@ final class PostgresBackend: SetWritingConnection {
             throw lost(PostgresFailure.closedUnanswered(sql: original, place: place), statement)
         case .success(.timedOut):
             throw lost(
-                PostgresFailure.unansweredWithin(watch.answerTimeout ?? .zero, sql: original, place: place), statement)
+                PostgresFailure.unansweredWithin(answerLimit.description, sql: original, place: place), statement)
         case .failure(let error as PSQLError):
             throw lost(PostgresFailure(error, sql: original, place: place), statement)
         case .failure(let error):
@@ -365,7 +419,8 @@ final class PostgresBackend: SetWritingConnection {
     }
 
     func commitsWithNextStatement() {
-        if begin == .pending { begin = .pendingAlone }
+        // A statement bounded by a deadline needs the transaction that carries it.
+        if begin == .pending && StatementDeadline.current == nil { begin = .pendingAlone }
     }
 
     func atomically<T>(_ mode: DatabaseTransactionMode, _ body: () throws -> T) throws -> T {
@@ -461,6 +516,7 @@ final class PostgresBackend: SetWritingConnection {
         isInTransaction = true
         transactionMayWrite = false
         do {
+            if let deadline = StatementDeadline.current { try await send(Self.limit(deadline)) }
             while let next = try plan.nextStatement() {
                 try consume(
                     try await send(try single(next.sql), original: next.sql, next.arguments), of: next, by: plan)
@@ -480,7 +536,7 @@ final class PostgresBackend: SetWritingConnection {
     /// (`set_config('default_transaction_read_only', 'off', false)`), and the next statement
     /// on the pooled connection could write.
     private func sendsAlone(_ plan: any RoundTripPlan) -> Bool {
-        plan.firstStatementMayBeAll && !hasOpenTransaction && !readOnly
+        plan.firstStatementMayBeAll && !hasOpenTransaction && !readOnly && StatementDeadline.current == nil
     }
 
     /// Hands the rows of `answer`, the answer to `statement`, to `plan`.

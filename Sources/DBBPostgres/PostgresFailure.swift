@@ -30,6 +30,8 @@ struct PostgresFailure: DatabaseFailure {
     /// Whether the failure ended the session while a `COMMIT` was in flight: sent, and not
     /// answered (``DBBError/Kind/commitOutcomeUnknown``).
     private(set) var isCommitInFlight = false
+    /// Whether the client gave up waiting for the answer (``unansweredWithin(_:sql:place:)``).
+    private var isUnansweredInTime = false
 
     init(_ error: PSQLError, sql: String?, place: PostgresPlace) {
         let info = error.serverInfo
@@ -57,13 +59,23 @@ struct PostgresFailure: DatabaseFailure {
             server: nil, clientMessage: "the connection closed before the server answered", sql: sql, place: place)
     }
 
-    /// The server did not answer `sql` within `timeout`, and the connection was closed (see
-    /// ``SessionWatch``).
-    static func unansweredWithin(_ timeout: Duration, sql: String?, place: PostgresPlace) -> PostgresFailure {
-        PostgresFailure(
-            server: nil,
-            clientMessage: "the server did not answer within answerTimeout (\(timeout)), so the connection was closed",
+    /// The server did not answer `sql` within `limit` (`answerTimeout (5.0 seconds)`), and the
+    /// connection was closed (see ``SessionWatch``).
+    static func unansweredWithin(_ limit: String, sql: String?, place: PostgresPlace) -> PostgresFailure {
+        var failure = PostgresFailure(
+            server: nil, clientMessage: "the server did not answer within \(limit), so the connection was closed",
             sql: sql, place: place)
+        failure.isUnansweredInTime = true
+        return failure
+    }
+
+    /// Whether a deadline passed: the server cancelled the statement for its `statement_timeout`
+    /// or `lock_timeout`, or did not answer within `answerTimeout`.
+    var isTimeout: Bool {
+        if isUnansweredInTime { return true }
+        guard let server, let message = server.message else { return false }
+        return (server.sqlState == "57014" && message.contains("statement timeout"))
+            || (server.sqlState == "55P03" && message.contains("lock timeout"))
     }
 
     /// SQLSTATE classes that mean the database cannot be used at all: connection exceptions
@@ -103,6 +115,11 @@ struct PostgresFailure: DatabaseFailure {
                     + "or repeat it in a form that cannot apply twice (save(ifModifiedTimeIs:), a UNIQUE key)",
                 serverError: serverError)
         }
+        if isTimeout {
+            return DBBError(
+                backend: .timedOut, table: table, "timed out on \(serverError.location): \(message)",
+                serverError: serverError)
+        }
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.
         let refusedStatement = sqlState == "08P01" && server?.severity == "ERROR"
@@ -110,6 +127,11 @@ struct PostgresFailure: DatabaseFailure {
             server == nil
             || (!refusedStatement && sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true)
         if unavailable {
+            if message.contains("unsupported startup parameter") {
+                message +=
+                    " — a pooler in front of the server (PgBouncer) refuses startup parameters: leave statementTimeout "
+                    + "unset and set it on the role (ALTER ROLE … SET statement_timeout = …), and set transactionPooling"
+            }
             return DBBError(
                 backend: .unavailable, table: table,
                 "cannot use \(serverError.location): \(message)", serverError: serverError)

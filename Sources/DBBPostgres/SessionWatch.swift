@@ -49,13 +49,13 @@ final class SessionWatch: Sendable {
         case timedOut
     }
 
-    /// Runs `query` and waits for its answer, or for the connection to close without one,
-    /// blocking the calling thread.
+    /// Runs `query` and waits for its answer, or for the connection to close without one, or
+    /// for `timeout` to pass (then it closes the connection), blocking the calling thread.
     func answer(
-        on connection: PostgresConnection,
+        on connection: PostgresConnection, within timeout: Duration?,
         _ query: () -> EventLoopFuture<PostgresQueryResult>
     ) throws -> Outcome {
-        guard let answer = send(on: connection, query) else { return .notSent }
+        guard let answer = send(on: connection, within: timeout, query) else { return .notSent }
         defer { state.withLock { $0.pending = nil } }
         do {
             return .answered(try answer.wait())
@@ -69,10 +69,10 @@ final class SessionWatch: Sendable {
     /// Runs `query` and awaits its answer, or the connection's close without one, suspending
     /// the calling task (no thread waits).
     func answer(
-        on connection: PostgresConnection,
+        on connection: PostgresConnection, within timeout: Duration?,
         _ query: () -> EventLoopFuture<PostgresQueryResult>
     ) async throws -> Outcome {
-        guard let answer = send(on: connection, query) else { return .notSent }
+        guard let answer = send(on: connection, within: timeout, query) else { return .notSent }
         defer { state.withLock { $0.pending = nil } }
         do {
             return .answered(try await answer.get())
@@ -86,7 +86,7 @@ final class SessionWatch: Sendable {
     /// Sends `query` unless the connection has closed: its answer, which the watch fails if
     /// the connection closes before the server gives it.
     private func send(
-        on connection: PostgresConnection,
+        on connection: PostgresConnection, within timeout: Duration?,
         _ query: () -> EventLoopFuture<PostgresQueryResult>
     ) -> EventLoopFuture<PostgresQueryResult>? {
         let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
@@ -100,11 +100,11 @@ final class SessionWatch: Sendable {
             return nil
         }
         query().cascade(to: promise)
-        if let answerTimeout {
+        if let timeout {
             // Both run on the connection's event loop: an answer cancels the timeout before it
             // can fire, and a timeout that fires finds the query unanswered.
             let timeout = connection.eventLoop.scheduleTask(
-                in: .nanoseconds(Int64(clamping: answerTimeout.nanosecondCount))
+                in: .nanoseconds(Int64(clamping: timeout.nanosecondCount))
             ) {
                 promise.fail(TimedOut())
                 connection.closeKeepingAlive()

@@ -39,7 +39,7 @@ struct AnswerTimeoutTests {
         return released.withLock { $0 }
     }
 
-    @Test("a fetch from a stopped server process fails as .unavailable naming answerTimeout; the next one works")
+    @Test("a fetch from a stopped server process fails as .timedOut naming answerTimeout; the next one works")
     func fetch() throws {
         guard let (_, manager) = try Self.manager(answerTimeout: .seconds(1)) else { return }
         let ticket = Ticket(dbManager: manager)
@@ -47,7 +47,7 @@ struct AnswerTimeoutTests {
         try ticket.save()
         let guardFired = try Self.stoppingServer(of: manager) {
             let error = try #require(throws: DBBError.self) { _ = try Ticket.all(manager: manager) }
-            #expect(error.kind == .unavailable, "\(error)")
+            #expect(error.kind == .timedOut, "\(error)")
             #expect(error.message.contains("did not answer within answerTimeout (1.0 seconds)"), "\(error)")
         }
         #expect(!guardFired, "the fetch returned while the server process was still stopped")
@@ -63,14 +63,14 @@ struct AnswerTimeoutTests {
         defer { kill(pid, SIGCONT) }
         let error = await #expect(throws: DBBError.self) { _ = try await Ticket.all(manager: manager) }
         #expect(
-            error?.kind == .unavailable && error?.message.contains("answerTimeout") == true,
+            error?.kind == .timedOut && error?.message.contains("answerTimeout") == true,
             "\(String(describing: error))")
         kill(pid, SIGCONT)
         #expect(try await Ticket.all(manager: manager).isEmpty)
     }
 
     @Test(
-        "a save whose server process stops: inside a transaction it is .unavailable and stores nothing; sent alone it is commitOutcomeUnknown"
+        "a save whose server process stops: inside a transaction it is .timedOut and stores nothing; sent alone it is commitOutcomeUnknown"
     )
     func save() throws {
         guard let (url, manager) = try Self.manager(answerTimeout: .seconds(1)) else { return }
@@ -83,7 +83,7 @@ struct AnswerTimeoutTests {
         }
         var guardFired = try Self.stoppingServer(of: manager) {
             let error = try #require(throws: DBBError.self) { try DBBTableObject.save(batch, manager: manager) }
-            #expect(error.kind == .unavailable && error.message.contains("answerTimeout"), "\(error)")
+            #expect(error.kind == .timedOut && error.message.contains("answerTimeout"), "\(error)")
         }
         #expect(!guardFired)
         #expect(batch.allSatisfy { $0.id == 0 }, "the objects are as before the save")
@@ -113,6 +113,24 @@ struct AnswerTimeoutTests {
         }
         #expect(
             try direct.query(#"SELECT count(*) FROM "Ticket" WHERE "code" = 'single'"#)[0].decode(Int.self, at: 0) == 1)
+    }
+
+    @Test(
+        "withStatementTimeout gives up on a stopped server process too: .timedOut after the timeout and its grace, without answerTimeout"
+    )
+    func callDeadline() throws {
+        guard let (_, manager) = try Self.manager(answerTimeout: nil) else { return }
+        let guardFired = try Self.stoppingServer(of: manager) {
+            let error = try #require(throws: DBBError.self) {
+                try DBBManager.withStatementTimeout(.milliseconds(300)) { _ = try Ticket.all(manager: manager) }
+            }
+            #expect(error.kind == .timedOut, "\(error)")
+            #expect(
+                error.message.contains("did not answer within the statement timeout (0.3 seconds) and 1.0 seconds of grace"),
+                "\(error)")
+        }
+        #expect(!guardFired, "the fetch returned while the server process was still stopped")
+        #expect(try Ticket.all(manager: manager).isEmpty, "a new connection serves the next fetch")
     }
 
     @Test("an answerTimeout of zero or less is refused, naming it")

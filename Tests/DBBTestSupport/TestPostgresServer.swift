@@ -16,7 +16,9 @@ public final class TestPostgresServer: @unchecked Sendable {
     // numbering is under `lock`.
     public let port: Int
     /// The port of the PgBouncer in front of the server, when the tests run through one.
-    public private(set) var pooledPort: Int?
+    public var pooledPort: Int? { Self.throughPooler ? try? poolerPort() : nil }
+    /// PgBouncer's port, once started (under `lock`).
+    private var startedPooler: Int?
     public let user = "dbb"
     public let password = "dbb-test-secret"
     let folder: URL
@@ -33,7 +35,7 @@ public final class TestPostgresServer: @unchecked Sendable {
 
     private static let sharedServer: Result<TestPostgresServer?, any Error> = Result {
         let server = try start()
-        if ProcessInfo.processInfo.environment["DBB_TEST_PGBOUNCER"] != nil { try server?.startPooler() }
+        if throughPooler { _ = try server?.poolerPort() }
         return server
     }
 
@@ -78,10 +80,26 @@ public final class TestPostgresServer: @unchecked Sendable {
         url.replacingOccurrences(of: "@127.0.0.1:\(clientPort)/", with: "@127.0.0.1:\(port)/")
     }
 
-    /// Starts PgBouncer 1.18 (`pgbouncer`, Debian's package) in front of the server in
+    /// `url` (one of ``makeDatabase()``'s) through the PgBouncer in front of the server, started
+    /// now if it is not running (see ``poolerPort()``).
+    public func pooled(_ url: String) throws -> String {
+        let port = try poolerPort()
+        return url.replacingOccurrences(of: "@127.0.0.1:\(clientPort)/", with: "@127.0.0.1:\(port)/")
+    }
+
+    /// The port of PgBouncer 1.18 (`pgbouncer`, Debian's package) in front of the server in
     /// transaction pooling mode, every database passed on, the test user's password checked
-    /// with SCRAM; stopped when the test process ends.
-    private func startPooler() throws {
+    /// with SCRAM; started on first use, stopped when the test process ends.
+    public func poolerPort() throws -> Int {
+        try lock.withLock {
+            if let startedPooler { return startedPooler }
+            let port = try startPooler()
+            startedPooler = port
+            return port
+        }
+    }
+
+    private func startPooler() throws -> Int {
         let executable = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
@@ -118,7 +136,7 @@ public final class TestPostgresServer: @unchecked Sendable {
         let script =
             "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill $(cat '\(directory)/pgbouncer.pid') 2>/dev/null"
         try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
-        self.pooledPort = pooledPort
+        return pooledPort
     }
 
     /// Creates an empty database and returns its URL (through PgBouncer when the tests run

@@ -1,0 +1,62 @@
+/// The statement timeout of the call running now (``DBBManager/withStatementTimeout(_:_:)-(_,()->T)``).
+@_spi(DBBBackend)
+public struct StatementDeadline: Sendable {
+    /// The timeout as given.
+    public let timeout: Duration
+    /// The timeout in whole milliseconds (rounded up), as the server's `statement_timeout` takes it.
+    public let milliseconds: Int
+
+    /// The deadline bound by the innermost `withStatementTimeout` around the calling code, if any.
+    @TaskLocal public static var current: StatementDeadline?
+
+    /// `timeout`, checked.
+    /// - Throws: `DBBError.Kind.invalidOption` for a timeout not above zero or above the
+    ///   server's most (`Int32.max` milliseconds, 24 days).
+    public init(_ timeout: Duration) throws {
+        let (seconds, attoseconds) = timeout.components
+        let whole = seconds.multipliedReportingOverflow(by: 1000)
+        let milliseconds = whole.partialValue &+ (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        guard timeout > .zero, !whole.overflow, milliseconds <= Int64(Int32.max) else {
+            throw DBBError(
+                .invalidOption,
+                "a statement timeout of \(timeout) is not above zero and at most Int32.max milliseconds (24 days)")
+        }
+        self.timeout = timeout
+        self.milliseconds = Int(milliseconds)
+    }
+}
+
+extension DBBManager {
+    /// Runs `body` with each statement it sends to a PostgreSQL server bounded by `timeout`,
+    /// on the server and on the client, whichever manager sends it:
+    /// - the server cancels a statement that runs longer (`SET LOCAL statement_timeout` in its
+    ///   transaction; a statement outside one runs in a transaction of its own, except those
+    ///   that cannot, such as `VACUUM` or `CREATE INDEX CONCURRENTLY`), and the call fails with
+    ///   ``DBBError/Kind/timedOut``: nothing of that transaction stored, the connection kept;
+    /// - should the server answer nothing at all, the client gives up a second (or a tenth of
+    ///   `timeout`, if more) later, closes the connection and fails the call the same way —
+    ///   or with ``DBBError/Kind/commitOutcomeUnknown`` if a `COMMIT` was on its way.
+    ///
+    /// A fetch bounded this way runs in a read transaction (two round trips more than alone).
+    /// Nested calls take the innermost timeout. SQLite runs in the calling process and never
+    /// goes silent: there the timeout bounds nothing.
+    ///
+    /// ```swift
+    /// let recent = try DBBManager.withStatementTimeout(.seconds(2)) {
+    ///     try Order.instances(matching: options, manager: manager)
+    /// }
+    /// ```
+    /// - Throws: what `body` throws; `DBBError.Kind.invalidOption` for a timeout not above zero
+    ///   or above 24 days (the server's most), before `body` runs.
+    public static func withStatementTimeout<T>(_ timeout: Duration, _ body: () throws -> T) throws -> T {
+        try StatementDeadline.$current.withValue(StatementDeadline(timeout), operation: body)
+    }
+
+    /// ``withStatementTimeout(_:_:)-(_,()->T)`` for `async` calls: the timeout goes with the task
+    /// (and with the blocking threads the `async` forms hand their work to).
+    public static func withStatementTimeout<T>(
+        _ timeout: Duration, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async throws -> T {
+        try await StatementDeadline.$current.withValue(StatementDeadline(timeout), operation: body)
+    }
+}

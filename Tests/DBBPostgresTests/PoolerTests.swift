@@ -1,0 +1,92 @@
+import DBBBuilder
+import DBBPostgres
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// A manager behind a real PgBouncer 1.18 in transaction pooling mode (``TestPostgresServer/pooled(_:)``).
+@Suite("Behind PgBouncer in transaction mode")
+struct PoolerTests {
+    /// The URL of a new database through PgBouncer, and one on the server itself; `nil`
+    /// without PostgreSQL.
+    private static func database() throws -> (pooled: String, direct: String)? {
+        guard let server = try TestPostgresServer.shared() else { return nil }
+        let url = try server.makeDatabase()
+        return (try server.pooled(url), server.direct(url))
+    }
+
+    private static func count(_ manager: DBBManager) throws -> Int {
+        try manager.query(#"SELECT count(*) FROM "Ticket""#)[0].decode(Int.self, at: 0)
+    }
+
+    @Test("with transactionPooling the ORM works as ever; raw SQL that would stay in the session is refused naming it, before anything runs")
+    func refusesSessionState() throws {
+        guard let (pooled, direct) = try Self.database() else { return }
+        var configuration = try DBBPostgresConfiguration(url: pooled)
+        configuration.transactionPooling = true
+        let manager = try DBBManager(postgres: configuration)
+        try manager.register([Ticket.self])
+        let tickets = (0..<50).map { index in
+            let ticket = Ticket(dbManager: manager)
+            ticket.code = "t\(index)"
+            return ticket
+        }
+        try DBBTableObject.save(tickets, manager: manager)
+        tickets[0].code = "first"
+        try tickets[0].save()
+        try tickets[1].delete()
+        #expect(try Ticket.all(manager: manager).count == 49)
+        #expect(try Ticket.instance(id: tickets[0].id, manager: manager)?.code == "first")
+
+        let refused: [(sql: String, names: String)] = [
+            ("SET search_path = public", "SET"),
+            ("RESET ALL", "RESET"),
+            ("SELECT pg_advisory_lock(42)", "pg_advisory_lock"),
+            ("SELECT pg_try_advisory_lock_shared(42)", "pg_try_advisory_lock_shared"),
+            ("LISTEN changes", "LISTEN"),
+            ("PREPARE q AS SELECT 1", "PREPARE"),
+            ("CREATE TEMP TABLE scratch (x int)", "CREATE TEMPORARY"),
+            ("DECLARE c CURSOR WITH HOLD FOR SELECT 1", "WITH HOLD"),
+            (#"INSERT INTO "Ticket" ("code") VALUES ('before'); SET work_mem = '64MB'"#, "SET"),
+        ]
+        for (sql, names) in refused {
+            let error = #expect(throws: DBBError.self, "\(sql)") { try manager.execute(sql) }
+            #expect(error?.kind == .invalidOption && error?.message.contains(names) == true, "\(sql): \(String(describing: error))")
+            #expect(error?.message.contains("transactionPooling") == true)
+        }
+        #expect(try Self.count(manager) == 49, "the INSERT before the refused SET did not run")
+
+        // What ends with its transaction is fine.
+        try manager.execute(
+            "BEGIN; SET LOCAL work_mem = '64MB'; SELECT pg_advisory_xact_lock(42);"
+                + " CREATE TEMP TABLE scratch (x int) ON COMMIT DROP; INSERT INTO scratch VALUES (1); COMMIT")
+        #expect(try manager.query("SELECT pg_try_advisory_xact_lock(42)")[0].decode(Int.self, at: 0) == 1)
+        #expect(try Self.count(DBBManager(postgres: direct)) == 49)
+    }
+
+    @Test("a read-only manager works behind PgBouncer: it reads, and the server refuses its writes")
+    func readOnly() throws {
+        guard let (pooled, direct) = try Self.database() else { return }
+        let writer = try DBBManager(postgres: direct)
+        try writer.register([Ticket.self])
+        let ticket = Ticket(dbManager: writer)
+        ticket.code = "stored"
+        try ticket.save()
+
+        var configuration = try DBBPostgresConfiguration(url: pooled)
+        (configuration.readOnly, configuration.transactionPooling) = (true, true)
+        let reader = try DBBManager(postgres: configuration)
+        try reader.register([Ticket.self])
+        #expect(try Ticket.all(manager: reader).map(\.code) == ["stored"])
+        let write = Ticket(dbManager: reader)
+        write.code = "refused"
+        let error = try #require(throws: DBBError.self) { try write.save() }
+        #expect(error.serverError?.sqlState == "25006", "\(error)")
+        let raw = try #require(throws: DBBError.self) {
+            _ = try reader.query(#"SELECT set_config('default_transaction_read_only', 'off', false)"#)
+            try reader.execute(#"INSERT INTO "Ticket" ("code") VALUES ('sneaked')"#)
+        }
+        #expect(raw.serverError?.sqlState == "25006", "\(raw)")
+        #expect(try Self.count(writer) == 1)
+    }
+}
