@@ -22,12 +22,24 @@ public struct DBBPostgresConfiguration: Sendable {
     /// The first server's host (see ``servers``).
     public var host: String {
         get { servers.first?.host ?? "" }
-        set { servers.isEmpty ? servers.append(Server(host: newValue)) : (servers[0].host = newValue) }
+        set {
+            if servers.isEmpty {
+                servers.append(Server(host: newValue))
+            } else {
+                servers[0].host = newValue
+            }
+        }
     }
     /// The first server's port (see ``servers``).
     public var port: Int {
         get { servers.first?.port ?? 5432 }
-        set { servers.isEmpty ? servers.append(Server(host: "", port: newValue)) : (servers[0].port = newValue) }
+        set {
+            if servers.isEmpty {
+                servers.append(Server(host: "", port: newValue))
+            } else {
+                servers[0].port = newValue
+            }
+        }
     }
     /// Which of ``servers`` a connection may use, as libpq's `target_session_attrs`: `.any`
     /// (the default: the first that answers), `.readWrite` or `.primary` (the primary, to follow
@@ -63,6 +75,15 @@ public struct DBBPostgresConfiguration: Sendable {
     /// `statement_timeout`, which ends a slow statement with an answer and keeps the
     /// connection); above zero.
     public var answerTimeout: Duration?
+    /// TCP keepalive on each connection, so that an idle pooled connection whose server or
+    /// network went away without a word (a machine that died, a dropped route) is found dead
+    /// and closed by the system, not lent to the next call: after `idle` without traffic, a
+    /// probe every `interval`, and the connection closed after `count` unanswered ones — about
+    /// 90 seconds with the defaults. `nil` leaves the system's setting (off on Linux). (A
+    /// statement waiting for its answer is bounded by ``answerTimeout`` instead.) The URL may set
+    /// it as libpq does: `keepalives=0` turns it off, `keepalives_idle`, `keepalives_interval`
+    /// (seconds) and `keepalives_count`.
+    public var keepalive: Keepalive? = Keepalive()
     /// The server's `statement_timeout` for the manager's sessions, or `nil` (the default) for
     /// the server's own setting: a statement that runs longer is cancelled by the server, and
     /// fails as `DBBError.Kind.timedOut` — its transaction rolled back, nothing of it stored,
@@ -141,11 +162,47 @@ public struct DBBPostgresConfiguration: Sendable {
         servers = parsed.servers
         if let seconds = parsed.connectTimeout { connectTimeout = .seconds(seconds) }
         if let target = parsed.targetSessionAttributes { targetSessionAttributes = target }
+        if parsed.keepalives == false { keepalive = nil }
+        if var keepalive {
+            if let seconds = parsed.keepalivesIdle { keepalive.idle = .seconds(seconds) }
+            if let seconds = parsed.keepalivesInterval { keepalive.interval = .seconds(seconds) }
+            if let count = parsed.keepalivesCount { keepalive.count = count }
+            self.keepalive = keepalive
+        }
     }
 
     /// `url` with its password replaced by `***`, for logs and messages; the rest as written,
     /// even when the URL does not parse.
     public static func withoutPassword(_ url: String) -> String { PostgresURL.redacted(url) }
+
+    /// TCP keepalive probes (see ``keepalive``).
+    public struct Keepalive: Sendable, Equatable {
+        /// How long a connection is idle before the first probe: 1 second or more.
+        public var idle: Duration
+        /// The time between probes: 1 second or more.
+        public var interval: Duration
+        /// How many probes go unanswered before the connection is closed: 1 or more.
+        public var count: Int
+
+        public init(idle: Duration = .seconds(60), interval: Duration = .seconds(10), count: Int = 3) {
+            self.idle = idle
+            self.interval = interval
+            self.count = count
+        }
+
+        /// The whole seconds of `idle` and `interval`, checked.
+        func seconds(for host: String) throws -> (idle: Int, interval: Int, count: Int) {
+            let values = [("idle", idle.components.seconds), ("interval", interval.components.seconds)]
+            for (name, seconds) in values where !(1...32767).contains(seconds) {
+                throw DBBError(
+                    backend: .invalidOption, "keepalive.\(name) for \(host) is not from 1 to 32767 seconds")
+            }
+            guard (1...127).contains(count) else {
+                throw DBBError(backend: .invalidOption, "keepalive.count \(count) for \(host) is not from 1 to 127")
+            }
+            return (Int(values[0].1), Int(values[1].1), count)
+        }
+    }
 
     /// One server of ``servers``: host name or address, and port.
     public struct Server: Sendable, Hashable, CustomStringConvertible {
@@ -194,7 +251,8 @@ public struct DBBPostgresConfiguration: Sendable {
     /// - Throws: `DBBError.Kind.invalidOption` when the TLS configuration cannot be used.
     func connectionConfigurations() throws -> [PostgresConnection.Configuration] {
         guard !servers.isEmpty else {
-            throw DBBError(backend: .invalidOption, "no server to connect to for database \(database): servers is empty")
+            throw DBBError(
+                backend: .invalidOption, "no server to connect to for database \(database): servers is empty")
         }
         guard poolSize >= 1 else {
             throw DBBError(
@@ -209,7 +267,7 @@ public struct DBBPostgresConfiguration: Sendable {
             ("connectTimeout", connectTimeout), ("poolTimeout", poolTimeout), ("answerTimeout", answerTimeout),
             ("statementTimeout", statementTimeout),
         ]
-        for case let (name, value?) in timeouts where value <= .zero {
+        for case (let name, let value?) in timeouts where value <= .zero {
             throw DBBError(backend: .invalidOption, "\(name) \(value) for \(place.host) is not above zero")
         }
         let statementTimeout = try statementTimeout.map { try StatementDeadline($0).milliseconds }
@@ -274,7 +332,7 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
                 "username": username, "password": password == nil ? "nil" : "***",
                 "database": database, "poolSize": poolSize, "poolTimeout": poolTimeout,
                 "connectTimeout": connectTimeout, "answerTimeout": answerTimeout as Any,
-                "statementTimeout": statementTimeout as Any, "readOnly": readOnly,
+                "statementTimeout": statementTimeout as Any, "keepalive": keepalive as Any, "readOnly": readOnly,
                 "transactionPooling": transactionPooling,
             ],
             displayStyle: .struct)

@@ -123,7 +123,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
             defer { putBack(pooled, lost: backend.lostWith != nil) }
             do {
                 return try await backend.read(plan)
-            } catch where retries > 0 && backend.isLostBeforeAnswer {
+            } catch  where retries > 0 && backend.isLostBeforeAnswer {
                 retries -= 1
                 avoiding = pooled.server
                 plan.restart()
@@ -205,7 +205,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
             defer { putBack(pooled, lost: backend.lostWith != nil) }
             do {
                 return try body(backend)
-            } catch where retries > 0 && backend.isLostBeforeAnswer {
+            } catch  where retries > 0 && backend.isLostBeforeAnswer {
                 retries -= 1
                 avoiding = pooled.server
             }

@@ -269,9 +269,13 @@ final class PostgresBackend: SetWritingConnection {
     /// (``DBBManager/withStatementTimeout(_:_:)-(_,()->T)``), whichever is shorter; and its words.
     private var answerLimit: (timeout: Duration?, description: String) {
         let configured = watch.answerTimeout
-        guard let deadline = StatementDeadline.current else { return (configured, "answerTimeout (\(configured ?? .zero))") }
+        guard let deadline = StatementDeadline.current else {
+            return (configured, "answerTimeout (\(configured ?? .zero))")
+        }
         let grace = max(.seconds(1), deadline.timeout / 10)
-        if let configured, configured <= deadline.timeout + grace { return (configured, "answerTimeout (\(configured))") }
+        if let configured, configured <= deadline.timeout + grace {
+            return (configured, "answerTimeout (\(configured))")
+        }
         return (deadline.timeout + grace, "the statement timeout (\(deadline.timeout)) and \(grace) of grace")
     }
 

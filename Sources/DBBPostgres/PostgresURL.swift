@@ -15,9 +15,16 @@ struct PostgresURL {
     var sslmode: String?
     var connectTimeout: Int?
     var targetSessionAttributes: DBBPostgresConfiguration.TargetSessionAttributes?
+    var keepalives: Bool?
+    var keepalivesIdle: Int?
+    var keepalivesInterval: Int?
+    var keepalivesCount: Int?
 
     /// The parameters a URL may set.
-    static let parameters = ["sslmode", "connect_timeout", "target_session_attrs"]
+    static let parameters = [
+        "sslmode", "connect_timeout", "target_session_attrs", "keepalives", "keepalives_idle", "keepalives_interval",
+        "keepalives_count",
+    ]
 
     init(_ url: String) throws(DBBError) {
         let shown = Self.redacted(url)
@@ -86,11 +93,19 @@ struct PostgresURL {
                     throw refuse("target_session_attrs=\(value), which is not one of \(known.joined(separator: ", ")),")
                 }
                 targetSessionAttributes = target
+            case "keepalives":
+                guard value == "0" || value == "1" else { throw refuse("keepalives=\(value), which is not 0 or 1,") }
+                keepalives = value == "1"
             default:
-                guard let seconds = Int(value), seconds > 0 else {
-                    throw refuse("connect_timeout=\(value), which is not a whole number of seconds above 0,")
+                guard let number = Int(value), number > 0 else {
+                    throw refuse("\(name)=\(value), which is not a whole number above 0,")
                 }
-                connectTimeout = seconds
+                switch name {
+                case "keepalives_idle": keepalivesIdle = number
+                case "keepalives_interval": keepalivesInterval = number
+                case "keepalives_count": keepalivesCount = number
+                default: connectTimeout = number
+                }
             }
         }
     }

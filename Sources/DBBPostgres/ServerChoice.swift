@@ -1,4 +1,5 @@
 @_spi(DBBBackend) import DBBBuilder
+import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
@@ -14,14 +15,20 @@ import Synchronization
 /// host): a primary that is gone would otherwise cost every new connection a failed attempt,
 /// the whole `connectTimeout` when its host no longer answers at all.
 final class ServerChoice: Sendable {
-    private let servers: [(name: String, configuration: PostgresConnection.Configuration)]
+    private let servers:
+        [(name: String, server: DBBPostgresConfiguration.Server, configuration: PostgresConnection.Configuration)]
     private let target: DBBPostgresConfiguration.TargetSessionAttributes
+    /// TCP keepalive: idle and interval seconds, probes; `nil` for the system's setting.
+    private let keepalive: (idle: Int, interval: Int, count: Int)?
+    private let connectTimeout: TimeAmount
     private let preferred = Atomic<Int>(0)
 
     init(_ configuration: DBBPostgresConfiguration) throws {
-        servers = zip(configuration.servers.map(\.description), try configuration.connectionConfigurations())
-            .map { ($0, $1) }
+        servers = zip(configuration.servers, try configuration.connectionConfigurations())
+            .map { ($0.description, $0, $1) }
         target = configuration.targetSessionAttributes
+        keepalive = try configuration.keepalive?.seconds(for: configuration.place.host)
+        connectTimeout = .nanoseconds(Int64(clamping: configuration.connectTimeout.nanosecondCount))
     }
 
     /// How many servers there are.
@@ -61,9 +68,11 @@ final class ServerChoice: Sendable {
         }
         let server = servers[index]
         let wanted = pass == 0 && target == .preferStandby ? .standby : target
-        return PostgresConnection.connect(on: loop, configuration: server.configuration, id: id, logger: logger)
+        return open(server.server, server.configuration, on: loop, id: id, logger: logger)
             .flatMap { connection in
-                Self.check(connection, is: wanted, logger: logger).map { Connected(connection: connection, server: server.name) }
+                Self.check(connection, is: wanted, logger: logger).map {
+                    Connected(connection: connection, server: server.name)
+                }
             }
             .map { connected in
                 self.preferred.store(index, ordering: .relaxed)
@@ -73,8 +82,46 @@ final class ServerChoice: Sendable {
                 // A server that answered but is not a standby is tried again in prefer-standby's
                 // second pass; one that did not answer is not.
                 let rest = attempts.dropFirst().filter { error is NotOfKind || $0.index != index }
-                let failed = failures.contains { $0.server == server.name } ? failures : failures + [(server.name, error)]
+                let failed =
+                    failures.contains { $0.server == server.name } ? failures : failures + [(server.name, error)]
                 return self.attempt(ArraySlice(rest), on: loop, id: id, logger: logger, failures: failed)
+            }
+    }
+
+    /// A connection to `server`, over a TCP connection with keepalive on when it is configured
+    /// (postgres-nio sets no socket options of its own).
+    private func open(
+        _ server: DBBPostgresConfiguration.Server, _ configuration: PostgresConnection.Configuration,
+        on loop: any EventLoop, id: Int, logger: Logger
+    ) -> EventLoopFuture<PostgresConnection> {
+        guard let keepalive else {
+            return PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
+        }
+        let tcp = NIOBSDSocket.OptionLevel(rawValue: CInt(IPPROTO_TCP))
+        func option(_ name: CInt) -> ChannelOptions.Types.SocketOption {
+            ChannelOptions.Types.SocketOption(level: tcp, name: NIOBSDSocket.Option(rawValue: name))
+        }
+        return ClientBootstrap(group: loop)
+            .connectTimeout(connectTimeout)
+            .channelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
+            .channelOption(option(CInt(TCP_KEEPIDLE)), value: keepalive.idle)
+            .channelOption(option(CInt(TCP_KEEPINTVL)), value: keepalive.interval)
+            .channelOption(option(CInt(TCP_KEEPCNT)), value: keepalive.count)
+            .connect(host: server.host, port: server.port)
+            .flatMap { channel in
+                var established = PostgresConnection.Configuration(
+                    establishedChannel: channel, tls: configuration.tls, username: configuration.username,
+                    password: configuration.password, database: configuration.database)
+                established.options = configuration.options
+                // The name TLS checks the certificate against: the host, unless it is an address.
+                if (try? SocketAddress(ipAddress: server.host, port: 0)) == nil {
+                    established.options.tlsServerName = server.host
+                }
+                return PostgresConnection.connect(on: loop, configuration: established, id: id, logger: logger)
+                    .flatMapErrorWithEventLoop { error, loop in
+                        channel.close(promise: nil)
+                        return loop.makeFailedFuture(error)
+                    }
             }
     }
 
@@ -99,7 +146,8 @@ final class ServerChoice: Sendable {
                 }
             guard fits else {
                 throw NotOfKind(
-                    what: standby ? "is a standby" : readOnly ? "is read-only (default_transaction_read_only)" : "is a primary")
+                    what: standby
+                        ? "is a standby" : readOnly ? "is read-only (default_transaction_read_only)" : "is a primary")
             }
         }.flatMapErrorWithEventLoop { error, loop in
             connection.closeKeepingAlive()

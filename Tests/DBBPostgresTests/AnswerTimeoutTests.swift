@@ -126,7 +126,8 @@ struct AnswerTimeoutTests {
             }
             #expect(error.kind == .timedOut, "\(error)")
             #expect(
-                error.message.contains("did not answer within the statement timeout (0.3 seconds) and 1.0 seconds of grace"),
+                error.message.contains(
+                    "did not answer within the statement timeout (0.3 seconds) and 1.0 seconds of grace"),
                 "\(error)")
         }
         #expect(!guardFired, "the fetch returned while the server process was still stopped")

@@ -19,7 +19,9 @@ struct PoolerTests {
         try manager.query(#"SELECT count(*) FROM "Ticket""#)[0].decode(Int.self, at: 0)
     }
 
-    @Test("with transactionPooling the ORM works as ever; raw SQL that would stay in the session is refused naming it, before anything runs")
+    @Test(
+        "with transactionPooling the ORM works as ever; raw SQL that would stay in the session is refused naming it, before anything runs"
+    )
     func refusesSessionState() throws {
         guard let (pooled, direct) = try Self.database() else { return }
         var configuration = try DBBPostgresConfiguration(url: pooled)
@@ -51,7 +53,9 @@ struct PoolerTests {
         ]
         for (sql, names) in refused {
             let error = #expect(throws: DBBError.self, "\(sql)") { try manager.execute(sql) }
-            #expect(error?.kind == .invalidOption && error?.message.contains(names) == true, "\(sql): \(String(describing: error))")
+            #expect(
+                error?.kind == .invalidOption && error?.message.contains(names) == true,
+                "\(sql): \(String(describing: error))")
             #expect(error?.message.contains("transactionPooling") == true)
         }
         #expect(try Self.count(manager) == 49, "the INSERT before the refused SET did not run")

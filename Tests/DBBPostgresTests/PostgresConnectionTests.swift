@@ -88,7 +88,10 @@ struct PostgresConnectionTests {
             url: "postgres://app@h1:5433,[::2],h3/shop?target_session_attrs=read-write")
         #expect(listed.servers.map(\.description) == ["h1:5433", "[::2]:5432", "h3:5432"])
         #expect(listed.host == "h1" && listed.port == 5433 && listed.targetSessionAttributes == .readWrite)
-        #expect("\(listed)" == "postgres://app@h1:5433,[::2]:5432,h3:5432/shop (pool 8, TLS prefer, target_session_attrs read-write)")
+        #expect(
+            "\(listed)"
+                == "postgres://app@h1:5433,[::2]:5432,h3:5432/shop (pool 8, TLS prefer, target_session_attrs read-write)"
+        )
         var emptied = listed
         emptied.servers = []
         #expect(throws: DBBError.self) { _ = try DBBManager(postgres: emptied) }

@@ -37,7 +37,9 @@ struct StatementTimeoutTests {
         return options
     }
 
-    @Test("statementTimeout: a fetch and a write that run past it are .timedOut (SQLSTATE 57014), nothing stored, the connection kept")
+    @Test(
+        "statementTimeout: a fetch and a write that run past it are .timedOut (SQLSTATE 57014), nothing stored, the connection kept"
+    )
     func perManager() throws {
         if TestPostgresServer.throughPooler {
             // PgBouncer refuses the startup parameter: the error says what to do instead.
@@ -111,7 +113,9 @@ struct StatementTimeoutTests {
         _ = try Result { try Ticket.instances(matching: Self.sleeping(0.5), manager: manager) }.get()
     }
 
-    @Test("a save bounded by withStatementTimeout runs in a transaction the limit bounds: a trigger that sleeps makes it .timedOut, nothing stored")
+    @Test(
+        "a save bounded by withStatementTimeout runs in a transaction the limit bounds: a trigger that sleeps makes it .timedOut, nothing stored"
+    )
     func boundedSave() throws {
         guard let (_, manager) = try Self.manager() else { return }
         try manager.execute(
@@ -133,7 +137,9 @@ struct StatementTimeoutTests {
         #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["fast", "kept"])
     }
 
-    @Test("a timeout not above zero, or above the server's 24 days, is refused naming it; on SQLite the limit bounds nothing")
+    @Test(
+        "a timeout not above zero, or above the server's 24 days, is refused naming it; on SQLite the limit bounds nothing"
+    )
     func refused() throws {
         for timeout in [Duration.zero, .seconds(-1), .seconds(30 * 86_400)] {
             let error = #expect(throws: DBBError.self) { try DBBManager.withStatementTimeout(timeout) {} }
@@ -151,7 +157,9 @@ struct StatementTimeoutTests {
         let folder = try TemporaryDirectory()
         let sqlite = try DBBManager(url: folder.url.appendingPathComponent("t.sqlite"))
         let value = try DBBManager.withStatementTimeout(.milliseconds(1)) {
-            try sqlite.query("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT count(*) FROM n")
+            try sqlite.query(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT count(*) FROM n"
+            )
         }
         #expect(try value[0].decode(Int.self, at: 0) == 200_000)
     }

@@ -104,7 +104,8 @@ public final class TestPostgresServer: @unchecked Sendable {
             FileManager.default.isExecutableFile(atPath: $0)
         }
         guard let executable else {
-            throw TestPostgresError(message: "DBB_TEST_PGBOUNCER is set, but pgbouncer is not installed (apt-get install pgbouncer)")
+            throw TestPostgresError(
+                message: "DBB_TEST_PGBOUNCER is set, but pgbouncer is not installed (apt-get install pgbouncer)")
         }
         let pooledPort = try Self.freePort()
         let directory = folder.path
@@ -128,8 +129,12 @@ public final class TestPostgresServer: @unchecked Sendable {
         try "\"\(user)\" \"\(password)\"\n".write(
             toFile: directory + "/pgbouncer-users.txt", atomically: true, encoding: .utf8)
         if let runAs {
-            try Self.run(URL(fileURLWithPath: "/bin/chown"), [runAs, directory + "/pgbouncer.ini", directory + "/pgbouncer-users.txt"])
-            try Self.run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", runAs, "--", executable, "-d", directory + "/pgbouncer.ini"])
+            try Self.run(
+                URL(fileURLWithPath: "/bin/chown"),
+                [runAs, directory + "/pgbouncer.ini", directory + "/pgbouncer-users.txt"])
+            try Self.run(
+                URL(fileURLWithPath: "/usr/sbin/runuser"),
+                ["-u", runAs, "--", executable, "-d", directory + "/pgbouncer.ini"])
         } else {
             try Self.run(URL(fileURLWithPath: executable), ["-d", directory + "/pgbouncer.ini"])
         }
