@@ -132,6 +132,8 @@ final class PostgresBackend: SetWritingConnection {
                 _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
             } catch let failure as PostgresFailure where committed && failure.endsSession {
                 throw failure.commitInFlight()
+            } catch let failure as PostgresFailure where committed {
+                throw failure.afterEarlierCommit()
             }
             committed = committed || commits
             remaining = remaining.dropFirst(statement.parameterCount)

@@ -23,7 +23,7 @@ struct PostgresURL {
     /// The parameters a URL may set.
     static let parameters = [
         "sslmode", "connect_timeout", "target_session_attrs", "keepalives", "keepalives_idle", "keepalives_interval",
-        "keepalives_count",
+        "keepalives_count", "user", "password",
     ]
 
     init(_ url: String) throws(DBBError) {
@@ -93,12 +93,19 @@ struct PostgresURL {
                     throw refuse("target_session_attrs=\(value), which is not one of \(known.joined(separator: ", ")),")
                 }
                 targetSessionAttributes = target
+            case "user":
+                user = value.isEmpty ? nil : value
+            case "password":
+                password = value
             case "keepalives":
                 guard value == "0" || value == "1" else { throw refuse("keepalives=\(value), which is not 0 or 1,") }
                 keepalives = value == "1"
             default:
-                guard let number = Int(value), number > 0 else {
-                    throw refuse("\(name)=\(value), which is not a whole number above 0,")
+                // As DBBPostgresConfiguration.Keepalive checks them.
+                let most = ["keepalives_idle": 32767, "keepalives_interval": 32767, "keepalives_count": 127][name]
+                guard let number = Int(value), number > 0, number <= most ?? .max else {
+                    throw refuse(
+                        "\(name)=\(value), which is not a whole number \(most.map { "from 1 to \($0)" } ?? "above 0"),")
                 }
                 switch name {
                 case "keepalives_idle": keepalivesIdle = number
@@ -154,11 +161,17 @@ struct PostgresURL {
     /// `url` with its password, if any, replaced by `***`: for every message that shows a URL,
     /// whether or not it parses. Everything between the first `:` after the scheme and the
     /// last `@` goes, so a password holding `/`, `?` or `@` is hidden too.
+    /// A `password=` parameter's value goes too.
     static func redacted(_ url: String) -> String {
         let start = url.range(of: "://")?.upperBound ?? url.startIndex
-        guard let at = url[start...].lastIndex(of: "@"),
-            let colon = url[start..<at].firstIndex(of: ":")
-        else { return url }
-        return String(url[...colon]) + "***" + String(url[at...])
+        var shown = url
+        if let at = url[start...].lastIndex(of: "@"), let colon = url[start..<at].firstIndex(of: ":") {
+            shown = String(url[...colon]) + "***" + String(url[at...])
+        }
+        guard let mark = shown.firstIndex(of: "?") else { return shown }
+        let query = shown[shown.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
+            $0.hasPrefix("password=") ? "password=***" : String($0)
+        }
+        return shown[...mark] + query.joined(separator: "&")
     }
 }

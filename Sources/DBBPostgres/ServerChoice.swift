@@ -70,7 +70,7 @@ final class ServerChoice: Sendable {
         let wanted = pass == 0 && target == .preferStandby ? .standby : target
         return open(server.server, server.configuration, on: loop, id: id, logger: logger)
             .flatMap { connection in
-                Self.check(connection, is: wanted, logger: logger).map {
+                self.check(connection, is: wanted, logger: logger).map {
                     Connected(connection: connection, server: server.name)
                 }
             }
@@ -127,32 +127,45 @@ final class ServerChoice: Sendable {
 
     /// Succeeds when `connection`'s server is of the kind `wanted`; else closes it and fails
     /// with ``NotOfKind``.
-    private static func check(
+    ///
+    /// The question is bounded by `connectTimeout`, as opening the connection is: a server that
+    /// let the client in and then says nothing is passed over for the next.
+    private func check(
         _ connection: PostgresConnection, is wanted: DBBPostgresConfiguration.TargetSessionAttributes, logger: Logger
     ) -> EventLoopFuture<Void> {
         guard wanted != .any && wanted != .preferStandby else { return connection.eventLoop.makeSucceededVoidFuture() }
         let query: PostgresQuery =
             "SELECT pg_is_in_recovery(), current_setting('default_transaction_read_only') = 'on'"
-        return connection.query(query, logger: logger).flatMapThrowing { result in
+        let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        connection.query(query, logger: logger).cascade(to: answer)
+        let timeout = connection.eventLoop.scheduleTask(in: connectTimeout) {
+            answer.fail(NotOfKind(what: "did not say what it is within connectTimeout"))
+        }
+        return answer.futureResult.flatMapThrowing { result in
+            timeout.cancel()
             guard let row = result.rows.first else { throw NotOfKind(what: "gave no answer") }
             let (standby, readOnlyDefault) = try row.decode((Bool, Bool).self)
-            let readOnly = standby || readOnlyDefault
-            let fits =
-                switch wanted {
-                case .readWrite: !readOnly
-                case .readOnly: readOnly
-                case .primary: !standby
-                default: standby
-                }
-            guard fits else {
-                throw NotOfKind(
-                    what: standby
-                        ? "is a standby" : readOnly ? "is read-only (default_transaction_read_only)" : "is a primary")
-            }
+            try Self.refuseUnless(wanted, standby: standby, readOnly: standby || readOnlyDefault)
         }.flatMapErrorWithEventLoop { error, loop in
             connection.closeKeepingAlive()
             return loop.makeFailedFuture(error)
         }
+    }
+
+    /// Throws ``NotOfKind`` naming why a server — a standby or not, read-only or not — is not
+    /// the kind `wanted`.
+    private static func refuseUnless(
+        _ wanted: DBBPostgresConfiguration.TargetSessionAttributes, standby: Bool, readOnly: Bool
+    ) throws {
+        let reason: String? =
+            switch wanted {
+            case .readWrite where standby, .primary where standby: "is a standby"
+            case .readWrite where readOnly: "is read-only (default_transaction_read_only)"
+            case .readOnly where !readOnly: "accepts writes (a primary, default_transaction_read_only off)"
+            case .standby where !standby, .preferStandby where !standby: "is a primary (not in recovery)"
+            default: nil
+            }
+        if let reason { throw NotOfKind(what: reason) }
     }
 
     /// A server that answered but is not of the kind wanted.

@@ -133,4 +133,24 @@ struct FailoverTests {
         let dead = try #require(throws: DBBError.self) { _ = try DBBManager(postgres: primaryURL) }
         #expect(dead.kind == .unavailable && dead.message.contains("no server took the connection"), "\(dead)")
     }
+
+    @Test(
+        "a server that lets the client in and then says nothing is passed over within connectTimeout for the next, when the manager must ask what it is"
+    )
+    func silentAfterLogin() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let name = String(try server.makeDatabase().split(separator: "/").last!.prefix { $0 != "?" })
+        let proxy = try TestTCPProxy(upstreamPort: server.port)
+        proxy.arm(.silence("pg_is_in_recovery"))  // the question of the new connection goes unanswered
+        let url =
+            "postgres://\(server.user):\(server.password)@127.0.0.1:\(proxy.port),127.0.0.1:\(server.port)/\(name)"
+            + "?sslmode=disable&connect_timeout=2&target_session_attrs=read-write"
+        let opened = try #require(
+            finishing(within: 60) { Result { try DBBManager(postgres: url) } }, "the manager was made, not stuck")
+        let manager = try opened.get()
+        #expect(proxy.cuts == 1)
+        #expect(try !Self.isStandby(manager))
+        let port = try manager.query("SELECT inet_server_port()")[0].decode(Int.self, at: 0)
+        #expect(port == server.port, "the connection went to the second host")
+    }
 }

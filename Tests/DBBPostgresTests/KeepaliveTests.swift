@@ -52,7 +52,9 @@ struct KeepaliveTests {
         #expect(
             defaults.keepalive
                 == DBBPostgresConfiguration.Keepalive(idle: .seconds(60), interval: .seconds(10), count: 3))
-        for bad in ["keepalives=2", "keepalives_idle=0", "keepalives_count=x"] {
+        for bad in [
+            "keepalives=2", "keepalives_idle=0", "keepalives_count=x", "keepalives_count=200", "keepalives_idle=40000",
+        ] {
             let error = #expect(throws: DBBError.self) { _ = try DBBPostgresConfiguration(url: url + "&" + bad) }
             #expect(
                 error?.kind == .invalidOption && error?.message.contains(bad) == true, "\(String(describing: error))")

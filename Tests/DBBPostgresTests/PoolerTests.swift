@@ -50,6 +50,14 @@ struct PoolerTests {
             ("CREATE TEMP TABLE scratch (x int)", "CREATE TEMPORARY"),
             ("DECLARE c CURSOR WITH HOLD FOR SELECT 1", "WITH HOLD"),
             (#"INSERT INTO "Ticket" ("code") VALUES ('before'); SET work_mem = '64MB'"#, "SET"),
+            // Quoted, qualified and escaped names of a lock function; temporary objects by other roads.
+            (#"SELECT "pg_advisory_lock"(4242)"#, "pg_advisory_lock"),
+            (#"SELECT pg_catalog."pg_advisory_lock"(4243)"#, "pg_advisory_lock"),
+            (#"SELECT U&"pg\005fadvisory\005flock"(4244)"#, "pg_advisory_lock"),
+            ("SELECT 1 AS a INTO TEMP TABLE scratch", "INTO TEMPORARY"),
+            ("CREATE TABLE pg_temp.scratch (a int)", "pg_temp"),
+            ("CREATE SEQUENCE pg_temp.counter", "pg_temp"),
+            ("BEGIN; SET LOCAL search_path = pg_temp; CREATE TABLE scratch (a int); COMMIT", "pg_temp"),
         ]
         for (sql, names) in refused {
             let error = #expect(throws: DBBError.self, "\(sql)") { try manager.execute(sql) }
@@ -59,6 +67,14 @@ struct PoolerTests {
             #expect(error?.message.contains("transactionPooling") == true)
         }
         #expect(try Self.count(manager) == 49, "the INSERT before the refused SET did not run")
+        #expect(
+            try manager.query("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")[0].decode(Int.self, at: 0)
+                == 0)
+
+        // Names that only look like it, and what only removes session state, run.
+        try manager.execute("CREATE TABLE weather (temp int, listen text, set text)")
+        try manager.execute("SELECT pg_advisory_unlock_all(); UNLISTEN *; DISCARD TEMP")
+        try manager.execute("INSERT INTO weather VALUES (20, 'pg_advisory_lock', 'SET x')")
 
         // What ends with its transaction is fine.
         try manager.execute(

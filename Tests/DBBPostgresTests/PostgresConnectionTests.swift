@@ -63,6 +63,7 @@ struct PostgresConnectionTests {
             ("postgres://u:Zq7xK@a,,b/db", "no host"),
             ("postgres://u:Zq7xK@a:1,b:x/db", "'x'"),
             ("postgres://u:Zq7xK@a,b/db?target_session_attrs=master", "target_session_attrs=master"),
+            ("postgres://u@h/db?password=Zq7xK&bogus=1", "'bogus'"),
             ("postgres://u:Zq7xK@::1/db", "IPv6"),
             ("postgres://u:Zq7xK@h/d%00b", "control character"),
             ("postgres://u:Zq7xK@h/db%0A", "control character"),
@@ -88,6 +89,11 @@ struct PostgresConnectionTests {
             url: "postgres://app@h1:5433,[::2],h3/shop?target_session_attrs=read-write")
         #expect(listed.servers.map(\.description) == ["h1:5433", "[::2]:5432", "h3:5432"])
         #expect(listed.host == "h1" && listed.port == 5433 && listed.targetSessionAttributes == .readWrite)
+        let params = try DBBPostgresConfiguration(url: "postgres://h/db?user=app&password=p%26w")
+        #expect(params.username == "app" && params.password == "p&w")
+        #expect(
+            DBBPostgresConfiguration.withoutPassword("postgres://h/db?user=a&password=s3cret")
+                == "postgres://h/db?user=a&password=***")
         #expect(
             "\(listed)"
                 == "postgres://app@h1:5433,[::2]:5432,h3:5432/shop (pool 8, TLS prefer, target_session_attrs read-write)"

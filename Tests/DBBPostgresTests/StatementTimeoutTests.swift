@@ -106,7 +106,13 @@ struct StatementTimeoutTests {
         #expect(within.map(\.code) == ["kept"])
         try DBBManager.withStatementTimeout(.seconds(30)) {
             try manager.execute(#"UPDATE "Ticket" SET "code" = 'renamed'"#)
-            try manager.execute("VACUUM")  // cannot run in a transaction: runs without the server's limit
+            // These cannot run in a transaction: they run without the server's limit.
+            for sql in [
+                "VACUUM", #"CREATE INDEX CONCURRENTLY "Ticket_later" ON "Ticket" ("code")"#,
+                #"DROP INDEX CONCURRENTLY "Ticket_later""#, "DISCARD ALL",
+            ] {
+                try manager.execute(sql)
+            }
         }
         #expect(try await Ticket.all(manager: manager).map(\.code) == ["renamed"])
         #expect(try manager.query("SHOW statement_timeout")[0].decode(String.self, at: 0) == "0")
@@ -162,5 +168,20 @@ struct StatementTimeoutTests {
             )
         }
         #expect(try value[0].decode(Int.self, at: 0) == 200_000)
+    }
+
+    @Test("a timeout after statements of the same text committed is not .timedOut: they stay, and the message says so")
+    func timeoutAfterCommit() throws {
+        guard let (_, manager) = try Self.manager() else { return }
+        let error = try #require(throws: DBBError.self) {
+            try DBBManager.withStatementTimeout(.milliseconds(300)) {
+                // (A text without transaction control runs whole in one transaction, and would store nothing.)
+                try manager.execute(
+                    #"BEGIN; INSERT INTO "Ticket" ("code") VALUES ('first'); COMMIT; SELECT pg_sleep(3)"#)
+            }
+        }
+        #expect(error.kind == .server && error.serverError?.sqlState == "57014", "\(error)")
+        #expect(error.message.contains("statements before it in the same SQL text had committed"), "\(error)")
+        #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["first", "kept"])
     }
 }

@@ -139,7 +139,8 @@ public final class TestPostgresServer: @unchecked Sendable {
             try Self.run(URL(fileURLWithPath: executable), ["-d", directory + "/pgbouncer.ini"])
         }
         let script =
-            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill $(cat '\(directory)/pgbouncer.pid') 2>/dev/null"
+            // SIGKILL: a PgBouncer a test stopped (SIGSTOP) would never act on SIGTERM.
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill -KILL $(cat '\(directory)/pgbouncer.pid') 2>/dev/null"
         try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
         return pooledPort
     }
@@ -284,7 +285,7 @@ public final class TestPostgresServer: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private static func findBinaries() -> URL? {
+    static func findBinaries() -> URL? {
         var candidates: [URL] = []
         if let explicit = ProcessInfo.processInfo.environment["DBB_PG_BIN"] {
             candidates.append(URL(fileURLWithPath: explicit))
@@ -304,7 +305,7 @@ public final class TestPostgresServer: @unchecked Sendable {
         }
     }
 
-    private static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
+    static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
 
     /// A loopback port no one listens on now.
     /// A loopback port nobody listens on now (bound to port 0, then released): for the test
@@ -336,7 +337,7 @@ public final class TestPostgresServer: @unchecked Sendable {
     }
 
     @discardableResult
-    private static func spawn(
+    static func spawn(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
         wait: Bool
     ) throws -> String {

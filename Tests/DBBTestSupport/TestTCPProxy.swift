@@ -20,6 +20,9 @@ public final class TestTCPProxy: @unchecked Sendable {
         /// The server gets the client's bytes with this text; the client's side is closed at
         /// once, the server's once the server has answered (its answer is dropped).
         case afterForwarding(String)
+        /// The client's bytes with this text, and all it sends after them, never reach the
+        /// server, and nothing comes back; the connection stays open: a server gone silent.
+        case silence(String)
     }
 
     /// The port clients connect to.
@@ -140,6 +143,10 @@ public final class TestTCPProxy: @unchecked Sendable {
             switch cut {
             case .beforeForwarding?:
                 return
+            case .silence?:
+                link.clientCut.store(true, ordering: .sequentiallyConsistent)
+                while read(link.client, &buffer, buffer.count) > 0 {}
+                return
             case .afterForwarding?:
                 // Marked before the bytes go: the server's answer must not reach the client,
                 // however fast it comes.
@@ -170,7 +177,7 @@ public final class TestTCPProxy: @unchecked Sendable {
             guard let armed = state.armed else { return nil }
             let text: String
             switch armed {
-            case .beforeForwarding(let t), .afterForwarding(let t): text = t
+            case .beforeForwarding(let t), .afterForwarding(let t), .silence(let t): text = t
             }
             let needle = Array(text.utf8)
             let first = max(0, old - needle.count + 1)

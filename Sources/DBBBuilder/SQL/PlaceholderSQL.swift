@@ -21,14 +21,12 @@ public struct PlaceholderSQL: Sendable {
         /// `MERGE` or `INTO`; `EXPLAIN` without `ANALYZE`. Run on its own it stores nothing —
         /// unless it calls a function that writes, which its words do not show.
         public let isQuery: Bool
-        /// What of it outlasts its transaction in the session — `SET` (not `SET LOCAL`),
-        /// `RESET`, `LISTEN`, `PREPARE`, `DECLARE … WITH HOLD`, `CREATE TEMP TABLE` (not `ON
-        /// COMMIT DROP`), a session advisory lock function… — named as written, or `nil`. A
-        /// transaction pooler hands the session to other clients once the transaction ends;
-        /// `set_config(…, false)` is one its words do not show.
+        /// What of it outlasts its transaction in the session, named, or `nil` (see
+        /// `StatementEffects.swift`). A transaction pooler hands the session to other clients
+        /// once the transaction ends.
         public let sessionState: String?
-        /// Whether PostgreSQL refuses it inside a transaction block: `VACUUM`, `… CONCURRENTLY`,
-        /// `CREATE`/`DROP DATABASE`, `TABLESPACE` or `SUBSCRIPTION`, `ALTER SYSTEM`.
+        /// Whether PostgreSQL refuses it inside a transaction block (`VACUUM`, `… CONCURRENTLY`…;
+        /// see `StatementEffects.swift`).
         public let runsOnlyOutsideTransactions: Bool
 
         /// Whether it commits a transaction (`COMMIT`, `END`, `COMMIT PREPARED`): a failure
@@ -53,46 +51,6 @@ public struct PlaceholderSQL: Sendable {
         static let sessionAndServerWords: Set = [
             "SET", "RESET", "COPY", "ANALYZE", "ANALYSE", "VACUUM", "REINDEX", "CLUSTER", "CHECKPOINT",
         ]
-
-        /// The session advisory lock functions (the `_xact_` ones end with the transaction).
-        static let sessionLockFunctions: Set = [
-            "PG_ADVISORY_LOCK", "PG_ADVISORY_LOCK_SHARED", "PG_TRY_ADVISORY_LOCK", "PG_TRY_ADVISORY_LOCK_SHARED",
-            "PG_ADVISORY_UNLOCK", "PG_ADVISORY_UNLOCK_SHARED", "PG_ADVISORY_UNLOCK_ALL",
-        ]
-
-        /// What of a statement of these words outlasts its transaction (see ``sessionState``).
-        static func sessionState(_ words: [String]) -> String? {
-            let second = words.count > 1 ? words[1] : ""
-            switch words.first {
-            case "SET":
-                return ["LOCAL", "TRANSACTION", "CONSTRAINTS"].contains(second) ? nil : "SET"
-            case "RESET", "LISTEN", "UNLISTEN", "DISCARD", "LOAD", "DEALLOCATE", "EXECUTE":
-                return words[0]
-            case "PREPARE":
-                return second == "TRANSACTION" ? nil : "PREPARE"
-            case "DECLARE" where words.contains("HOLD"):
-                return "DECLARE … WITH HOLD"
-            case "CREATE" where words.prefix(4).contains { $0 == "TEMP" || $0 == "TEMPORARY" }:
-                let dropped = zip(words, zip(words.dropFirst(), words.dropFirst(2))).contains {
-                    $0 == "ON" && $1.0 == "COMMIT" && $1.1 == "DROP"
-                }
-                return dropped ? nil : "CREATE TEMPORARY"
-            default:
-                return words.first(where: sessionLockFunctions.contains)?.lowercased()
-            }
-        }
-
-        /// Whether a statement of these words cannot run in a transaction block (see
-        /// ``runsOnlyOutsideTransactions``).
-        static func runsOnlyOutsideTransactions(_ words: [String]) -> Bool {
-            let second = words.count > 1 ? words[1] : ""
-            switch words.first {
-            case "VACUUM": return true
-            case "CREATE", "DROP": return ["DATABASE", "TABLESPACE", "SUBSCRIPTION"].contains(second)
-            case "ALTER": return second == "SYSTEM"
-            default: return words.contains("CONCURRENTLY")
-            }
-        }
 
         /// Whether the words of a statement make it a query (see ``isQuery``).
         static func isQuery(_ words: [String]) -> Bool {
@@ -142,7 +100,8 @@ public struct PlaceholderSQL: Sendable {
                     && (["COMMIT", "END", "ABORT"].contains(words.first ?? "")
                         || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
                         || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION")),
-                isQuery: Statement.isQuery(words), sessionState: Statement.sessionState(words),
+                isQuery: Statement.isQuery(words),
+                sessionState: Statement.sessionState(words, names: Statement.names(tokens)),
                 runsOnlyOutsideTransactions: Statement.runsOnlyOutsideTransactions(words))
         }
     }
