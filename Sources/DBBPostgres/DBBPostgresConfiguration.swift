@@ -90,7 +90,7 @@ public struct DBBPostgresConfiguration: Sendable {
     /// the connection kept. Whole milliseconds, at least one. It is a startup parameter of each
     /// connection, which PgBouncer refuses: with ``transactionPooling`` it is refused too, and
     /// the role's setting does the same (`ALTER ROLE app SET statement_timeout = '5s'`).
-    /// ``DBBManager/withStatementTimeout(_:_:)-(_,()->T)`` bounds the statements of one call.
+    /// `DBBManager.withStatementTimeout(_:_:)` bounds the statements of one call.
     public var statementTimeout: Duration?
     /// Opens the database without changing anything in it, for read-only tools, read-only
     /// roles and standbys: the manager installs no locale functions (a query that calls one
