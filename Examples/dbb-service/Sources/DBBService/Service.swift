@@ -65,7 +65,8 @@ private func health(_ manager: DBBManager) async throws -> Response {
 
 /// Answers every failure in JSON: the service's own ``APIError``s, Hummingbird's (an unknown
 /// path, a wrong method), and — as 500, or 503 when the database is unreachable, logged with
-/// the request — what is not the client's doing, without its details.
+/// the request — what is not the client's doing, without its details (503 also when it did
+/// not answer in time: nothing was stored, and the client may try again).
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -76,7 +77,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as HTTPError {
             throw APIError(error.status, error.body ?? error.status.reasonPhrase)
-        } catch let error as DBBError where error.kind == .unavailable {
+        } catch let error as DBBError where error.kind == .unavailable || error.kind == .timedOut {
             context.logger.error("database unavailable", metadata: ["error": "\(error)"])
             throw APIError(.serviceUnavailable, "the database is unavailable; try again")
         } catch {
