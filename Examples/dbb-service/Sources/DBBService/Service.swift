@@ -77,6 +77,12 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as HTTPError {
             throw APIError(error.status, error.body ?? error.status.reasonPhrase)
+        } catch let error as DBBError where error.kind == .commitOutcomeUnknown {
+            // The connection went while the write's commit was on its way: only the database knows.
+            context.logger.error("commit outcome unknown", metadata: ["error": "\(error)"])
+            throw APIError(
+                .serviceUnavailable,
+                "the database did not confirm the write: it may or may not be stored; look for it before repeating it")
         } catch let error as DBBError where error.kind == .unavailable || error.kind == .timedOut {
             context.logger.error("database unavailable", metadata: ["error": "\(error)"])
             throw APIError(.serviceUnavailable, "the database is unavailable; try again")

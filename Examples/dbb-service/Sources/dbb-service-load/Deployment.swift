@@ -14,6 +14,8 @@ final class Deployment: @unchecked Sendable {
     private let lock = NSLock()
     private var processes: [Process?]
     private let folder: TemporaryDirectory
+    /// The pg_auto_failover formation of the failover setup.
+    private var cluster: TestFailoverCluster?
 
     enum ServiceLocation {
         case sqlite(String)
@@ -39,6 +41,18 @@ final class Deployment: @unchecked Sendable {
                 binary: binary, arguments: ["--database", path], database: .sqlite(path),
                 ports: [try TestPostgresServer.freePort()],
                 folder: folder)
+        case .failover:
+            guard let cluster = try TestFailoverCluster.start() else {
+                throw LoadError("pg_autoctl is missing (install postgresql-15-auto-failover)")
+            }
+            // Reads from the standby while there is one (prefer-standby), the primary else.
+            let arguments = [
+                "--postgres", cluster.url(), "--replica", cluster.url(targetSessionAttributes: "prefer-standby"),
+            ]
+            deployment = Deployment(
+                binary: binary, arguments: arguments, database: .postgres(cluster.url()),
+                ports: [try TestPostgresServer.freePort(), try TestPostgresServer.freePort()], folder: folder)
+            deployment.cluster = cluster
         case .postgres, .replica:
             guard let server = try TestPostgresServer.shared() else {
                 throw LoadError("PostgreSQL server binaries are missing (install postgresql)")
@@ -64,6 +78,10 @@ final class Deployment: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments + ["--port", "\(ports[index])", "--log-level", "warning"]
         process.standardOutput = FileHandle.nullDevice
+        // Its log (each failed request is a line) in the run's folder, not on this terminal.
+        let log = folder.path("instance-\(index).log")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: log)
         try process.run()
         lock.withLock { processes[index] = process }
         for _ in 0..<300 {
@@ -84,6 +102,13 @@ final class Deployment: @unchecked Sendable {
         }
     }
 
+    /// SIGKILLs every process of the primary's node (the failover setup): the monitor promotes
+    /// the secondary.
+    func killPrimary() throws {
+        guard let cluster else { throw LoadError("no failover cluster in this setup") }
+        try cluster.killNode(0)
+    }
+
     func stopAll() {
         let running = lock.withLock { processes.compactMap { $0 } }
         for process in running {
@@ -93,7 +118,7 @@ final class Deployment: @unchecked Sendable {
     }
 
     /// Compares the companies the run created in the database with the client's tally.
-    func verify(_ prefix: String, acknowledged: Set<String>) async throws -> Check {
+    func verify(_ prefix: String, acknowledged: Set<String>, unknown: Set<String>) async throws -> Check {
         let manager: DBBManager
         switch database {
         case .sqlite(let path): manager = try DBBManager(url: URL(fileURLWithPath: path))
@@ -103,26 +128,31 @@ final class Deployment: @unchecked Sendable {
             try manager.query(#"SELECT "name" FROM "Company" WHERE "name" LIKE ?"#, arguments: [prefix + "%"])
         }
         let stored = rows.compactMap { $0["name", as: String.self] }
-        return Check(acknowledged: acknowledged, stored: stored)
+        return Check(acknowledged: acknowledged, unknown: unknown, stored: stored)
     }
 }
 
 /// The database against the client's tally: every acknowledged create stored, once, and
-/// nothing else.
+/// nothing else but creates whose outcome the service said was unknown — which looking resolves.
 struct Check {
     let acknowledged: Int
     let stored: Int
     let missing: Int
     let duplicates: Int
     let unacknowledged: Int
+    /// Creates whose outcome was unknown, and how many of them the database has.
+    let unknown: Int
+    let unknownStored: Int
 
-    init(acknowledged: Set<String>, stored: [String]) {
+    init(acknowledged: Set<String>, unknown: Set<String> = [], stored: [String]) {
         let storedSet = Set(stored)
         self.acknowledged = acknowledged.count
         self.stored = stored.count
         missing = acknowledged.subtracting(storedSet).count
         duplicates = stored.count - storedSet.count
-        unacknowledged = storedSet.subtracting(acknowledged).count
+        unacknowledged = storedSet.subtracting(acknowledged).subtracting(unknown).count
+        self.unknown = unknown.count
+        unknownStored = unknown.intersection(storedSet).count
     }
 
     var holds: Bool { missing == 0 && duplicates == 0 && unacknowledged == 0 }

@@ -15,7 +15,10 @@ struct LoadCommand: AsyncParsableCommand {
         discussion: """
             Setups: sqlite (one instance on a SQLite file), postgres (two instances on one \
             PostgreSQL primary; one is SIGKILLed at 40% of the run and restarted 2 s later), \
-            replica (the same, reads served by a streaming replica). PostgreSQL is a throwaway \
+            replica (the same, reads served by a streaming replica), failover (two instances on \
+            a pg_auto_failover primary and synchronous secondary, given both; every process of \
+            the primary's node is SIGKILLed at 25% of the run, and the monitor promotes the \
+            secondary). PostgreSQL is a throwaway \
             cluster in a temporary folder on a loopback port (DBBTestSupport). The workload: 40% \
             GET /people/ID, 15% list pages, 20% creates (companies, each with a unique name, \
             tallied when acknowledged), 15% read-then-PUT with If-Match, 10% weekly reports.
@@ -24,13 +27,14 @@ struct LoadCommand: AsyncParsableCommand {
               swift build -c release
               .build/release/dbb-service-load --setup sqlite --duration 20
               .build/release/dbb-service-load --setup postgres --connections 16
+              .build/release/dbb-service-load --setup failover --duration 60
             """)
 
     enum Setup: String, ExpressibleByArgument, CaseIterable {
-        case sqlite, postgres, replica
+        case sqlite, postgres, replica, failover
     }
 
-    @Option(help: "sqlite, postgres or replica.")
+    @Option(help: "sqlite, postgres, replica or failover.")
     var setup: Setup = .sqlite
 
     @Option(help: "Seconds of load.")
@@ -42,7 +46,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The dbb-service binary (default: next to this one).", valueName: "path"))
     var service: String?
 
-    @Flag(help: "Do not kill an instance (postgres and replica setups).")
+    @Flag(help: "Do not kill an instance or the primary (postgres, replica and failover setups).")
     var noKill = false
 
     func validate() throws {
@@ -58,10 +62,19 @@ struct LoadCommand: AsyncParsableCommand {
         let deployment = try await Deployment.start(setup, binary: binary)
         defer { deployment.stopAll() }
         let workload = try await Workload(deployment: deployment, connections: connections)
-        let kill = setup != .sqlite && !noKill ? duration * 0.4 : nil
-        let result = try await workload.run(seconds: duration, connections: connections, killSecondAt: kill)
-        let check = try await deployment.verify(workload.prefix, acknowledged: result.acknowledged)
+        let disruption: Workload.Disruption? =
+            switch setup {
+            case _ where noKill: nil
+            case .sqlite: nil
+            case .postgres, .replica: .killSecondInstance(at: duration * 0.4)
+            case .failover: .killPrimary(at: duration * 0.25)
+            }
+        let result = try await workload.run(seconds: duration, connections: connections, disruption: disruption)
+        let check = try await deployment.verify(
+            workload.prefix, acknowledged: result.acknowledged, unknown: result.stats.unknown)
         print(result.report(setup: setup.rawValue, connections: connections, check: check))
+        print()
+        print(result.failuresReport())
         print()
         print(result.kindsReport())
         if !check.holds { throw ExitCode(1) }

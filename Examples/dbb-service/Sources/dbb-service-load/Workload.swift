@@ -33,20 +33,36 @@ final class Workload: Sendable {
 
     deinit { try? client.syncShutdown() }
 
-    /// Runs the load for `seconds` on `connections` workers; with `killSecondAt`, SIGKILLs the
-    /// second instance then and restarts it 2 s later.
-    func run(seconds: Double, connections: Int, killSecondAt: Double?) async throws -> LoadResult {
+    /// What goes wrong midway, and when (seconds into the run).
+    enum Disruption {
+        /// The second instance SIGKILLed, and restarted 2 s later.
+        case killSecondInstance(at: Double)
+        /// Every process of the primary's node SIGKILLed (the failover setup).
+        case killPrimary(at: Double)
+    }
+
+    /// Runs the load for `seconds` on `connections` workers, with `disruption` midway.
+    func run(seconds: Double, connections: Int, disruption: Disruption?) async throws -> LoadResult {
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int(seconds * 1000))
         let stats = try await withThrowingTaskGroup(of: WorkerStats.self) { group in
-            if let killSecondAt {
+            switch disruption {
+            case .killSecondInstance(let at)?:
                 group.addTask {
-                    try await Task.sleep(until: start + .milliseconds(Int(killSecondAt * 1000)))
+                    try await Task.sleep(until: start + .milliseconds(Int(at * 1000)))
                     self.deployment.kill(1)
                     try await Task.sleep(for: .seconds(2))
                     try await self.deployment.launch(1)
                     return WorkerStats()
                 }
+            case .killPrimary(let at)?:
+                group.addTask {
+                    try await Task.sleep(until: start + .milliseconds(Int(at * 1000)))
+                    try self.deployment.killPrimary()
+                    return WorkerStats()
+                }
+            case nil:
+                break
             }
             for worker in 0..<connections {
                 group.addTask { await self.work(worker, until: deadline) }
@@ -79,7 +95,12 @@ final class Workload: Sendable {
                 var failedOver = false
                 let reply = await request(&stats, first: next, .POST, "/companies", body, failedOver: &failedOver)
                 // 409 after a failover: the instance that died had committed it before answering.
-                if reply?.status == 201 || (reply?.status == 409 && failedOver) { stats.acknowledged.insert(name) }
+                let acknowledged = reply?.status == 201 || (reply?.status == 409 && failedOver)
+                if acknowledged { stats.acknowledged.insert(name) }
+                if reply?.status == 503 && reply?.body.contains("may or may not be stored") == true {
+                    stats.unknown.insert(name)
+                }
+                stats.creates.append((.now, acknowledged))
             case 75..<90:
                 guard let read = await request(&stats, first: next, .GET, "/people/\(person)"), let etag = read.etag
                 else { continue }
@@ -118,7 +139,10 @@ final class Workload: Sendable {
                 let milliseconds = (ContinuousClock.now - began) / .milliseconds(1)
                 stats.latencies.append(milliseconds)
                 stats.latenciesByKind[Self.kind(method, path), default: []].append(milliseconds)
-                if reply.status >= 500 { stats.errors += 1 }
+                if reply.status >= 500 {
+                    stats.errors += 1
+                    stats.failures["\(reply.status)", default: 0] += 1
+                }
                 if reply.status == 412 { stats.conflicts += 1 }
                 return reply
             } catch {
@@ -128,6 +152,7 @@ final class Workload: Sendable {
             }
         }
         stats.errors += 1
+        stats.failures["no answer", default: 0] += 1
         return nil
     }
 
