@@ -28,8 +28,12 @@ struct SQLCommand: ParsableCommand {
               dbb sql postgres://me:secret@localhost/demo --csv \\
                 "SELECT dbb_week(Date, 'de_DE') AS week, SUM(Visits) \\
                  FROM Usage GROUP BY week"
+              dbb sql "postgres://me:secret@db1,db2/demo?target_session_attrs=read-write" \\
+                --write "DELETE FROM Usage WHERE Visits = 0"
 
-            With a postgres:// URL the statements run on that PostgreSQL database. Without \
+            With a postgres:// URL the statements run on that PostgreSQL database; a URL may \
+            list several hosts, and target_session_attrs picks among them as libpq does \
+            (read-write: the primary). Without \
             --write the session is read-only and nothing is installed or changed: the locale \
             functions work where a manager that writes (or --write) installed them, and a \
             query calling them elsewhere fails saying so. Functions whose effects ignore \

@@ -22,6 +22,9 @@ struct ServiceCommand: AsyncParsableCommand {
               dbb-service --database /tmp/s.sqlite --port 9000
               dbb-service --postgres postgres://app:secret@db/app \\
                 --replica postgres://app:secret@db-replica/app
+              dbb-service --postgres \\
+                "postgres://app:secret@db1,db2/app?target_session_attrs=read-write" \\
+                --replica "postgres://app:secret@db1,db2/app?target_session_attrs=prefer-standby"
               curl -s localhost:8080/people -H 'Content-Type: application/json' \\
                 -d '{"firstName":"Ada","lastName":"Lovelace"}'
               curl -s 'localhost:8080/people?lastName=Lovelace&sort=-age&limit=20'
