@@ -138,6 +138,15 @@ public final class TestPostgresServer: @unchecked Sendable {
         } else {
             try Self.run(URL(fileURLWithPath: executable), ["-d", directory + "/pgbouncer.ini"])
         }
+        // `-d` returns once PgBouncer has forked, maybe before it listens: wait until it does.
+        let deadline = Date().addingTimeInterval(30)
+        while !Self.accepts(port: pooledPort) {
+            guard Date() < deadline else {
+                let log = (try? String(contentsOfFile: directory + "/pgbouncer.log", encoding: .utf8)) ?? ""
+                throw TestPostgresError(message: "PgBouncer never listened on \(pooledPort): \(log.suffix(2000))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let script =
             // SIGKILL: a PgBouncer a test stopped (SIGSTOP) would never act on SIGTERM.
             "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill -KILL $(cat '\(directory)/pgbouncer.pid') 2>/dev/null"
@@ -306,6 +315,22 @@ public final class TestPostgresServer: @unchecked Sendable {
     }
 
     static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
+
+    /// Whether something accepts TCP connections on loopback port `port` now.
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
 
     /// A loopback port no one listens on now.
     /// A loopback port nobody listens on now (bound to port 0, then released): for the test
