@@ -161,17 +161,21 @@ struct PostgresURL {
     /// `url` with its password, if any, replaced by `***`: for every message that shows a URL,
     /// whether or not it parses. Everything between the first `:` after the scheme and the
     /// last `@` goes, so a password holding `/`, `?` or `@` is hidden too.
-    /// A `password=` parameter's value goes too.
+    /// A `password=` parameter's value goes too — first, so that an `@` in it is not taken for
+    /// the end of the user information (an `@` elsewhere in the query may hide more than the
+    /// password, never less).
     static func redacted(_ url: String) -> String {
-        let start = url.range(of: "://")?.upperBound ?? url.startIndex
         var shown = url
-        if let at = url[start...].lastIndex(of: "@"), let colon = url[start..<at].firstIndex(of: ":") {
-            shown = String(url[...colon]) + "***" + String(url[at...])
+        if let mark = url.firstIndex(of: "?") {
+            let query = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
+                $0.hasPrefix("password=") ? "password=***" : String($0)
+            }
+            shown = url[...mark] + query.joined(separator: "&")
         }
-        guard let mark = shown.firstIndex(of: "?") else { return shown }
-        let query = shown[shown.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
-            $0.hasPrefix("password=") ? "password=***" : String($0)
+        let start = shown.range(of: "://")?.upperBound ?? shown.startIndex
+        guard let at = shown[start...].lastIndex(of: "@"), let colon = shown[start..<at].firstIndex(of: ":") else {
+            return shown
         }
-        return shown[...mark] + query.joined(separator: "&")
+        return String(shown[...colon]) + "***" + String(shown[at...])
     }
 }

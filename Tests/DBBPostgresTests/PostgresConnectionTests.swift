@@ -94,6 +94,11 @@ struct PostgresConnectionTests {
         #expect(
             DBBPostgresConfiguration.withoutPassword("postgres://h/db?user=a&password=s3cret")
                 == "postgres://h/db?user=a&password=***")
+        // An `@` in a password= value is not the end of the user information.
+        for url in ["postgres://app@h:5432/db?password=se@cret", "postgres://app:pw@h/db?password=se@cr@et&x=1"] {
+            let shown = DBBPostgresConfiguration.withoutPassword(url)
+            #expect(!shown.contains("cret") && !shown.contains("se@") && !shown.contains(":pw@"), "\(url) → \(shown)")
+        }
         #expect(
             "\(listed)"
                 == "postgres://app@h1:5433,[::2]:5432,h3:5432/shop (pool 8, TLS prefer, target_session_attrs read-write)"
