@@ -80,7 +80,7 @@ final class Deployment: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         // Its log (each failed request is a line) in the run's folder, not on this terminal.
         let log = folder.path("instance-\(index).log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: log)
         try process.run()
         lock.withLock { processes[index] = process }
