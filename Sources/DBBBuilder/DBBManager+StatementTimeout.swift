@@ -30,9 +30,12 @@ extension DBBManager {
     /// Runs `body` with each statement it sends to a PostgreSQL server bounded by `timeout`,
     /// on the server and on the client, whichever manager sends it:
     /// - the server cancels a statement that runs longer (`SET LOCAL statement_timeout` in its
-    ///   transaction; a statement outside one runs in a transaction of its own, except those
-    ///   that cannot, such as `VACUUM` or `CREATE INDEX CONCURRENTLY`), and the call fails with
-    ///   ``DBBError/Kind/timedOut``: nothing of that transaction stored, the connection kept;
+    ///   transaction; a statement outside one runs in a transaction of its own, `READ ONLY` for
+    ///   a query; what cannot — `VACUUM`, `CREATE INDEX CONCURRENTLY`, a `CALL` or `DO` block
+    ///   that commits — runs with the session's `statement_timeout` set for it, reset after),
+    ///   and the call fails with ``DBBError/Kind/timedOut``: nothing of that transaction
+    ///   stored, the connection kept — or with `.server` naming what stays, for a statement
+    ///   that leaves something behind (a procedure's commits, an invalid index);
     /// - should the server answer nothing at all, the client gives up a second (or a tenth of
     ///   `timeout`, if more) later, closes the connection and fails the call the same way —
     ///   or with ``DBBError/Kind/commitOutcomeUnknown`` if a `COMMIT` was on its way.

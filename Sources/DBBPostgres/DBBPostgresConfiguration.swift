@@ -87,7 +87,10 @@ public struct DBBPostgresConfiguration: Sendable {
     /// The server's `statement_timeout` for the manager's sessions, or `nil` (the default) for
     /// the server's own setting: a statement that runs longer is cancelled by the server, and
     /// fails as `DBBError.Kind.timedOut` — its transaction rolled back, nothing of it stored,
-    /// the connection kept. Whole milliseconds, at least one. It is a startup parameter of each
+    /// the connection kept (or as `.server` naming what stays, for a statement that leaves
+    /// something: a `CALL` that committed, a `CREATE INDEX CONCURRENTLY`'s invalid index). A
+    /// `COMMIT` waiting for a synchronous standby is not cancelled: ``answerTimeout`` ends it.
+    /// Whole milliseconds, at least one. It is a startup parameter of each
     /// connection, which PgBouncer refuses: with ``transactionPooling`` it is refused too, and
     /// the role's setting does the same (`ALTER ROLE app SET statement_timeout = '5s'`).
     /// `DBBManager.withStatementTimeout(_:_:)` bounds the statements of one call.

@@ -192,26 +192,77 @@ final class PostgresBackend: SetWritingConnection {
                 throw error
             }
         }
-        if StatementDeadline.current != nil && !hasOpenTransaction && !statement.controlsTransactions
-            && !statement.runsOnlyOutsideTransactions
-        {
-            // A transaction of its own, which the deadline bounds (see ``running(_:_:)``).
-            try execute("BEGIN", [])
-            do {
-                var answer: PostgresQueryResult?
-                try running(statement) { answer = try send(statement, original: original, arguments) }
-                let changed = changes
-                try execute("COMMIT", [])
-                changes = changed
-                return answer!
-            } catch {
-                if lostWith == nil && hasOpenTransaction { try? execute("ROLLBACK", []) }
-                throw error
+        if let deadline = StatementDeadline.current, !hasOpenTransaction, !statement.controlsTransactions {
+            if statement.mayCommitInside || statement.runsOnlyOutsideTransactions {
+                return try bounded(statement, by: deadline) { try alone(statement, original: original, arguments) }
             }
+            return try inTransactionOfItsOwn(statement, original: original, arguments)
         }
+        return try alone(statement, original: original, arguments)
+    }
+
+    /// Runs `statement` as it is — in the transaction open, or on its own — its failure
+    /// carrying what it leaves behind when run outside a transaction (``PlaceholderSQL/Statement/whatFailureLeaves``).
+    private func alone(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws
+        -> PostgresQueryResult
+    {
+        let outside = !hasOpenTransaction
         var answer: PostgresQueryResult?
-        try running(statement) { answer = try send(statement, original: original, arguments) }
+        do {
+            try running(statement) { answer = try send(statement, original: original, arguments) }
+        } catch let failure as PostgresFailure where outside {
+            guard let leaves = statement.whatFailureLeaves else { throw failure }
+            throw failure.leaving(leaves)
+        }
         return answer!
+    }
+
+    /// Runs `statement` in a transaction of its own, which the deadline bounds (see
+    /// ``running(_:_:)``): `READ ONLY` for a query, so that a `COMMIT` whose answer is lost
+    /// stored nothing — and again writable should the query write after all (a function it
+    /// calls; refused with SQLSTATE 25006, its transaction rolled back).
+    private func inTransactionOfItsOwn(
+        _ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue], readOnly: Bool? = nil
+    ) throws -> PostgresQueryResult {
+        let reading = readOnly ?? statement.isQuery
+        try execute(reading ? "BEGIN READ ONLY" : "BEGIN", [])
+        do {
+            var answer: PostgresQueryResult?
+            try running(statement) { answer = try send(statement, original: original, arguments) }
+            let (changed, columns) = (changes, lastColumnNames)
+            try execute("COMMIT", [])
+            (changes, lastColumnNames) = (changed, columns)
+            return answer!
+        } catch {
+            if lostWith == nil && hasOpenTransaction { try? execute("ROLLBACK", []) }
+            if reading, lostWith == nil, (error as? PostgresFailure)?.server?.sqlState == "25006" {
+                return try inTransactionOfItsOwn(statement, original: original, arguments, readOnly: false)
+            }
+            throw error
+        }
+    }
+
+    /// Runs `body`, `statement` outside a transaction — one PostgreSQL refuses in a transaction
+    /// block (`VACUUM`, `CREATE INDEX CONCURRENTLY`…), or a procedure or `DO` block that may
+    /// commit, which a transaction block would forbid — under the deadline's
+    /// `statement_timeout` for the session, reset afterwards. Behind a transaction pooler,
+    /// which would hand the setting to another client, only the client-side deadline bounds it.
+    private func bounded(
+        _ statement: PlaceholderSQL.Statement, by deadline: StatementDeadline, _ body: () throws -> PostgresQueryResult
+    ) throws -> PostgresQueryResult {
+        guard !transactionPooling else { return try body() }
+        try execute("SET statement_timeout = \(deadline.milliseconds)", [])
+        defer {
+            let (changed, columns) = (changes, lastColumnNames)
+            do {
+                if lostWith == nil { try execute("RESET statement_timeout", []) }
+            } catch {
+                // A session that may keep the timeout is not used again.
+                lostWith = lostWith ?? PostgresFailure.closedUnanswered(sql: "RESET statement_timeout", place: place)
+            }
+            (changes, lastColumnNames) = (changed, columns)
+        }
+        return try body()
     }
 
     private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws

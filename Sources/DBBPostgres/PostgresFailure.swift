@@ -32,9 +32,10 @@ struct PostgresFailure: DatabaseFailure {
     private(set) var isCommitInFlight = false
     /// Whether the client gave up waiting for the answer (``unansweredWithin(_:sql:place:)``).
     private var isUnansweredInTime = false
-    /// Whether statements before this one, in the same text, committed on their own: the text
-    /// is not safe to repeat, whatever this failure was.
-    private var followsCommit = false
+    /// What the failure leaves stored, in words — statements before this one in the same text
+    /// that committed on their own, an invalid index, what a procedure committed — or `nil`:
+    /// then the call is not safe to repeat as it is, whatever this failure was.
+    private var leftBehind: String?
 
     init(_ error: PSQLError, sql: String?, place: PostgresPlace) {
         let info = error.serverInfo
@@ -74,16 +75,21 @@ struct PostgresFailure: DatabaseFailure {
 
     /// The same failure, of a statement that followed others of its text that committed.
     func afterEarlierCommit() -> PostgresFailure {
+        leaving("statements before it in the same SQL text had committed, and stay: repeating the text repeats them")
+    }
+
+    /// The same failure, which leaves behind what `note` says (see ``leftBehind``).
+    func leaving(_ note: String) -> PostgresFailure {
         var failure = self
-        failure.followsCommit = true
+        failure.leftBehind = note
         return failure
     }
 
     /// Whether a deadline passed — the server cancelled the statement for its
     /// `statement_timeout` or `lock_timeout`, or did not answer within `answerTimeout` — and
-    /// nothing of the call was stored (not after statements of the same text that committed).
+    /// nothing of the call was stored (not when the failure leaves something behind).
     var isTimeout: Bool {
-        if followsCommit { return false }
+        if leftBehind != nil { return false }
         if isUnansweredInTime { return true }
         guard let server, let message = server.message else { return false }
         return (server.sqlState == "57014" && message.contains("statement timeout"))
@@ -117,10 +123,7 @@ struct PostgresFailure: DatabaseFailure {
         let sqlState = server?.sqlState
         var message = server?.message ?? clientMessage
         if let detail = server?.detail { message += " (\(detail))" }
-        if followsCommit {
-            message +=
-                " — statements before it in the same SQL text had committed, and stay: repeating the text repeats them"
-        }
+        if let leftBehind { message += " — \(leftBehind)" }
         let serverError = DBBServerError(
             sqlState: sqlState, message: message, sql: sql, host: place.host, database: place.database)
         if isCommitInFlight {
@@ -139,9 +142,9 @@ struct PostgresFailure: DatabaseFailure {
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.
         let refusedStatement = sqlState == "08P01" && server?.severity == "ERROR"
-        // (Not after statements of the same text that committed: `.unavailable` says nothing was stored.)
+        // (Not when something stays: `.unavailable` says nothing was stored.)
         let unavailable =
-            !followsCommit
+            leftBehind == nil
             && (server == nil
                 || (!refusedStatement && sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true))
         if unavailable {

@@ -126,7 +126,7 @@ final class ServerChoice: Sendable {
     }
 
     /// Succeeds when `connection`'s server is of the kind `wanted`; else closes it and fails
-    /// with ``NotOfKind``.
+    /// with ``NotOfKind``, or ``Silent`` when it does not say.
     ///
     /// The question is bounded by `connectTimeout`, as opening the connection is: a server that
     /// let the client in and then says nothing is passed over for the next.
@@ -139,7 +139,7 @@ final class ServerChoice: Sendable {
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         connection.query(query, logger: logger).cascade(to: answer)
         let timeout = connection.eventLoop.scheduleTask(in: connectTimeout) {
-            answer.fail(NotOfKind(what: "did not say what it is within connectTimeout"))
+            answer.fail(Silent())
         }
         return answer.futureResult.flatMapThrowing { result in
             timeout.cancel()
@@ -172,6 +172,12 @@ final class ServerChoice: Sendable {
     struct NotOfKind: Error, CustomStringConvertible {
         let what: String
         var description: String { what }
+    }
+
+    /// A server that let the client in and then did not answer within `connectTimeout`: not
+    /// tried again in prefer-standby's second pass, as a server that did not answer at all.
+    struct Silent: Error, CustomStringConvertible {
+        var description: String { "let the client in, then did not say what it is within connectTimeout" }
     }
 
     /// No server took the connection: each one's reason.

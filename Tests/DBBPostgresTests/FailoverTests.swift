@@ -141,19 +141,43 @@ struct FailoverTests {
         "a server that lets the client in and then says nothing is passed over within connectTimeout for the next, when the manager must ask what it is"
     )
     func silentAfterLogin() throws {
-        guard let server = try TestPostgresServer.shared() else { return }
-        let name = String(try server.makeDatabase().split(separator: "/").last!.prefix { $0 != "?" })
-        let proxy = try TestTCPProxy(upstreamPort: server.port)
-        proxy.arm(.silence("pg_is_in_recovery"))  // the question of the new connection goes unanswered
-        let url =
-            "postgres://\(server.user):\(server.password)@127.0.0.1:\(proxy.port),127.0.0.1:\(server.port)/\(name)"
-            + "?sslmode=disable&connect_timeout=2&target_session_attrs=read-write"
-        let opened = try #require(
-            finishing(within: 60) { Result { try DBBManager(postgres: url) } }, "the manager was made, not stuck")
-        let manager = try opened.get()
+        // The question of the new connection goes unanswered.
+        guard let (server, proxy, manager) = try Self.behindSilentProxy("read-write", silences: 1) else { return }
         #expect(proxy.cuts == 1)
         #expect(try !Self.isStandby(manager))
         let port = try manager.query("SELECT inet_server_port()")[0].decode(Int.self, at: 0)
         #expect(port == server.port, "the connection went to the second host")
+    }
+
+    @Test(
+        "prefer-standby does not come back, in its pass for any server, to one that let the client in and then said nothing"
+    )
+    func preferStandbySkipsTheSilent() throws {
+        // Each connection's question goes unanswered.
+        guard let (_, proxy, manager) = try Self.behindSilentProxy("prefer-standby", silences: 1000) else { return }
+        #expect(try manager.query("SELECT 1")[0].decode(Int.self, at: 0) == 1)
+        #expect(proxy.cuts >= 1)
+        #expect(
+            proxy.accepted == proxy.cuts,
+            "each connection through the silent host was asked what it is (and went silent); none was taken in the second pass, unasked"
+        )
+    }
+
+    /// A manager given two hosts, a proxy that lets the client in and says nothing after
+    /// `pg_is_in_recovery` is asked (the next `silences` times), then the server itself, with
+    /// `connect_timeout=2` and `target`; checked to be made rather than stuck.
+    private static func behindSilentProxy(_ target: String, silences: Int) throws -> (
+        TestPostgresServer, TestTCPProxy, DBBManager
+    )? {
+        guard let server = try TestPostgresServer.shared() else { return nil }
+        let name = String(try server.makeDatabase().split(separator: "/").last!.prefix { $0 != "?" })
+        let proxy = try TestTCPProxy(upstreamPort: server.port)
+        proxy.arm(.silence("pg_is_in_recovery"), times: silences)
+        let url =
+            "postgres://\(server.user):\(server.password)@127.0.0.1:\(proxy.port),127.0.0.1:\(server.port)/\(name)"
+            + "?sslmode=disable&connect_timeout=2&target_session_attrs=\(target)"
+        let opened = try #require(
+            finishing(within: 60) { Result { try DBBManager(postgres: url) } }, "the manager was made, not stuck")
+        return (server, proxy, try opened.get())
     }
 }

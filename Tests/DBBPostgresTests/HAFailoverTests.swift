@@ -16,18 +16,21 @@ struct HAFailoverTests {
         let acknowledgedAt = Mutex<[String: Date]>([:])
         let failed = Mutex<[String: DBBError.Kind]>([:])
         let unknown = Mutex<[String]>([])
-        /// When the first save failed, and the first after that succeeded.
+        /// When the first save failed, and when the first save begun after that succeeded (a save
+        /// begun before the failure may still be acknowledged just after it: that is no resumption).
         let firstFailure = Mutex<ContinuousClock.Instant?>(nil)
         let resumed = Mutex<ContinuousClock.Instant?>(nil)
         /// The last failure's words, for the report.
         let lastFailure = Mutex<String>("")
 
-        func record(_ code: String, _ outcome: Result<Void, any Error>) {
+        func record(_ code: String, begun: ContinuousClock.Instant, _ outcome: Result<Void, any Error>) {
             switch outcome {
             case .success:
                 acknowledged.withLock { $0.append(code) }
                 acknowledgedAt.withLock { $0[code] = Date() }
-                if firstFailure.withLock({ $0 }) != nil { resumed.withLock { $0 = $0 ?? .now } }
+                if let failure = firstFailure.withLock({ $0 }), begun > failure {
+                    resumed.withLock { $0 = $0 ?? .now }
+                }
             case .failure(let error as DBBError) where error.kind == .commitOutcomeUnknown:
                 firstFailure.withLock { $0 = $0 ?? .now }
                 unknown.withLock { $0.append(code) }
@@ -66,8 +69,9 @@ struct HAFailoverTests {
                 while !stop.load(ordering: .relaxed) {
                     let ticket = Ticket(dbManager: manager)
                     ticket.code = "w\(writer)-\(index)"
+                    let begun = ContinuousClock.now
                     let outcome = Result { try ticket.save() }
-                    tally.record(ticket.code, outcome)
+                    tally.record(ticket.code, begun: begun, outcome)
                     index += 1
                     if case .failure = outcome { Thread.sleep(forTimeInterval: 0.05) }  // as a client backs off
                 }

@@ -58,6 +58,22 @@ struct PoolerTests {
             ("CREATE TABLE pg_temp.scratch (a int)", "pg_temp"),
             ("CREATE SEQUENCE pg_temp.counter", "pg_temp"),
             ("BEGIN; SET LOCAL search_path = pg_temp; CREATE TABLE scratch (a int); COMMIT", "pg_temp"),
+            // The statement EXPLAIN ANALYZE runs; INTO the temporary schema; another escape character.
+            ("EXPLAIN ANALYZE CREATE TEMP TABLE scratch AS SELECT 1", "CREATE TEMPORARY"),
+            ("SELECT 1 AS a INTO pg_temp.scratch", "pg_temp"),
+            (#"SELECT U&"pg!005fadvisory!005flock" UESCAPE '!' (4245)"#, "pg_advisory_lock"),
+            // ON COMMIT DROP is a clause of the table, not words anywhere in its query.
+            (
+                "CREATE TEMP TABLE scratch AS SELECT 1 AS x FROM (SELECT 1) AS c(commit) JOIN (SELECT 1) AS d(drop) "
+                    + "ON commit = drop", "CREATE TEMPORARY"
+            ),
+            // set_config: a session-wide setting, or pg_temp put on the path for a CREATE TABLE.
+            ("SELECT set_config('work_mem', '64MB', false)", "set_config"),
+            ("SELECT set_config('work_mem', '64MB', ?)", "set_config"),
+            (
+                "BEGIN; SELECT set_config('search_path', 'pg_temp', true); CREATE TABLE scratch (a int); COMMIT",
+                "pg_temp"
+            ),
         ]
         for (sql, names) in refused {
             let error = #expect(throws: DBBError.self, "\(sql)") { try manager.execute(sql) }
@@ -77,6 +93,16 @@ struct PoolerTests {
         try manager.execute("CREATE TABLE weather (temp int, listen text, set text)")
         try manager.execute("SELECT pg_advisory_unlock_all(); UNLISTEN *; DISCARD TEMP")
         try manager.execute("INSERT INTO weather VALUES (20, 'pg_advisory_lock', 'SET x')")
+        try manager.execute("CREATE TABLE holds (hold int); INSERT INTO holds VALUES (7)")
+        try manager.execute("BEGIN; DECLARE c1 CURSOR WITHOUT HOLD FOR SELECT hold FROM holds; FETCH c1; COMMIT")
+        try manager.execute("BEGIN; DECLARE c2 CURSOR FOR SELECT hold FROM holds; CLOSE c2; COMMIT")
+        try manager.execute(
+            "CREATE FUNCTION answer() RETURNS int LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp "
+                + "AS 'SELECT 42'")
+        #expect(try manager.query("SELECT answer()")[0].decode(Int.self, at: 0) == 42)
+        try manager.execute("EXPLAIN CREATE TEMP TABLE scratch AS SELECT 1")  // shown, not run
+        try manager.execute("BEGIN; SELECT set_config('work_mem', '64MB', true); COMMIT")
+        #expect(try manager.query("SELECT to_regclass('pg_temp.scratch') IS NULL")[0].decode(Bool.self, at: 0))
 
         // What ends with its transaction is fine.
         try manager.execute(
@@ -104,8 +130,11 @@ struct PoolerTests {
         write.code = "refused"
         let error = try #require(throws: DBBError.self) { try write.save() }
         #expect(error.serverError?.sqlState == "25006", "\(error)")
-        let raw = try #require(throws: DBBError.self) {
+        let setting = try #require(throws: DBBError.self) {
             _ = try reader.query(#"SELECT set_config('default_transaction_read_only', 'off', false)"#)
+        }
+        #expect(setting.kind == .invalidOption && setting.message.contains("set_config"), "\(setting)")
+        let raw = try #require(throws: DBBError.self) {
             try reader.execute(#"INSERT INTO "Ticket" ("code") VALUES ('sneaked')"#)
         }
         #expect(raw.serverError?.sqlState == "25006", "\(raw)")

@@ -106,7 +106,7 @@ struct StatementTimeoutTests {
         #expect(within.map(\.code) == ["kept"])
         try DBBManager.withStatementTimeout(.seconds(30)) {
             try manager.execute(#"UPDATE "Ticket" SET "code" = 'renamed'"#)
-            // These cannot run in a transaction: they run without the server's limit.
+            // These cannot run in a transaction: the limit is the session's while they run.
             for sql in [
                 "VACUUM", #"CREATE INDEX CONCURRENTLY "Ticket_later" ON "Ticket" ("code")"#,
                 #"DROP INDEX CONCURRENTLY "Ticket_later""#, "DISCARD ALL",
@@ -183,5 +183,88 @@ struct StatementTimeoutTests {
         #expect(error.kind == .server && error.serverError?.sqlState == "57014", "\(error)")
         #expect(error.message.contains("statements before it in the same SQL text had committed"), "\(error)")
         #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["first", "kept"])
+    }
+
+    @Test(
+        "a procedure or DO block that commits inside runs under withStatementTimeout (not in a transaction, which forbids its COMMIT); a timeout after its COMMIT is not .timedOut: what it committed stays, and the error says so"
+    )
+    func committingInside() throws {
+        let pooled = TestPostgresServer.throughPooler
+        // Behind a transaction pooler the session's limit would go to other clients: the client's deadline bounds it.
+        guard let (_, manager) = try Self.manager({ $0.transactionPooling = pooled }) else { return }
+        try manager.execute(
+            """
+            CREATE PROCEDURE insert_then_sleep(code text, seconds float8) LANGUAGE plpgsql AS
+            $$ BEGIN INSERT INTO "Ticket" ("code") VALUES (code); COMMIT; PERFORM pg_sleep(seconds); END $$
+            """)
+        try DBBManager.withStatementTimeout(.seconds(30)) {
+            try manager.execute("CALL insert_then_sleep('called', 0)")
+            try manager.execute(#"DO $$ BEGIN INSERT INTO "Ticket" ("code") VALUES ('done'); COMMIT; END $$"#)
+        }
+        let slow = [
+            "CALL insert_then_sleep('slow call', 4)",
+            #"DO $$ BEGIN INSERT INTO "Ticket" ("code") VALUES ('slow do'); COMMIT; PERFORM pg_sleep(4); END $$"#,
+        ]
+        for sql in slow {
+            let error = try #require(throws: DBBError.self, "\(sql)") {
+                try DBBManager.withStatementTimeout(.milliseconds(300)) { try manager.execute(sql) }
+            }
+            if pooled {
+                #expect(error.kind == .commitOutcomeUnknown, "\(sql): \(error)")
+            } else {
+                #expect(error.kind == .server && error.serverError?.sqlState == "57014", "\(sql): \(error)")
+                #expect(error.message.contains("keeps what it committed"), "\(sql): \(error)")
+            }
+        }
+        #expect(
+            try Ticket.all(manager: manager).map(\.code).sorted() == ["called", "done", "kept", "slow call", "slow do"])
+        #expect(try manager.query("SHOW statement_timeout")[0].decode(String.self, at: 0) == "0", "the limit was reset")
+    }
+
+    @Test(
+        "a statement timeout that cancels CREATE UNIQUE INDEX CONCURRENTLY is not .timedOut: the invalid index it leaves is named, with what to do"
+    )
+    func cancelledConcurrentIndex() throws {
+        guard let (url, manager) = try Self.manager() else { return }
+        // An older snapshot in the same database makes the build wait at its end, its index made and not yet valid.
+        let reader = try DBBManager(postgres: url)
+        let reading = Thread { _ = try? reader.query(#"SELECT pg_sleep(4) FROM "Ticket""#) }
+        reading.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        let error = try #require(throws: DBBError.self) {
+            try DBBManager.withStatementTimeout(.seconds(1)) {
+                try manager.execute(#"CREATE UNIQUE INDEX CONCURRENTLY "Ticket_code" ON "Ticket" ("code")"#)
+            }
+        }
+        #expect(error.kind == .server && error.serverError?.sqlState == "57014", "\(error)")
+        #expect(error.message.contains("DROP INDEX it before creating it again"), "\(error)")
+        let valid = try manager.query(
+            #"SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('"Ticket_code"')"#)
+        #expect(try valid.map { try $0.decode(Bool.self, at: 0) } == [false], "the index stayed, invalid")
+    }
+
+    @Test(
+        "a query bounded by withStatementTimeout runs READ ONLY: a lost COMMIT answer is a plain failure, not commitOutcomeUnknown; a query that writes still runs"
+    )
+    func boundedQueryReadsOnly() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let url = server.direct(try server.makeDatabase())
+        let name = String(url.split(separator: "/").last!.prefix { $0 != "?" })
+        let proxy = try TestTCPProxy(upstreamPort: server.port)
+        var configuration = try DBBPostgresConfiguration(
+            url: "postgres://\(server.user):\(server.password)@127.0.0.1:\(proxy.port)/\(name)?sslmode=disable")
+        configuration.poolSize = 1
+        let manager = try DBBManager(postgres: configuration)
+        try manager.execute("CREATE SEQUENCE counter")
+        proxy.arm(.afterForwarding("COMMIT"))
+        let error = try #require(throws: DBBError.self) {
+            try DBBManager.withStatementTimeout(.seconds(5)) { _ = try manager.query("SELECT 1") }
+        }
+        #expect(proxy.cuts == 1)
+        #expect(error.kind != .commitOutcomeUnknown, "\(error)")
+        // A query that writes (nextval) is refused READ ONLY, and run again in a writable transaction.
+        let next = try DBBManager.withStatementTimeout(.seconds(5)) { try manager.query("SELECT nextval('counter')") }
+        #expect(try next[0].decode(Int.self, at: 0) == 1)
+        #expect(try manager.query("SELECT last_value FROM counter")[0].decode(Int.self, at: 0) == 1)
     }
 }

@@ -218,20 +218,30 @@ public final class TestPostgresServer: @unchecked Sendable {
     }
 
     /// Leaves a watcher that stops the server and deletes its folder once this process is
-    /// gone, however it ends (a crash or a kill included, which no exit handler sees).
+    /// gone, however it ends (a crash or a kill included, which no exit handler sees) — first
+    /// stopping what runs from inside that folder (PgBouncer, the standbys), whose own
+    /// watchers might otherwise find their pid files deleted and leave them running.
     private func stopWhenProcessEnds() throws {
-        try stopWhenProcessEnds(data: folder.appendingPathComponent("data").path, thenDelete: folder.path)
+        let inside =
+            "kill -KILL $(cat '\(folder.path)/pgbouncer.pid' 2>/dev/null) 2>/dev/null; "
+            + "for standby in '\(folder.path)'/standby-*; do "
+            + "[ -f \"$standby/postmaster.pid\" ] && \(stopCommand(data: "$standby", quoted: false)) >/dev/null 2>&1; done; "
+        try stopWhenProcessEnds(
+            data: folder.appendingPathComponent("data").path, thenDelete: folder.path, after: inside)
     }
 
-    private func stopWhenProcessEnds(data: String, thenDelete path: String) throws {
+    private func stopWhenProcessEnds(data: String, thenDelete path: String, after first: String = "") throws {
         let script =
-            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stopCommand(data: data)) >/dev/null 2>&1; rm -rf '\(path)'"
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(first)"
+            + "\(stopCommand(data: data)) >/dev/null 2>&1; rm -rf '\(path)'"
         try Self.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", script], wait: false)
     }
 
-    private func stopCommand(data: String) -> String {
+    /// The shell command that stops the server of `data` at once (`data` a shell word as it is
+    /// when not `quoted`).
+    private func stopCommand(data: String, quoted: Bool = true) -> String {
         (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "") + "\(bin.appendingPathComponent("pg_ctl").path)"
-            + " -D '\(data)' -m immediate -w stop"
+            + " -D \(quoted ? "'\(data)'" : "\"\(data)\"") -m immediate -w stop"
     }
 
     // MARK: - A standby

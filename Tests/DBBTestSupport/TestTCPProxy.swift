@@ -31,7 +31,10 @@ public final class TestTCPProxy: @unchecked Sendable {
     private let listener: Int32
     private struct State {
         var armed: Cut?
+        /// How many more connections the armed cut cuts.
+        var armedTimes = 0
         var cuts = 0
+        var accepted = 0
         var closed = false
     }
     private let state = Mutex(State())
@@ -58,6 +61,7 @@ public final class TestTCPProxy: @unchecked Sendable {
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0, let self else { return }
+                self.state.withLock { $0.accepted += 1 }
                 self.serve(client)
             }
         }.start()
@@ -68,13 +72,16 @@ public final class TestTCPProxy: @unchecked Sendable {
         close(listener)
     }
 
-    /// Cuts the next connection whose client sends `cut`'s text, once.
-    public func arm(_ cut: Cut) {
-        state.withLock { $0.armed = cut }
+    /// Cuts the next connection whose client sends `cut`'s text — or the next `times` ones.
+    public func arm(_ cut: Cut, times: Int = 1) {
+        state.withLock { ($0.armed, $0.armedTimes) = (cut, times) }
     }
 
     /// How many connections were cut.
     public var cuts: Int { state.withLock { $0.cuts } }
+
+    /// How many connections clients opened through the proxy.
+    public var accepted: Int { state.withLock { $0.accepted } }
 
     // MARK: - Pumping
 
@@ -171,7 +178,7 @@ public final class TestTCPProxy: @unchecked Sendable {
     }
 
     /// The armed cut when `bytes` contain its text ending after offset `old` (in the bytes
-    /// just read, not only in those looked at before), disarming it; else `nil`.
+    /// just read, not only in those looked at before), disarming it after its last time; else `nil`.
     private func trigger(in bytes: [UInt8], endingAfter old: Int) -> Cut? {
         state.withLock { state in
             guard let armed = state.armed else { return nil }
@@ -186,7 +193,8 @@ public final class TestTCPProxy: @unchecked Sendable {
                     bytes[$0..<($0 + needle.count)].elementsEqual(needle)
                 })
             else { return nil }
-            state.armed = nil
+            state.armedTimes -= 1
+            if state.armedTimes <= 0 { state.armed = nil }
             state.cuts += 1
             return armed
         }

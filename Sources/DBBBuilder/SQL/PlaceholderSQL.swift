@@ -28,6 +28,14 @@ public struct PlaceholderSQL: Sendable {
         /// Whether PostgreSQL refuses it inside a transaction block (`VACUUM`, `… CONCURRENTLY`…;
         /// see `StatementEffects.swift`).
         public let runsOnlyOutsideTransactions: Bool
+        /// Whether, run outside a transaction block, it may commit part of its work before it
+        /// ends — `CALL`, a `DO` block that says `COMMIT` or `CALL` — so that a failure does not
+        /// undo all of it (see `StatementEffects.swift`).
+        public let mayCommitInside: Bool
+        /// What a failure of it leaves that no rollback undoes, in words for its error, or
+        /// `nil` (see `StatementEffects.swift`): a failed `CREATE INDEX CONCURRENTLY` its
+        /// invalid index, a `CALL` what the procedure committed.
+        public let whatFailureLeaves: String?
 
         /// Whether it commits a transaction (`COMMIT`, `END`, `COMMIT PREPARED`): a failure
         /// once it was sent may leave the transaction committed.
@@ -101,8 +109,10 @@ public struct PlaceholderSQL: Sendable {
                         || (words.first == "ROLLBACK" && !(words.count > 1 && words[1] == "TO"))
                         || (words.first == "PREPARE" && words.count > 1 && words[1] == "TRANSACTION")),
                 isQuery: Statement.isQuery(words),
-                sessionState: Statement.sessionState(words, names: Statement.names(tokens)),
-                runsOnlyOutsideTransactions: Statement.runsOnlyOutsideTransactions(words))
+                sessionState: Statement.sessionState(tokens),
+                runsOnlyOutsideTransactions: Statement.runsOnlyOutsideTransactions(words),
+                mayCommitInside: Statement.mayCommitInside(tokens),
+                whatFailureLeaves: Statement.whatFailureLeaves(tokens))
         }
     }
 }

@@ -7,27 +7,24 @@ struct RawScriptSQL {
     /// Some statement begins, ends or marks a transaction itself (BEGIN, COMMIT, SAVEPOINT…).
     let controlsTransactions: Bool
     /// Some statement cannot run inside a transaction (VACUUM; ATTACH, DETACH and PRAGMA on
-    /// SQLite; CREATE or DROP DATABASE, ALTER SYSTEM, … CONCURRENTLY on PostgreSQL).
+    /// SQLite; on PostgreSQL those `PlaceholderSQL.Statement.runsOnlyOutsideTransactions(_:)`
+    /// names: CREATE or DROP DATABASE, ALTER SYSTEM, … CONCURRENTLY, CLUSTER, DISCARD ALL…,
+    /// and a `CALL` or a `DO` block that commits, whose `COMMIT` a transaction block forbids).
     let mustRunOutsideTransaction: Bool
-
-    private static let transactionWords: Set<String> = [
-        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT",
-        "RELEASE", "PREPARE",
-    ]
 
     init(_ sql: String, dialect: DBBDialect) {
         statements = SQLTokenizer.statements(SQLTokenizer.tokens(sql, dialect: dialect))
         let firstWords = statements.map { Self.words($0, 2) }
-        controlsTransactions = firstWords.contains { Self.transactionWords.contains($0.first ?? "") }
-        mustRunOutsideTransaction = zip(statements, firstWords).contains { statement, words in
+        controlsTransactions = firstWords.contains {
+            PlaceholderSQL.Statement.transactionWords.contains($0.first ?? "")
+        }
+        mustRunOutsideTransaction = statements.contains { statement in
             switch dialect {
             case .sqlite:
-                ["VACUUM", "ATTACH", "DETACH", "PRAGMA"].contains(words.first ?? "")
+                ["VACUUM", "ATTACH", "DETACH", "PRAGMA"].contains(Self.words(statement, 1).first ?? "")
             case .postgresql:
-                words.first == "VACUUM" || words == ["ALTER", "SYSTEM"] || words == ["CREATE", "DATABASE"]
-                    || words == ["DROP", "DATABASE"] || words == ["CREATE", "TABLESPACE"]
-                    || words == ["DROP", "TABLESPACE"]
-                    || statement.contains { $0.isKeyword("CONCURRENTLY") }
+                PlaceholderSQL.Statement.runsOnlyOutsideTransactions(Self.words(statement, .max))
+                    || PlaceholderSQL.Statement.mayCommitInside(statement)
             }
         }
     }

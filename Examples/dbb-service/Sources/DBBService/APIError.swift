@@ -11,21 +11,38 @@ public struct APIError: HTTPResponseError, Sendable, Equatable {
     public let message: String
     /// The JSON field, query parameter or header to blame (`nil` for the request as a whole).
     public let field: String?
+    /// For a write the database could not finish (503), what became of it: whether the client
+    /// may simply send it again (``Outcome/notStored``) or must look first (``Outcome/unknown``).
+    public let outcome: Outcome?
 
-    public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil) {
+    /// What became of a write answered 503, as the body's `outcome` says it.
+    public enum Outcome: String, Codable, Sendable {
+        /// Nothing of the request was stored: send it again (after `Retry-After` seconds).
+        case notStored = "not-stored"
+        /// The database did not confirm the commit: the write may or may not be stored. Look
+        /// for it before sending it again, or send it in a form that cannot apply twice.
+        case unknown
+    }
+
+    public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil, outcome: Outcome? = nil) {
         self.status = status
         self.message = message
         self.field = field
+        self.outcome = outcome
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONResponse.make(status, Body(error: message, field: field))
+        // A client that may simply repeat the request is told when: a failover takes seconds.
+        let headers: HTTPFields = outcome == .notStored ? [.retryAfter: "1"] : [:]
+        return try JSONResponse.make(status, Body(error: message, field: field, outcome: outcome), headers: headers)
     }
 
-    /// The JSON body of an error response.
+    /// The JSON body of an error response: `{"error": "…", "field": "age"}`, and for a 503
+    /// `{"error": "…", "outcome": "unknown"}` (or `"not-stored"`).
     public struct Body: Codable, Sendable, Equatable {
         public let error: String
         public let field: String?
+        public var outcome: Outcome? = nil
     }
 
     static func badRequest(_ field: String?, _ message: String) -> APIError {

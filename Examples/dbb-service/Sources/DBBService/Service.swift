@@ -66,7 +66,8 @@ private func health(_ manager: DBBManager) async throws -> Response {
 /// Answers every failure in JSON: the service's own ``APIError``s, Hummingbird's (an unknown
 /// path, a wrong method), and — as 500, or 503 when the database is unreachable, logged with
 /// the request — what is not the client's doing, without its details (503 also when it did
-/// not answer in time: nothing was stored, and the client may try again).
+/// not answer in time: nothing was stored, and the client may try again). A 503's body says
+/// which it is in `outcome`: `not-stored` (with `Retry-After`) or `unknown` (look first).
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -82,10 +83,11 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.error("commit outcome unknown", metadata: ["error": "\(error)"])
             throw APIError(
                 .serviceUnavailable,
-                "the database did not confirm the write: it may or may not be stored; look for it before repeating it")
+                "the database did not confirm the write: it may or may not be stored; look for it before repeating it",
+                outcome: .unknown)
         } catch let error as DBBError where error.kind == .unavailable || error.kind == .timedOut {
             context.logger.error("database unavailable", metadata: ["error": "\(error)"])
-            throw APIError(.serviceUnavailable, "the database is unavailable; try again")
+            throw APIError(.serviceUnavailable, "the database is unavailable; try again", outcome: .notStored)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
             throw APIError(.internalServerError, "internal error (logged by the service)")

@@ -97,7 +97,7 @@ final class Workload: Sendable {
                 // 409 after a failover: the instance that died had committed it before answering.
                 let acknowledged = reply?.status == 201 || (reply?.status == 409 && failedOver)
                 if acknowledged { stats.acknowledged.insert(name) }
-                if reply?.status == 503 && reply?.body.contains("may or may not be stored") == true {
+                if reply?.status == 503 && reply?.body.contains(#""outcome":"unknown""#) == true {
                     stats.unknown.insert(name)
                 }
                 stats.creates.append((.now, acknowledged))

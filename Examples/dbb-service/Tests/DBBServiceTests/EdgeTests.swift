@@ -1,4 +1,5 @@
 import DBBBuilder
+import DBBPostgres
 import DBBService
 import DBBTestSupport
 import Foundation
@@ -150,6 +151,28 @@ struct EdgeTests {
             #expect(health.status == .ok && health.body == #"{"status":"ok"}"#)
             let missing = try await client.call(.get, "/nowhere")
             #expect(missing.status == .notFound && missing.body.hasPrefix(#"{"error""#))
+        }
+    }
+
+    @Test(
+        "a database that is gone answers 503 saying the request was not stored, with Retry-After; nothing of the server"
+    )
+    func databaseGone() async throws {
+        guard let harness = try ServiceHarness(.postgresql), case .postgres(let url, _) = harness.database,
+            let server = try TestPostgresServer.shared()
+        else { return }
+        let (app, _) = try await harness.instance()
+        let name = String(url.split(separator: "/").last!.prefix { $0 != "?" })
+        let admin = try DBBManager(postgres: try server.makeDatabase())
+        try admin.execute("DROP DATABASE \"\(name)\" WITH (FORCE)")
+        try await app.test(.router) { client in
+            for _ in 0..<2 {
+                let reply = try await client.call(.get, "/people")
+                #expect(reply.status == .serviceUnavailable, "\(reply.body)")
+                #expect(try reply.decode(APIError.Body.self).outcome == .notStored, "\(reply.body)")
+                #expect(reply.headers[.retryAfter] == "1")
+                #expect(!reply.body.contains(name), "the database's name stays in the log")
+            }
         }
     }
 }
