@@ -245,24 +245,40 @@ final class PostgresBackend: SetWritingConnection {
     /// Runs `body`, `statement` outside a transaction — one PostgreSQL refuses in a transaction
     /// block (`VACUUM`, `CREATE INDEX CONCURRENTLY`…), or a procedure or `DO` block that may
     /// commit, which a transaction block would forbid — under the deadline's
-    /// `statement_timeout` for the session, reset afterwards. Behind a transaction pooler,
-    /// which would hand the setting to another client, only the client-side deadline bounds it.
+    /// `statement_timeout` for the session, set back to what it was afterwards (in the round
+    /// trip that sets it, the value before is read). Behind a transaction pooler, which would
+    /// hand the setting to another client, only the client-side deadline bounds it.
     private func bounded(
         _ statement: PlaceholderSQL.Statement, by deadline: StatementDeadline, _ body: () throws -> PostgresQueryResult
     ) throws -> PostgresQueryResult {
         guard !transactionPooling else { return try body() }
-        try execute("SET statement_timeout = \(deadline.milliseconds)", [])
+        // (Sent as they are: the deadline's own transaction would end with them.)
+        let before = try alone(
+            Self.settingTimeout.statement, original: Self.settingTimeout.text, [.text("\(deadline.milliseconds)")]
+        ).rows.first.map { try $0.decode((String, String).self).0 }
         defer {
             let (changed, columns) = (changes, lastColumnNames)
             do {
-                if lostWith == nil { try execute("RESET statement_timeout", []) }
+                if lostWith == nil {
+                    _ = try alone(
+                        Self.restoringTimeout.statement, original: Self.restoringTimeout.text, [.text(before ?? "0")])
+                }
             } catch {
                 // A session that may keep the timeout is not used again.
-                lostWith = lostWith ?? PostgresFailure.closedUnanswered(sql: "RESET statement_timeout", place: place)
+                lostWith = lostWith ?? PostgresFailure.closedUnanswered(sql: Self.restoringTimeout.text, place: place)
             }
             (changes, lastColumnNames) = (changed, columns)
         }
         return try body()
+    }
+
+    /// Sets the session's `statement_timeout` to `$1` milliseconds, answering the value before.
+    private static let settingTimeout = numbered(
+        "SELECT current_setting('statement_timeout'), set_config('statement_timeout', $1, false)")
+    private static let restoringTimeout = numbered("SELECT set_config('statement_timeout', $1, false)")
+
+    private static func numbered(_ text: String) -> (text: String, statement: PlaceholderSQL.Statement) {
+        (text, PlaceholderSQL(text).statements[0])
     }
 
     private func send(_ statement: PlaceholderSQL.Statement, original: String, _ arguments: [DBBValue]) throws
