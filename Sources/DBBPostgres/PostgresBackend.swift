@@ -60,8 +60,18 @@ final class PostgresBackend: SetWritingConnection {
     /// another connection.
     private(set) var answers = 0
 
-    /// Whether the connection was lost before the server answered anything on this lease.
-    var isLostBeforeAnswer: Bool { lostWith != nil && answers == 0 }
+    /// Whether a statement that may write reached the server on this lease: raw SQL outside a
+    /// read-only transaction (a `SELECT` may call a function that writes). A plan's read — the
+    /// ORM's own `SELECT`s — does not count.
+    private(set) var sentPossibleWrite = false
+    /// Whether the last statement handed to ``SessionWatch`` was not sent at all (the session
+    /// had already ended).
+    private var lastNotSent = false
+
+    /// Whether the connection was lost before the server answered anything on this lease, and
+    /// nothing that may have written was sent: running the lease's work again elsewhere
+    /// cannot apply anything twice.
+    var isLostBeforeAnswer: Bool { lostWith != nil && answers == 0 && !sentPossibleWrite }
     var lastInsertedRowID: Int64 = 0
     var changes = 0
     /// The column names of the last statement's rows (none when it returned no row).
@@ -207,6 +217,8 @@ final class PostgresBackend: SetWritingConnection {
         -> PostgresQueryResult
     {
         let outside = !hasOpenTransaction
+        let mayWrite = !readOnly && (outside || transactionMayWrite) && !statement.controlsTransactions
+        defer { if mayWrite && !lastNotSent { sentPossibleWrite = true } }
         var answer: PostgresQueryResult?
         do {
             try running(statement) { answer = try send(statement, original: original, arguments) }
@@ -420,10 +432,12 @@ final class PostgresBackend: SetWritingConnection {
         // The statement sent alone has its outcome once this returns: answered, or lost (and
         // reported as such by lost(_:_:)).
         defer { if begin == .alone { begin = .answeredAlone } }
+        lastNotSent = false
         switch outcome {
         case .success(.answered(let answer)):
             return answer
         case .success(.notSent):
+            lastNotSent = true
             // The session had ended: a transaction it held was rolled back, COMMIT or not.
             let failure = PostgresFailure.closedUnanswered(sql: original, place: place)
             lostWith = failure

@@ -104,8 +104,12 @@ struct PostgresURL {
                 // As DBBPostgresConfiguration.Keepalive checks them.
                 let most = ["keepalives_idle": 32767, "keepalives_interval": 32767, "keepalives_count": 127][name]
                 guard let number = Int(value), number > 0, number <= most ?? .max else {
+                    // libpq's connect_timeout=0 waits for ever; a connection attempt here is always bounded.
+                    let forever =
+                        name == "connect_timeout" && value == "0" ? " (libpq's 0, no limit, is not offered)" : ""
                     throw refuse(
-                        "\(name)=\(value), which is not a whole number \(most.map { "from 1 to \($0)" } ?? "above 0"),")
+                        "\(name)=\(value), which is not a whole number \(most.map { "from 1 to \($0)" } ?? "above 0")\(forever),"
+                    )
                 }
                 switch name {
                 case "keepalives_idle": keepalivesIdle = number

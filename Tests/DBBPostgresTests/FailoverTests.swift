@@ -163,6 +163,39 @@ struct FailoverTests {
         )
     }
 
+    @Test(
+        "a raw query that may write is not run again when its answer is late or lost, on a manager of several hosts: one row, not two"
+    )
+    func rawQueryNotRepeated() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let name = String(try server.makeDatabase().split(separator: "/").last!.prefix { $0 != "?" })
+        // The same server twice: a manager of two hosts, which may run a lost read again.
+        var configuration = try DBBPostgresConfiguration(
+            url:
+                "postgres://\(server.user):\(server.password)@127.0.0.1:\(server.port),127.0.0.1:\(server.port)/\(name)"
+                + "?sslmode=disable")
+        (configuration.answerTimeout, configuration.poolSize) = (.seconds(1), 2)
+        let manager = try DBBManager(postgres: configuration)
+        try manager.execute(
+            """
+            CREATE TABLE t (a int);
+            CREATE FUNCTION f_ins(v int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN INSERT INTO t VALUES (v); RETURN v; END $$
+            """)
+        for (sql, value) in [
+            ("INSERT INTO t SELECT 1 FROM pg_sleep(2) RETURNING a", 1), ("SELECT f_ins(2) FROM pg_sleep(2)", 2),
+        ] {
+            let error = try #require(throws: DBBError.self, "\(sql)") { _ = try manager.query(sql) }
+            #expect(error.message.contains("did not answer within"), "\(sql): \(error)")
+            try ReplicaTests.waitUntil("the server has run \(sql)") {
+                (try? manager.query("SELECT count(*) FROM t WHERE a = \(value)")[0].decode(Int.self, at: 0)) ?? 0 > 0
+            }
+            Thread.sleep(forTimeInterval: 2.5)  // as long again: a second run would have stored its row by now
+            #expect(
+                try manager.query("SELECT count(*) FROM t WHERE a = \(value)")[0].decode(Int.self, at: 0) == 1, "\(sql)"
+            )
+        }
+    }
+
     /// A manager given two hosts, a proxy that lets the client in and says nothing after
     /// `pg_is_in_recovery` is asked (the next `silences` times), then the server itself, with
     /// `connect_timeout=2` and `target`; checked to be made rather than stuck.

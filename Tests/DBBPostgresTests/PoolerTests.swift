@@ -70,6 +70,11 @@ struct PoolerTests {
             // set_config: a session-wide setting, or pg_temp put on the path for a CREATE TABLE.
             ("SELECT set_config('work_mem', '64MB', false)", "set_config"),
             ("SELECT set_config('work_mem', '64MB', ?)", "set_config"),
+            ("SELECT set_config('work_mem', '64MB', true::boolean AND false)", "set_config"),
+            // set_config by other names.
+            ("UPDATE pg_settings SET setting = '77MB' WHERE name = 'work_mem'", "UPDATE pg_settings"),
+            ("EXPLAIN ANALYZE UPDATE pg_settings SET setting = '5MB' WHERE name = 'work_mem'", "UPDATE pg_settings"),
+            ("SELECT setseed(0.5)", "setseed"),
             (
                 "BEGIN; SELECT set_config('search_path', 'pg_temp', true); CREATE TABLE scratch (a int); COMMIT",
                 "pg_temp"
@@ -102,6 +107,10 @@ struct PoolerTests {
         #expect(try manager.query("SELECT answer()")[0].decode(Int.self, at: 0) == 42)
         try manager.execute("EXPLAIN CREATE TEMP TABLE scratch AS SELECT 1")  // shown, not run
         try manager.execute("BEGIN; SELECT set_config('work_mem', '64MB', true); COMMIT")
+        try manager.execute("BEGIN; SELECT set_config('work_mem', '64MB', true::boolean); COMMIT")
+        #expect(
+            try manager.query("SELECT count(*) FROM pg_settings WHERE name = 'work_mem'")[0].decode(Int.self, at: 0)
+                == 1)
         #expect(try manager.query("SELECT to_regclass('pg_temp.scratch') IS NULL")[0].decode(Bool.self, at: 0))
 
         // What ends with its transaction is fine.

@@ -16,7 +16,8 @@ extension PlaceholderSQL.Statement {
 
     /// What of a statement of these tokens outlasts its transaction in the session, or `nil`:
     /// `SET` (not `SET LOCAL`, `SET TRANSACTION`, `SET CONSTRAINTS`), `RESET`, `LISTEN`, `LOAD`,
-    /// `PREPARE`/`EXECUTE` of a prepared statement, `DECLARE … WITH HOLD`, a temporary table,
+    /// `PREPARE`/`EXECUTE` of a prepared statement, `DECLARE … WITH HOLD`, `UPDATE pg_settings`,
+    /// `setseed`, a temporary table,
     /// view, sequence or function (`CREATE TEMP …` unless a table's `ON COMMIT DROP`, `SELECT …
     /// INTO TEMP`, anything made in or pointed at `pg_temp` — but a routine's own `SET
     /// search_path = …, pg_temp`), a session advisory lock, `set_config` unless its third
@@ -33,6 +34,9 @@ extension PlaceholderSQL.Statement {
             return sessionState(Array(tokens[start...]))
         }
         if let lock = names.first(where: sessionLockFunctions.contains) { return lock.lowercased() }
+        if names.contains("SETSEED") { return "setseed" }
+        // UPDATE pg_settings is set_config(…, false) by another name.
+        if names.contains("PG_SETTINGS") && words.contains("UPDATE") { return "UPDATE pg_settings" }
         if let setting = sessionSetting(tokens) { return setting }
         if names.contains("PG_TEMP"), pointsAtTemporarySchema(tokens, words) { return "\(words[0]) … pg_temp" }
         let second = words.count > 1 ? words[1] : ""
@@ -82,7 +86,11 @@ extension PlaceholderSQL.Statement {
             let arguments = callArguments(tokens, openingAt: index + 1)
             guard arguments.count == 3 else { return "set_config" }
             let literal = { (argument: [SQLToken]) -> String? in
-                guard argument.count == 1, argument[0].kind == .quoted || argument[0].kind == .word else { return nil }
+                // A literal alone, or cast: `true::boolean`.
+                let cast = ["::bool", "::boolean"].contains(argument.dropFirst().map(\.text).joined().lowercased())
+                guard argument.count == 1 || cast, argument[0].kind == .quoted || argument[0].kind == .word else {
+                    return nil
+                }
                 let text = argument[0].text
                 return (text.first == "'" ? String(text.dropFirst().dropLast()) : String(text)).lowercased()
             }
@@ -179,8 +187,8 @@ extension PlaceholderSQL.Statement {
     /// - `REINDEX CONCURRENTLY`: new indexes marked invalid (named `…_ccnew`).
     static func whatFailureLeaves(_ tokens: [SQLToken]) -> String? {
         if mayCommitInside(tokens) {
-            return "a procedure or DO block that commits keeps what it committed before it failed, when run outside a "
-                + "transaction: look at what it wrote before running it again"
+            return "a procedure or a DO block that commits, run outside a transaction, keeps what it may have "
+                + "committed before it failed: look at what it wrote before running it again"
         }
         let words = tokens.filter { $0.kind == .word }.map { $0.text.uppercased() }
         guard words.contains("CONCURRENTLY") else { return nil }

@@ -19,16 +19,38 @@ public enum ServiceDatabase: Sendable, Equatable {
     /// seed's `Usage` table that the weekly report reads. Start a second instance on a new
     /// PostgreSQL database once the first has answered `/health`: two first starts at once
     /// would both fill `Usage`.
-    public func open(logger: Logger) async throws -> DBBManager {
+    ///
+    /// On PostgreSQL, `deadlines` are the managers' `answerTimeout` and `statementTimeout`
+    /// (see `DBBPostgresConfiguration`), for the primary and each replica.
+    public func open(logger: Logger, deadlines: Deadlines = Deadlines()) async throws -> DBBManager {
         // Opening and migrating block: on a thread of their own, not the cooperative pool's.
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try openBlocking(logger: logger) })
+                continuation.resume(with: Result { try openBlocking(logger: logger, deadlines: deadlines) })
             }
         }
     }
 
-    private func openBlocking(logger: Logger) throws -> DBBManager {
+    /// The deadlines of a PostgreSQL database's connections; `nil` for none of the kind.
+    public struct Deadlines: Sendable {
+        /// How long a statement may wait for any answer before its connection is closed.
+        public var answerTimeout: Duration?
+        /// The server's `statement_timeout`.
+        public var statementTimeout: Duration?
+
+        public init(answerTimeout: Duration? = nil, statementTimeout: Duration? = nil) {
+            (self.answerTimeout, self.statementTimeout) = (answerTimeout, statementTimeout)
+        }
+
+        /// The configuration of `url` with these deadlines.
+        func configuration(_ url: String) throws -> DBBPostgresConfiguration {
+            var configuration = try DBBPostgresConfiguration(url: url)
+            (configuration.answerTimeout, configuration.statementTimeout) = (answerTimeout, statementTimeout)
+            return configuration
+        }
+    }
+
+    private func openBlocking(logger: Logger, deadlines: Deadlines) throws -> DBBManager {
         let manager: DBBManager
         let postgres: Bool
         switch self {
@@ -42,7 +64,8 @@ public enum ServiceDatabase: Sendable, Equatable {
             manager.logging = StatementLogging(logger: logger)
             postgres = false
         case .postgres(let primary, let replicas):
-            manager = try DBBManager(postgres: primary, replicas: replicas)
+            manager = try DBBManager(
+                postgres: deadlines.configuration(primary), replicas: replicas.map(deadlines.configuration))
             manager.logging = StatementLogging(logger: logger)
             try manager.register(Self.classes)
             postgres = true

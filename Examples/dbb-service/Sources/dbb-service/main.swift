@@ -24,7 +24,8 @@ struct ServiceCommand: AsyncParsableCommand {
                 --replica postgres://app:secret@db-replica/app
               dbb-service --postgres \\
                 "postgres://app:secret@db1,db2/app?target_session_attrs=read-write" \\
-                --replica "postgres://app:secret@db1,db2/app?target_session_attrs=prefer-standby"
+                --replica "postgres://app:secret@db1,db2/app?target_session_attrs=prefer-standby" \\
+                --answer-timeout 5 --statement-timeout 2
               curl -s localhost:8080/people -H 'Content-Type: application/json' \\
                 -d '{"firstName":"Ada","lastName":"Lovelace"}'
               curl -s 'localhost:8080/people?lastName=Lovelace&sort=-age&limit=20'
@@ -46,6 +47,18 @@ struct ServiceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A streaming replica of --postgres to read from (repeatable).", valueName: "url"))
     var replica: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "With --postgres: close a connection whose server answers a statement nothing for this long "
+                + "(a frozen server); the request gets 503.", valueName: "seconds"))
+    var answerTimeout: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --postgres: the server cancels a statement that runs longer (statement_timeout); "
+                + "the request gets 503, nothing stored.", valueName: "seconds"))
+    var statementTimeout: Double?
+
     @Option(help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
     var bodyLimit = 64 * 1024
 
@@ -59,6 +72,13 @@ struct ServiceCommand: AsyncParsableCommand {
         if postgres != nil && database != nil { throw ValidationError("--database and --postgres exclude each other") }
         if postgres == nil && !replica.isEmpty { throw ValidationError("--replica needs --postgres") }
         if !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
+        for (name, seconds) in [("--answer-timeout", answerTimeout), ("--statement-timeout", statementTimeout)] {
+            guard let seconds else { continue }
+            if postgres == nil { throw ValidationError("\(name) needs --postgres") }
+            if !(seconds >= 0.001 && seconds <= 86_400) {
+                throw ValidationError("\(name) must be from 0.001 to 86400 seconds")
+            }
+        }
         if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
         if !(1...86_400).contains(idleTimeout) {
             throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
@@ -72,7 +92,10 @@ struct ServiceCommand: AsyncParsableCommand {
         let location: ServiceDatabase =
             postgres.map { .postgres(primary: $0, replicas: replica) } ?? .sqlite(path: database)
         logger.info("opening the database", metadata: ["database": "\(location.label)"])
-        let manager = try await location.open(logger: logger)
+        let deadlines = ServiceDatabase.Deadlines(
+            answerTimeout: answerTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            statementTimeout: statementTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) })
+        let manager = try await location.open(logger: logger, deadlines: deadlines)
         var settings = ServiceSettings()
         (settings.host, settings.port, settings.bodyLimit) = (host, port, bodyLimit)
         settings.idleTimeout = .seconds(idleTimeout)

@@ -175,4 +175,26 @@ struct EdgeTests {
             }
         }
     }
+
+    @Test("with --answer-timeout, a request whose server process is stopped (SIGSTOP) gets a 503 within it, not a hang")
+    func frozenServer() async throws {
+        guard let harness = try ServiceHarness(.postgresql), case .postgres(let url, _) = harness.database,
+            let server = try TestPostgresServer.shared()
+        else { return }
+        let (app, _) = try await harness.instance(deadlines: .init(answerTimeout: .seconds(1)))
+        let name = String(url.split(separator: "/").last!.prefix { $0 != "?" })
+        let admin = try DBBManager(postgres: try server.makeDatabase())
+        try await app.test(.router) { client in
+            #expect(try await client.call(.get, "/people").status == .ok)
+            // Every server process of the service's database stops answering.
+            let pids = try admin.query("SELECT pid FROM pg_stat_activity WHERE datname = ?", arguments: [name])
+                .map { pid_t(try $0.decode(Int.self, at: 0)) }
+            #expect(!pids.isEmpty)
+            for pid in pids { kill(pid, SIGSTOP) }
+            defer { for pid in pids { kill(pid, SIGCONT) } }
+            let reply = try await client.call(.get, "/people")
+            #expect(reply.status == .serviceUnavailable, "\(reply.body)")
+            #expect(try reply.decode(APIError.Body.self).outcome == .notStored, "\(reply.body)")
+        }
+    }
 }

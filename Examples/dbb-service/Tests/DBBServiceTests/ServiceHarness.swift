@@ -27,10 +27,12 @@ struct ServiceHarness {
     }
 
     /// A new instance of the service (its own manager) on the harness's database.
-    func instance(bodyLimit: Int = 64 * 1024) async throws -> (some ApplicationProtocol, DBBManager) {
+    func instance(bodyLimit: Int = 64 * 1024, deadlines: ServiceDatabase.Deadlines = .init()) async throws -> (
+        some ApplicationProtocol, DBBManager
+    ) {
         var logger = Logger(label: "dbb-service-tests")
         logger.logLevel = .warning
-        let manager = try await database.open(logger: logger)
+        let manager = try await database.open(logger: logger, deadlines: deadlines)
         var settings = ServiceSettings()
         settings.bodyLimit = bodyLimit
         settings.requestLogLevel = nil
