@@ -118,8 +118,10 @@ extension DBBManager {
     {
         let access = try PostgresAccess(configuration: configuration, tracing: tracing)
         do {
-            try access.read { try $0.execute("SELECT 1", []) }
-            if !configuration.readOnly { try PostgresLocaleInstaller.installIfNeeded(access) }
+            try PostgresLocaleInstaller.translated {
+                try access.read { try $0.execute("SELECT 1", []) }
+                if !configuration.readOnly { try PostgresLocaleInstaller.installIfNeeded(access) }
+            }
         } catch {
             access.close()
             throw error

@@ -60,9 +60,10 @@ final class PostgresBackend: SetWritingConnection {
     /// another connection.
     private(set) var answers = 0
 
-    /// Whether a statement that may write reached the server on this lease: raw SQL outside a
-    /// read-only transaction (a `SELECT` may call a function that writes). A plan's read — the
-    /// ORM's own `SELECT`s — does not count.
+    /// Whether a statement that may write reached the server on this lease, outside a
+    /// read-only transaction: one that is not a query, or a query that calls a function that
+    /// may write (``PlaceholderSQL/Statement/callsFunctionsThatMayWrite``) — raw SQL, or a
+    /// fetch whose conditions call one.
     private(set) var sentPossibleWrite = false
     /// Whether the last statement handed to ``SessionWatch`` was not sent at all (the session
     /// had already ended).
@@ -217,8 +218,8 @@ final class PostgresBackend: SetWritingConnection {
         -> PostgresQueryResult
     {
         let outside = !hasOpenTransaction
-        let mayWrite = !readOnly && (outside || transactionMayWrite) && !statement.controlsTransactions
-        defer { if mayWrite && !lastNotSent { sentPossibleWrite = true } }
+        let readOnlyTransaction = !outside && !transactionMayWrite
+        defer { if !readOnlyTransaction { noteSent(statement, inWritingTransaction: !outside) } }
         var answer: PostgresQueryResult?
         do {
             try running(statement) { answer = try send(statement, original: original, arguments) }
@@ -227,6 +228,15 @@ final class PostgresBackend: SetWritingConnection {
             throw failure.leaving(leaves)
         }
         return answer!
+    }
+
+    /// Records that `statement` reached the server (unless it was not sent at all), when it may
+    /// have written: see ``sentPossibleWrite``.
+    private func noteSent(_ statement: PlaceholderSQL.Statement, inWritingTransaction: Bool = false) {
+        guard !readOnly, !lastNotSent, !statement.controlsTransactions else { return }
+        if inWritingTransaction || !statement.isQuery || statement.callsFunctionsThatMayWrite {
+            sentPossibleWrite = true
+        }
     }
 
     /// Runs `statement` in a transaction of its own, which the deadline bounds (see
@@ -577,7 +587,15 @@ final class PostgresBackend: SetWritingConnection {
     func read(_ plan: any RoundTripPlan) throws {
         if sendsAlone(plan) {
             guard let first = try plan.nextStatement() else { return }
-            try consume(try send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
+            let statement = try single(first.sql)
+            let answer: PostgresQueryResult
+            do {
+                answer = try send(statement, original: first.sql, first.arguments)
+            } catch {
+                noteSent(statement)
+                throw error
+            }
+            try consume(answer, of: first, by: plan)
             guard try plan.nextStatement() != nil else { return }
             plan.restart()
         }
@@ -594,8 +612,15 @@ final class PostgresBackend: SetWritingConnection {
     func read(_ plan: any RoundTripPlan) async throws {
         if sendsAlone(plan) {
             guard let first = try plan.nextStatement() else { return }
-            try consume(
-                try await send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
+            let statement = try single(first.sql)
+            let answer: PostgresQueryResult
+            do {
+                answer = try await send(statement, original: first.sql, first.arguments)
+            } catch {
+                noteSent(statement)
+                throw error
+            }
+            try consume(answer, of: first, by: plan)
             guard try plan.nextStatement() != nil else { return }
             plan.restart()
         }

@@ -164,7 +164,7 @@ struct FailoverTests {
     }
 
     @Test(
-        "a raw query that may write is not run again when its answer is late or lost, on a manager of several hosts: one row, not two"
+        "a raw query, or a fetch's condition, that may write is not run again when its answer is late, on a manager of several hosts: one row, not two"
     )
     func rawQueryNotRepeated() throws {
         guard let server = try TestPostgresServer.shared() else { return }
@@ -194,6 +194,17 @@ struct FailoverTests {
                 try manager.query("SELECT count(*) FROM t WHERE a = \(value)")[0].decode(Int.self, at: 0) == 1, "\(sql)"
             )
         }
+        // A fetch whose condition calls such a function is not run again either.
+        try manager.register([Ticket.self])
+        try Self.save("a", manager)
+        var options = DBBQueryOptions()
+        options.conditions = ["f_ins(3) = 3 AND (SELECT pg_sleep(2)) IS NOT NULL"]
+        #expect(throws: DBBError.self) { _ = try Ticket.instances(matching: options, manager: manager) }
+        try ReplicaTests.waitUntil("the server has run the fetch") {
+            (try? manager.query("SELECT count(*) FROM t WHERE a = 3")[0].decode(Int.self, at: 0)) ?? 0 > 0
+        }
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(try manager.query("SELECT count(*) FROM t WHERE a = 3")[0].decode(Int.self, at: 0) == 1)
     }
 
     /// A manager given two hosts, a proxy that lets the client in and says nothing after

@@ -75,6 +75,8 @@ struct PoolerTests {
             ("UPDATE pg_settings SET setting = '77MB' WHERE name = 'work_mem'", "UPDATE pg_settings"),
             ("EXPLAIN ANALYZE UPDATE pg_settings SET setting = '5MB' WHERE name = 'work_mem'", "UPDATE pg_settings"),
             ("SELECT setseed(0.5)", "setseed"),
+            (#"SELECT U&"\0073et_config"('application_name', 'evil', false)"#, "set_config"),
+            (#"SELECT pg_catalog.U&"!0073et_config" UESCAPE '!' ('application_name', 'evil', false)"#, "set_config"),
             (
                 "BEGIN; SELECT set_config('search_path', 'pg_temp', true); CREATE TABLE scratch (a int); COMMIT",
                 "pg_temp"
@@ -108,6 +110,8 @@ struct PoolerTests {
         try manager.execute("EXPLAIN CREATE TEMP TABLE scratch AS SELECT 1")  // shown, not run
         try manager.execute("BEGIN; SELECT set_config('work_mem', '64MB', true); COMMIT")
         try manager.execute("BEGIN; SELECT set_config('work_mem', '64MB', true::boolean); COMMIT")
+        try manager.execute("BEGIN; SELECT set_config('application_name', 'ok', (true)); COMMIT")
+        try manager.execute("EXPLAIN (ANALYZE false) SELECT set_config('work_mem', '1MB', false)")  // not run
         #expect(
             try manager.query("SELECT count(*) FROM pg_settings WHERE name = 'work_mem'")[0].decode(Int.self, at: 0)
                 == 1)

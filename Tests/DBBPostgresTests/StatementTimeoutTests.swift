@@ -67,6 +67,15 @@ struct StatementTimeoutTests {
         #expect(try Ticket.all(manager: manager).map(\.code) == ["kept"], "nothing stored")
         #expect(try Self.backendPID(manager) == pid, "the connection was kept")
         #expect(try manager.query("SHOW statement_timeout")[0].decode(String.self, at: 0) == "300ms")
+
+        // A limit too short for the manager's own checks when it opens: a DBBError all the same.
+        var tight = try DBBPostgresConfiguration(url: try TestPostgresServer.shared()!.makeDatabase())
+        tight.statementTimeout = .milliseconds(1)
+        do {
+            _ = try DBBManager(postgres: tight)
+        } catch {
+            #expect((error as? DBBError)?.kind == .timedOut, "\(error)")
+        }
     }
 
     @Test(
@@ -232,7 +241,7 @@ struct StatementTimeoutTests {
         guard let (url, manager) = try Self.manager() else { return }
         // An older snapshot in the same database makes the build wait at its end, its index made and not yet valid.
         let reader = try DBBManager(postgres: url)
-        let reading = Thread { _ = try? reader.query(#"SELECT pg_sleep(4) FROM "Ticket""#) }
+        let reading = Thread { _ = try? reader.query(#"SELECT pg_sleep(6) FROM "Ticket""#) }
         reading.start()
         Thread.sleep(forTimeInterval: 0.5)
         let error = try #require(throws: DBBError.self) {
@@ -245,6 +254,13 @@ struct StatementTimeoutTests {
         let valid = try manager.query(
             #"SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('"Ticket_code"')"#)
         #expect(try valid.map { try $0.decode(Bool.self, at: 0) } == [false], "the index stayed, invalid")
+        // Dropping it concurrently waits for the same reader, and stops half-way too.
+        let drop = try #require(throws: DBBError.self) {
+            try DBBManager.withStatementTimeout(.seconds(1)) {
+                try manager.execute(#"DROP INDEX CONCURRENTLY "Ticket_code""#)
+            }
+        }
+        #expect(drop.kind == .server && drop.message.contains("drop it again"), "\(drop)")
     }
 
     @Test(

@@ -29,7 +29,7 @@ extension PlaceholderSQL.Statement {
         if words.first == "EXPLAIN" {
             // Only EXPLAIN ANALYZE runs the statement it shows.
             guard let start = tokens.indices.dropFirst().first(where: { explainable.contains(word(tokens[$0])) }),
-                tokens[..<start].contains(where: { $0.isKeyword("ANALYZE") || $0.isKeyword("ANALYSE") })
+                analyzes(tokens[..<start])
             else { return nil }
             return sessionState(Array(tokens[start...]))
         }
@@ -59,6 +59,16 @@ extension PlaceholderSQL.Statement {
         }
     }
 
+    /// Whether `EXPLAIN`'s options run the statement: `ANALYZE` (or `ANALYSE`), not followed by
+    /// `false`, `off` or `0` (`EXPLAIN (ANALYZE false) …`).
+    private static func analyzes(_ options: ArraySlice<SQLToken>) -> Bool {
+        options.indices.contains { index in
+            guard options[index].isKeyword("ANALYZE") || options[index].isKeyword("ANALYSE") else { return false }
+            let next = index + 1 < options.endIndex ? options[index + 1].text.lowercased() : ""
+            return !["false", "off", "0", "'false'", "'off'", "'0'"].contains(next)
+        }
+    }
+
     /// The upper-cased text of a bare word, or "" for another token.
     private static func word(_ token: SQLToken) -> String { token.kind == .word ? token.text.uppercased() : "" }
 
@@ -82,11 +92,18 @@ extension PlaceholderSQL.Statement {
     /// A `set_config(…)` call whose setting outlasts the transaction — its third argument not a
     /// literal true — or that puts `pg_temp` on the search path, named; or `nil`.
     private static func sessionSetting(_ tokens: [SQLToken]) -> String? {
-        for (index, token) in tokens.enumerated() where token.identifier?.uppercased() == "SET_CONFIG" {
-            let arguments = callArguments(tokens, openingAt: index + 1)
+        for (index, name) in decodedNames(tokens) where name.uppercased() == "SET_CONFIG" {
+            // After `U&"…"`, maybe `UESCAPE '!'`.
+            let open = index + 1 < tokens.count && tokens[index + 1].isKeyword("UESCAPE") ? index + 3 : index + 1
+            let arguments = callArguments(tokens, openingAt: open)
             guard arguments.count == 3 else { return "set_config" }
-            let literal = { (argument: [SQLToken]) -> String? in
-                // A literal alone, or cast: `true::boolean`.
+            let literal = { (written: [SQLToken]) -> String? in
+                // A literal alone, in parentheses — `(true)` — or cast: `true::boolean`.
+                var inner = written[...]
+                while inner.count > 2, inner.first?.text == "(", inner.last?.text == ")" {
+                    inner = inner.dropFirst().dropLast()
+                }
+                let argument = Array(inner)
                 let cast = ["::bool", "::boolean"].contains(argument.dropFirst().map(\.text).joined().lowercased())
                 guard argument.count == 1 || cast, argument[0].kind == .quoted || argument[0].kind == .word else {
                     return nil
@@ -161,6 +178,41 @@ extension PlaceholderSQL.Statement {
         return words.contains("TABLE") && adjacent(["ON", "COMMIT", "DROP"], in: words)
     }
 
+    /// The names before a `(` that call nothing that writes: SQL's own syntax (`IN (…)`,
+    /// `ARRAY(…)`, `CAST(…)`) and common built-in functions that only compute. Any other
+    /// function may write (a `SELECT` can call one that inserts).
+    private static let readOnlyCallees: Set = [
+        "IN", "EXISTS", "ANY", "ALL", "SOME", "ARRAY", "ROW", "VALUES", "CAST", "COALESCE", "NULLIF", "GREATEST",
+        "LEAST", "AND", "OR", "NOT", "ON", "USING", "OVER", "FILTER", "AS", "FROM", "WHERE", "SELECT", "LIKE",
+        "ILIKE", "IS", "BETWEEN", "WHEN", "THEN", "ELSE", "CASE", "HAVING", "BY", "LIMIT", "OFFSET", "DISTINCT",
+        "JOIN", "UNION", "EXCEPT", "INTERSECT", "LOWER", "UPPER", "LENGTH", "CHAR_LENGTH", "ABS", "ROUND",
+        "FLOOR", "CEIL", "TRIM", "SUBSTR", "SUBSTRING", "REPLACE", "COUNT", "SUM", "MIN", "MAX", "AVG",
+        "ARRAY_AGG", "STRING_AGG", "JSONB_AGG", "UNNEST", "JSONB_ARRAY_ELEMENTS_TEXT", "JSON_EACH", "DATE_TRUNC",
+        "EXTRACT", "TO_CHAR", "STRFTIME", "JULIANDAY", "DATE", "DATETIME", "NOW", "TO_TIMESTAMP", "TO_DATE",
+        "CONCAT", "LEFT", "RIGHT", "POSITION", "STRPOS", "MD5", "CURRENT_SETTING", "PG_SLEEP",
+    ]
+
+    /// Whether a statement of these tokens calls a function that is neither SQL syntax nor a
+    /// common built-in known to compute only (``readOnlyCallees``, DBBBuilder's locale
+    /// functions): such a function may write, so a query that calls one is not run again
+    /// after its answer was lost. A qualified name counts unless in `pg_catalog`.
+    static func callsFunctionsThatMayWrite(_ tokens: [SQLToken]) -> Bool {
+        let tokens = tokens.filter { $0.kind != .space }
+        return tokens.indices.dropLast().contains { index in
+            let token = tokens[index]
+            guard tokens[index + 1].kind == .symbol, tokens[index + 1].text == "(", let name = token.identifier else {
+                return false
+            }
+            // A quoted name keeps its case: "Count" is not count.
+            if token.kind == .quoted && name != name.lowercased() { return true }
+            if index >= 2, tokens[index - 1].text == ".", tokens[index - 2].identifier?.lowercased() != "pg_catalog" {
+                return true
+            }
+            let upper = name.uppercased()
+            return !(readOnlyCallees.contains(upper) || upper.hasPrefix("DBB_") || upper.hasPrefix("OBJC"))
+        }
+    }
+
     /// Whether a statement of these tokens may commit part of its work before it ends, which a
     /// failure then does not undo: `CALL` (a procedure may `COMMIT`), and a `DO` block whose
     /// body says `COMMIT` or `CALL` — when run outside a transaction block.
@@ -184,7 +236,10 @@ extension PlaceholderSQL.Statement {
     /// undo, as words for its error — or `nil` when nothing stays:
     /// - `CALL` or a `DO` block that commits (``mayCommitInside(_:)``): what it committed;
     /// - `CREATE INDEX CONCURRENTLY`: the index, marked invalid;
-    /// - `REINDEX CONCURRENTLY`: new indexes marked invalid (named `…_ccnew`).
+    /// - `REINDEX CONCURRENTLY`: new indexes marked invalid (named `…_ccnew`);
+    /// - `DROP INDEX CONCURRENTLY`: the index, marked invalid;
+    /// - `ALTER TABLE … DETACH PARTITION … CONCURRENTLY`: the partition, pending detach;
+    /// - any other `CONCURRENTLY` statement: work half done.
     static func whatFailureLeaves(_ tokens: [SQLToken]) -> String? {
         if mayCommitInside(tokens) {
             return "a procedure or a DO block that commits, run outside a transaction, keeps what it may have "
@@ -199,8 +254,17 @@ extension PlaceholderSQL.Statement {
         case "REINDEX":
             return "a failed REINDEX CONCURRENTLY leaves new indexes behind, marked invalid and named …_ccnew: "
                 + "drop them before reindexing again"
+        case "DROP" where words.contains("INDEX"):
+            return "a failed DROP INDEX CONCURRENTLY may leave the index behind, marked invalid (pg_index.indisvalid): "
+                + "drop it again"
+        case "REFRESH":
+            return nil  // one transaction: a failure undoes it
+        case "ALTER" where words.contains("DETACH"):
+            return "a failed DETACH PARTITION … CONCURRENTLY leaves the partition pending detach: finish it with "
+                + "ALTER TABLE … DETACH PARTITION … FINALIZE"
         default:
-            return nil
+            return "a CONCURRENTLY statement runs in several transactions, and a failed one may leave its work half "
+                + "done: look before running it again"
         }
     }
 
@@ -224,10 +288,15 @@ extension PlaceholderSQL.Statement {
     /// The bare and quoted identifiers of `tokens`, upper-cased; a Unicode-escaped one
     /// (`U&"pg\005fadvisory\005flock"`, `U&"pg!005ftemp" UESCAPE '!'`) decoded.
     static func names(_ tokens: [SQLToken]) -> [String] {
-        let tokens = tokens.filter { $0.kind != .space }
-        var names: [String] = []
-        for (index, token) in tokens.enumerated() {
-            guard var name = token.identifier else { continue }
+        decodedNames(tokens.filter { $0.kind != .space }).map { $0.name.uppercased() }
+    }
+
+    /// The bare and quoted identifiers of `tokens` (spaces left out), each with its index, a
+    /// Unicode-escaped one decoded.
+    private static func decodedNames(_ tokens: [SQLToken]) -> [(index: Int, name: String)] {
+        tokens.indices.compactMap { index in
+            let token = tokens[index]
+            guard var name = token.identifier else { return nil }
             if token.kind == .quoted, index >= 2, tokens[index - 2].isKeyword("U"), tokens[index - 1].text == "&" {
                 var escape: Character = "\\"
                 if index + 2 < tokens.count, tokens[index + 1].isKeyword("UESCAPE"), tokens[index + 2].text.count == 3 {
@@ -235,9 +304,8 @@ extension PlaceholderSQL.Statement {
                 }
                 name = unicodeUnescaped(name, escape: escape)
             }
-            names.append(name.uppercased())
+            return (index, name)
         }
-        return names
     }
 
     /// `name` with `\XXXX` and `\+XXXXXX` escapes (`escape` in place of `\`) read as the

@@ -11,7 +11,7 @@ enum PostgresLocaleInstaller {
     /// unless `reportingRefusal`, when the refusal is thrown.
     @discardableResult
     static func installIfNeeded(_ access: PostgresAccess, reportingRefusal: Bool = false) throws -> Bool {
-        guard try access.read(needsInstall) else { return true }
+        guard try translated({ try access.read(needsInstall) }) else { return true }
         do {
             try access.write { connection in
                 try connection.atomically(.immediate) {

@@ -79,6 +79,10 @@ struct ServiceCommand: AsyncParsableCommand {
                 throw ValidationError("\(name) must be from 0.001 to 86400 seconds")
             }
         }
+        if let answerTimeout, let statementTimeout, answerTimeout <= statementTimeout {
+            // Else the client closes the connection before the server's cancel, which keeps it, can come.
+            throw ValidationError("--answer-timeout must be above --statement-timeout")
+        }
         if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
         if !(1...86_400).contains(idleTimeout) {
             throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
