@@ -21,7 +21,10 @@ extension DBBManager {
         let values = arguments.sqliteValues
         try refuseSessionChanges(sql)
         try write(nil) { connection in
-            guard !connection.hasOpenTransaction else { return try connection.execute(sql, values) }
+            guard !connection.hasOpenTransaction else {
+                try Self.refuseTransactionControl(sql, inTransactionOf: connection)
+                return try connection.execute(sql, values)
+            }
             // Only a text with a `;` can hold several statements: one without is not tokenized
             // (raw SQL run in a loop pays nothing for the check).
             if sql.utf8.contains(UInt8(ascii: ";")), RawScriptSQL(sql, dialect: connection.dialect).runsAtomically {
@@ -35,9 +38,16 @@ extension DBBManager {
             }
             if connection.hasOpenTransaction {
                 try? connection.execute("ROLLBACK", [])
+                // A COMMIT (or COMMIT AND CHAIN) stored what came before it.
+                let committed = RawScriptSQL(sql, dialect: connection.dialect).statements.contains {
+                    ["COMMIT", "END"].contains(RawScriptSQL.words($0, 1).first ?? "")
+                }
                 throw DBBError(
                     .invalidOption,
-                    "the SQL left a transaction open (a BEGIN without its COMMIT), so it was rolled back: "
+                    "the SQL left a transaction open (a BEGIN without its COMMIT, or COMMIT AND CHAIN), so "
+                        + (committed
+                            ? "that transaction was rolled back — what the text committed before it stays: "
+                            : "it was rolled back: ")
                         + "later saves on the manager's shared connection would have joined it and been lost with it. "
                         + "End it in the same text (BEGIN … COMMIT), or save through table objects (a batch is one transaction)"
                 )
@@ -60,6 +70,7 @@ extension DBBManager {
         let values = arguments.sqliteValues
         try refuseSessionChanges(sql)
         return try read(nil) { connection in
+            if connection.hasOpenTransaction { try Self.refuseTransactionControl(sql, inTransactionOf: connection) }
             let statement = try connection.statement(sql)
             defer { statement.reset() }
             try statement.bind(values)
@@ -98,5 +109,20 @@ extension DBBManager {
             "\(databaseLabel) was opened read-only: each statement runs in a read-only transaction of its own, "
                 + "rolled back, so \(statement.leadingWord) is refused (it would end that transaction, be undone "
                 + "with it, or change the server beyond it): \(statement.text)")
+    }
+}
+
+extension DBBManager {
+    /// Refuses raw SQL that begins, ends or marks a transaction, run inside one the library
+    /// opened (a save, a batch, a hook, a `transaction` body): a `ROLLBACK` there would undo
+    /// rows the save then reports stored, a `COMMIT` would store rows a failing save reports
+    /// not stored. (Raw SQL cannot leave a transaction of its own open between calls.)
+    static func refuseTransactionControl(_ sql: String, inTransactionOf connection: any DatabaseConnection) throws {
+        guard RawScriptSQL(sql, dialect: connection.dialect).controlsTransactions else { return }
+        throw DBBError(
+            .invalidOption,
+            "transaction control (BEGIN, COMMIT, ROLLBACK, SAVEPOINT…) cannot run inside the transaction of a save, "
+                + "a batch or a transaction body, which would then report rows stored that are not, or not stored "
+                + "that are: throw from the body to roll it back instead: \(sql)")
     }
 }

@@ -6,7 +6,7 @@ public struct StatementDeadline: Sendable {
     /// The timeout in whole milliseconds (rounded up), as the server's `statement_timeout` takes it.
     public let milliseconds: Int
 
-    /// The deadline bound by the innermost `withStatementTimeout` around the calling code, if any.
+    /// The deadline of the `withStatementTimeout` calls around the calling code (the shortest), if any.
     @TaskLocal public static var current: StatementDeadline?
 
     /// `timeout`, checked.
@@ -23,6 +23,13 @@ public struct StatementDeadline: Sendable {
         }
         self.timeout = timeout
         self.milliseconds = Int(milliseconds)
+    }
+
+    /// The shorter of this deadline and `outer`, the one around it: a nested call cannot lift
+    /// the limit of the code that called it.
+    func within(_ outer: StatementDeadline?) -> StatementDeadline {
+        guard let outer, outer.timeout < timeout else { return self }
+        return outer
     }
 }
 
@@ -41,7 +48,7 @@ extension DBBManager {
     ///   or with ``DBBError/Kind/commitOutcomeUnknown`` if a `COMMIT` was on its way.
     ///
     /// A fetch bounded this way runs in a read transaction (two round trips more than alone).
-    /// Nested calls take the innermost timeout. SQLite runs in the calling process and never
+    /// Nested calls take the shortest timeout: an inner one cannot lift an outer one. SQLite runs in the calling process and never
     /// goes silent: there the timeout bounds nothing.
     ///
     /// ```swift
@@ -52,7 +59,7 @@ extension DBBManager {
     /// - Throws: what `body` throws; `DBBError.Kind.invalidOption` for a timeout not above zero
     ///   or above 24 days (the server's most), before `body` runs.
     public static func withStatementTimeout<T>(_ timeout: Duration, _ body: () throws -> T) throws -> T {
-        try StatementDeadline.$current.withValue(StatementDeadline(timeout), operation: body)
+        try StatementDeadline.$current.withValue(StatementDeadline(timeout).within(.current), operation: body)
     }
 
     /// ``withStatementTimeout(_:_:)-(_,()->T)`` for `async` calls: the timeout goes with the task
@@ -60,6 +67,6 @@ extension DBBManager {
     public static func withStatementTimeout<T>(
         _ timeout: Duration, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async throws -> T {
-        try await StatementDeadline.$current.withValue(StatementDeadline(timeout), operation: body)
+        try await StatementDeadline.$current.withValue(StatementDeadline(timeout).within(.current), operation: body)
     }
 }

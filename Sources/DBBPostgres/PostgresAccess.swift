@@ -194,9 +194,10 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// lost (closed, reset, or unanswered within `answerTimeout`) before the server answered
     /// anything, has handed nothing on: it runs once more, on a new connection to another of
     /// the servers that answers now (after a failover, the new primary; the lost one last) —
-    /// unless it sent raw SQL that may write (``PostgresBackend/sentPossibleWrite``: a `SELECT`
-    /// can call a function that writes, and a slow server may have run it). A write never runs
-    /// twice, and a manager of one server reports the loss.
+    /// only if nothing reached the server outside a read-only transaction
+    /// (``PostgresBackend/sentPossibleWrite``: a `SELECT` can call a function that writes, and a
+    /// slow server may have run it). A write never runs twice, and a manager of one server
+    /// reports the loss.
     private func withConnection<T>(retryingLostRead: Bool = false, _ body: (PostgresBackend) throws -> T) throws -> T {
         var retries = retryingLostRead && servers.count > 1 ? 1 : 0
         var avoiding: String?

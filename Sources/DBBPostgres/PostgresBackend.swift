@@ -60,10 +60,9 @@ final class PostgresBackend: SetWritingConnection {
     /// another connection.
     private(set) var answers = 0
 
-    /// Whether a statement that may write reached the server on this lease, outside a
-    /// read-only transaction: one that is not a query, or a query that calls a function that
-    /// may write (``PlaceholderSQL/Statement/callsFunctionsThatMayWrite``) — raw SQL, or a
-    /// fetch whose conditions call one.
+    /// Whether a statement reached the server on this lease outside a read-only transaction.
+    /// Any may have written — a `SELECT` can call a function that inserts, directly, through a
+    /// view or an operator, which no reading of its text sees — so the lease is not run again.
     private(set) var sentPossibleWrite = false
     /// Whether the last statement handed to ``SessionWatch`` was not sent at all (the session
     /// had already ended).
@@ -219,7 +218,7 @@ final class PostgresBackend: SetWritingConnection {
     {
         let outside = !hasOpenTransaction
         let readOnlyTransaction = !outside && !transactionMayWrite
-        defer { if !readOnlyTransaction { noteSent(statement, inWritingTransaction: !outside) } }
+        defer { if !readOnlyTransaction { noteSent(statement) } }
         var answer: PostgresQueryResult?
         do {
             try running(statement) { answer = try send(statement, original: original, arguments) }
@@ -230,13 +229,11 @@ final class PostgresBackend: SetWritingConnection {
         return answer!
     }
 
-    /// Records that `statement` reached the server (unless it was not sent at all), when it may
-    /// have written: see ``sentPossibleWrite``.
-    private func noteSent(_ statement: PlaceholderSQL.Statement, inWritingTransaction: Bool = false) {
+    /// Records that `statement`, sent outside a read-only transaction, reached the server
+    /// (unless it was not sent at all): see ``sentPossibleWrite``.
+    private func noteSent(_ statement: PlaceholderSQL.Statement) {
         guard !readOnly, !lastNotSent, !statement.controlsTransactions else { return }
-        if inWritingTransaction || !statement.isQuery || statement.callsFunctionsThatMayWrite {
-            sentPossibleWrite = true
-        }
+        sentPossibleWrite = true
     }
 
     /// Runs `statement` in a transaction of its own, which the deadline bounds (see

@@ -209,6 +209,33 @@ struct HookTests {
     }
 
     @Test(
+        "a hook's raw ROLLBACK, COMMIT or SAVEPOINT inside the save's transaction is refused: the batch stores all or nothing, as it reports",
+        arguments: Backend.allCases)
+    func hookTransactionControl(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [PeerNote.self]) else { return }
+        let manager = database.manager
+        for sql in ["ROLLBACK", "COMMIT", "ROLLBACK; BEGIN", "SELECT 1; COMMIT", "SAVEPOINT s", "END"] {
+            let first = PeerNote("first", manager: manager)
+            let second = PeerNote("second", manager: manager)
+            second.onWillSave = { _ in try manager.execute(sql) }
+            let error = #expect(throws: DBBError.self, "\(sql)") {
+                try PeerNote.save([first, second], manager: manager)
+            }
+            #expect(
+                error?.kind == .invalidOption && error?.message.contains("transaction control") == true,
+                "\(sql): \(String(describing: error))")
+            #expect(try manager.count(of: "PeerNote") == 0, "\(sql): nothing of the batch stored")
+            // A query's form is refused the same way.
+            second.onWillSave = { _ in _ = try manager.query("COMMIT") }
+            #expect(throws: DBBError.self, "\(sql)") { try second.save() }
+            #expect(try manager.count(of: "PeerNote") == 0)
+        }
+        let kept = PeerNote("kept", manager: manager)
+        try kept.save()
+        #expect(try PeerNote.all(manager: manager).map(\.text) == ["kept"])
+    }
+
+    @Test(
         "a hook that saves a reference to the new object being saved is refused by name, also when a row 0 exists",
         arguments: Backend.allCases)
     func referenceToObjectUnderSave(_ backend: Backend) throws {

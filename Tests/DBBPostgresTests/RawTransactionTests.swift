@@ -76,5 +76,11 @@ struct RawTransactionTests {
         try Self.member("next", db.manager).save()
         #expect(try Member.all(manager: db.manager).map(\.name) == ["next"])
         #expect(try db.manager.query("SELECT count(*) FROM \"Member\"")[0].decode(Int.self, at: 0) == 1)
+        // COMMIT AND CHAIN leaves a transaction open, rolled back and refused; what it committed stays, and is said.
+        let chained = try #require(throws: DBBError.self) {
+            try db.manager.execute(#"BEGIN; INSERT INTO "Member" (name, age) VALUES ('chained', 1); COMMIT AND CHAIN"#)
+        }
+        #expect(chained.kind == .invalidOption && chained.message.contains("committed before it stays"), "\(chained)")
+        #expect(try Member.all(manager: db.manager).map(\.name).sorted() == ["chained", "next"])
     }
 }

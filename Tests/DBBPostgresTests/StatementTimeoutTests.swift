@@ -98,6 +98,13 @@ struct StatementTimeoutTests {
             }
         }
         #expect(error?.kind == .timedOut && error?.serverError?.sqlState == "57014", "\(String(describing: error))")
+        // A nested call with a longer timeout does not lift the caller's.
+        let nested = #expect(throws: DBBError.self) {
+            try DBBManager.withStatementTimeout(.milliseconds(300)) {
+                try DBBManager.withStatementTimeout(.seconds(30)) { _ = try manager.query("SELECT pg_sleep(3)") }
+            }
+        }
+        #expect(nested?.kind == .timedOut, "\(String(describing: nested))")
 
         // A statement outside a transaction runs in one of its own, which the limit bounds.
         let write = #expect(throws: DBBError.self) {

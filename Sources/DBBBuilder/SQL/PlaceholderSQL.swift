@@ -36,10 +36,6 @@ public struct PlaceholderSQL: Sendable {
         /// `nil` (see `StatementEffects.swift`): a failed `CREATE INDEX CONCURRENTLY` its
         /// invalid index, a `CALL` what the procedure committed.
         public let whatFailureLeaves: String?
-        /// Whether it calls a function other than SQL's syntax and common built-ins that only
-        /// compute: one that may write, so that a lost answer does not make it safe to run
-        /// again (see `StatementEffects.swift`).
-        public let callsFunctionsThatMayWrite: Bool
 
         /// Whether it commits a transaction (`COMMIT`, `END`, `COMMIT PREPARED`): a failure
         /// once it was sent may leave the transaction committed.
@@ -116,8 +112,7 @@ public struct PlaceholderSQL: Sendable {
                 sessionState: Statement.sessionState(tokens),
                 runsOnlyOutsideTransactions: Statement.runsOnlyOutsideTransactions(words),
                 mayCommitInside: Statement.mayCommitInside(tokens),
-                whatFailureLeaves: Statement.whatFailureLeaves(tokens),
-                callsFunctionsThatMayWrite: Statement.callsFunctionsThatMayWrite(tokens))
+                whatFailureLeaves: Statement.whatFailureLeaves(tokens))
         }
     }
 }

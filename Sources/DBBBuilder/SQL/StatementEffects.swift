@@ -178,41 +178,6 @@ extension PlaceholderSQL.Statement {
         return words.contains("TABLE") && adjacent(["ON", "COMMIT", "DROP"], in: words)
     }
 
-    /// The names before a `(` that call nothing that writes: SQL's own syntax (`IN (…)`,
-    /// `ARRAY(…)`, `CAST(…)`) and common built-in functions that only compute. Any other
-    /// function may write (a `SELECT` can call one that inserts).
-    private static let readOnlyCallees: Set = [
-        "IN", "EXISTS", "ANY", "ALL", "SOME", "ARRAY", "ROW", "VALUES", "CAST", "COALESCE", "NULLIF", "GREATEST",
-        "LEAST", "AND", "OR", "NOT", "ON", "USING", "OVER", "FILTER", "AS", "FROM", "WHERE", "SELECT", "LIKE",
-        "ILIKE", "IS", "BETWEEN", "WHEN", "THEN", "ELSE", "CASE", "HAVING", "BY", "LIMIT", "OFFSET", "DISTINCT",
-        "JOIN", "UNION", "EXCEPT", "INTERSECT", "LOWER", "UPPER", "LENGTH", "CHAR_LENGTH", "ABS", "ROUND",
-        "FLOOR", "CEIL", "TRIM", "SUBSTR", "SUBSTRING", "REPLACE", "COUNT", "SUM", "MIN", "MAX", "AVG",
-        "ARRAY_AGG", "STRING_AGG", "JSONB_AGG", "UNNEST", "JSONB_ARRAY_ELEMENTS_TEXT", "JSON_EACH", "DATE_TRUNC",
-        "EXTRACT", "TO_CHAR", "STRFTIME", "JULIANDAY", "DATE", "DATETIME", "NOW", "TO_TIMESTAMP", "TO_DATE",
-        "CONCAT", "LEFT", "RIGHT", "POSITION", "STRPOS", "MD5", "CURRENT_SETTING", "PG_SLEEP",
-    ]
-
-    /// Whether a statement of these tokens calls a function that is neither SQL syntax nor a
-    /// common built-in known to compute only (``readOnlyCallees``, DBBBuilder's locale
-    /// functions): such a function may write, so a query that calls one is not run again
-    /// after its answer was lost. A qualified name counts unless in `pg_catalog`.
-    static func callsFunctionsThatMayWrite(_ tokens: [SQLToken]) -> Bool {
-        let tokens = tokens.filter { $0.kind != .space }
-        return tokens.indices.dropLast().contains { index in
-            let token = tokens[index]
-            guard tokens[index + 1].kind == .symbol, tokens[index + 1].text == "(", let name = token.identifier else {
-                return false
-            }
-            // A quoted name keeps its case: "Count" is not count.
-            if token.kind == .quoted && name != name.lowercased() { return true }
-            if index >= 2, tokens[index - 1].text == ".", tokens[index - 2].identifier?.lowercased() != "pg_catalog" {
-                return true
-            }
-            let upper = name.uppercased()
-            return !(readOnlyCallees.contains(upper) || upper.hasPrefix("DBB_") || upper.hasPrefix("OBJC"))
-        }
-    }
-
     /// Whether a statement of these tokens may commit part of its work before it ends, which a
     /// failure then does not undo: `CALL` (a procedure may `COMMIT`), and a `DO` block whose
     /// body says `COMMIT` or `CALL` — when run outside a transaction block.
