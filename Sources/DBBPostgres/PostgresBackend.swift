@@ -64,6 +64,9 @@ final class PostgresBackend: SetWritingConnection {
     /// Any may have written — a `SELECT` can call a function that inserts, directly, through a
     /// view or an operator, which no reading of its text sees — so the lease is not run again.
     private(set) var sentPossibleWrite = false
+    /// Whether the last statement handed to ``SessionWatch`` was not sent at all (the session
+    /// had already ended).
+    private var lastNotSent = false
 
     /// Whether the connection was lost before the server answered anything on this lease, and
     /// nothing that may have written was sent: running the lease's work again elsewhere
@@ -214,6 +217,8 @@ final class PostgresBackend: SetWritingConnection {
         -> PostgresQueryResult
     {
         let outside = !hasOpenTransaction
+        let readOnlyTransaction = !outside && !transactionMayWrite
+        defer { if !readOnlyTransaction { noteSent(statement) } }
         var answer: PostgresQueryResult?
         do {
             try running(statement) { answer = try send(statement, original: original, arguments) }
@@ -222,6 +227,13 @@ final class PostgresBackend: SetWritingConnection {
             throw failure.leaving(leaves)
         }
         return answer!
+    }
+
+    /// Records that `statement`, sent outside a read-only transaction, reached the server
+    /// (unless it was not sent at all): see ``sentPossibleWrite``.
+    private func noteSent(_ statement: PlaceholderSQL.Statement) {
+        guard !readOnly, !lastNotSent, !statement.controlsTransactions else { return }
+        sentPossibleWrite = true
     }
 
     /// Runs `statement` in a transaction of its own, which the deadline bounds (see
@@ -427,11 +439,12 @@ final class PostgresBackend: SetWritingConnection {
         // The statement sent alone has its outcome once this returns: answered, or lost (and
         // reported as such by lost(_:_:)).
         defer { if begin == .alone { begin = .answeredAlone } }
-        noteSent(statement, outcome)
+        lastNotSent = false
         switch outcome {
         case .success(.answered(let answer)):
             return answer
         case .success(.notSent):
+            lastNotSent = true
             // The session had ended: a transaction it held was rolled back, COMMIT or not.
             let failure = PostgresFailure.closedUnanswered(sql: original, place: place)
             lostWith = failure
@@ -446,18 +459,6 @@ final class PostgresBackend: SetWritingConnection {
         case .failure(let error):
             throw error
         }
-    }
-
-    /// Records that `statement` reached the server — its outcome is not "not sent", nor a refusal
-    /// before sending — outside a read-only transaction: see ``sentPossibleWrite``.
-    private func noteSent(_ statement: PlaceholderSQL.Statement, _ outcome: Result<SessionWatch.Outcome, any Error>) {
-        switch outcome {
-        case .success(.notSent): return
-        case .failure(let error) where !(error is PSQLError): return
-        default: break
-        }
-        let inReadOnlyTransaction = hasOpenTransaction && !transactionMayWrite
-        if !readOnly && !statement.controlsTransactions && !inReadOnlyTransaction { sentPossibleWrite = true }
     }
 
     /// `failure` of `statement`, sent to the server; when it ended the session, remembered as
@@ -583,7 +584,15 @@ final class PostgresBackend: SetWritingConnection {
     func read(_ plan: any RoundTripPlan) throws {
         if sendsAlone(plan) {
             guard let first = try plan.nextStatement() else { return }
-            try consume(try send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
+            let statement = try single(first.sql)
+            let answer: PostgresQueryResult
+            do {
+                answer = try send(statement, original: first.sql, first.arguments)
+            } catch {
+                noteSent(statement)
+                throw error
+            }
+            try consume(answer, of: first, by: plan)
             guard try plan.nextStatement() != nil else { return }
             plan.restart()
         }
@@ -600,8 +609,15 @@ final class PostgresBackend: SetWritingConnection {
     func read(_ plan: any RoundTripPlan) async throws {
         if sendsAlone(plan) {
             guard let first = try plan.nextStatement() else { return }
-            try consume(
-                try await send(try single(first.sql), original: first.sql, first.arguments), of: first, by: plan)
+            let statement = try single(first.sql)
+            let answer: PostgresQueryResult
+            do {
+                answer = try await send(statement, original: first.sql, first.arguments)
+            } catch {
+                noteSent(statement)
+                throw error
+            }
+            try consume(answer, of: first, by: plan)
             guard try plan.nextStatement() != nil else { return }
             plan.restart()
         }
