@@ -8,6 +8,7 @@
 //   DBBPostgres – the same table objects on PostgreSQL (postgres-nio), a product of its own
 //   DBBScript  – the build-script runner (schema script + CSV import) behind `dbb build`
 //   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -34,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `@DBBTable` (a compiler plugin: built for the host, linked into no product).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // `swift package generate-documentation` (see the README's "Documentation"); a plugin
         // only: nothing of it is linked into the products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -55,7 +58,17 @@ let package = Package(
         .target(
             name: "DBBBuilder",
             dependencies: [
-                "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", .product(name: "Logging", package: "swift-log"),
+                "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        /// `@DBBTable` and its property markers: the mapping, `init(dbManager:)` and the row
+        /// accessors of a table-object class, generated from its stored properties.
+        .macro(
+            name: "DBBBuilderMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
         .target(
@@ -185,6 +198,13 @@ let package = Package(
                 "dbb-crash-helper",
             ]
         ),
+        /// `@DBBTable`'s expansions and diagnostics, checked on the source it writes.
+        .testTarget(
+            name: "DBBMacroTests",
+            dependencies: [
+                "DBBBuilderMacros", .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(
             name: "DBBLocaleTests",
             dependencies: ["DBBLocale", "DBBSQLite", "DBBTestSupport"]
@@ -199,7 +219,7 @@ let package = Package(
 // declared, so Package.resolved is the same either way.
 if Context.environment["DBB_SQLITE_SUITES"] == "1" {
     let kept: Set<String> = [
-        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilder", "DBBScript", "DBBCodeGen",
+        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros", "DBBBuilder", "DBBScript", "DBBCodeGen",
         "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin", "dbb-build-tool", "dbb-food", "DBBSQLiteTests",
         "DBBLocaleTests", "DBBScriptTests", "DBBReliabilityTests", "DBBBuilderTests",
     ]

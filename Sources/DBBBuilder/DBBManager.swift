@@ -163,6 +163,13 @@ public final class DBBManager: Sendable {
             .sorted()
     }
 
+    /// Whether this manager reads and writes the columns of `type` with the class's own
+    /// ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)`` (`@DBBTable`).
+    @_spi(DBBBackend)
+    public func usesGeneratedColumns(of type: DBBTableObject.Type) throws -> Bool {
+        try registry.mapping(for: type, manager: self).generatedColumns
+    }
+
     func isTableReady(_ mapping: TableMapping) -> Bool {
         tablesReady.withLock { $0.contains(ObjectIdentifier(mapping.objectType)) }
     }

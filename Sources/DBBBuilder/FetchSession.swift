@@ -151,7 +151,30 @@ final class FetchSession: RoundTripPlan {
         let width = mapping.columns.count
         var chunks = SnapshotChunks(width: width, rows: Self.snapshotChunkRows)
         defer { chunks.seal() }
-        if query.columns.count == width {
+        if query.columns.count == width, mapping.generatedColumns {
+            // Every column, read by the class's own code (`@DBBTable`).
+            while try statement.step() {
+                let object = objectType.init(dbManager: manager)
+                readKeys(row, object)
+                if let foldedFrom { try Self.readFolded(statement, from: foldedFrom, into: &folded) }
+                let line = chunks.nextLine()
+                var decoder = DBBRowDecoder(row, first: 3, into: line, width: width)
+                do {
+                    try object.readColumns(&decoder)
+                } catch {
+                    line.deinitialize(count: decoder.count)
+                    throw Self.unreadable(error, query.columns[decoder.count].name, object, mapping)
+                }
+                guard decoder.count == width else {
+                    line.deinitialize(count: decoder.count)
+                    throw DBBError(
+                        .invalidMapping, table: mapping.tableName,
+                        "\(objectType).readColumns(_:) read \(decoder.count) of the \(width) columns it maps")
+                }
+                mapping.setSnapshot(chunks.lineFilled(), of: object)
+                objects.append(consume object)
+            }
+        } else if query.columns.count == width {
             // Every column: the snapshot row is what the readers return, in mapping order.
             let slots = query.columns.map(\.access.slot)
             try readers.withUnsafeBufferPointer { readers in

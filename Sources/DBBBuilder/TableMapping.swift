@@ -50,13 +50,22 @@ struct JoinProperty: Sendable {
 /// The value getters of a mapping's columns. `@unchecked Sendable` as ``ColumnAccess``.
 struct ColumnGetters: @unchecked Sendable {
     let list: [ColumnGetter]
+    /// Whether the values come from the class's ``DBBTableObject/writeColumns(_:)``.
+    let generated: Bool
     /// Every column's ``StoredSlot`` when every column has one (the usual class): a save reads
     /// its row by a switch per column, with no closure context retained and released per
     /// value. Allocated once; the mapping frees it (``free()``).
     private let slots: UnsafeMutableBufferPointer<StoredSlot>?
 
-    init(_ columns: [ColumnProperty]) {
+    /// The getters of `columns`; through ``DBBTableObject/writeColumns(_:)`` when `generated`
+    /// (an object of the class) gives each column's value, in order.
+    init(_ columns: [ColumnProperty], generated prototype: DBBTableObject?) {
         list = columns.map { ColumnGetter($0.access) }
+        generated = prototype.map { Self.writesEachColumn($0, columns.count) } ?? false
+        if generated {
+            slots = nil
+            return
+        }
         let all = list.compactMap(\.slot)
         if !all.isEmpty && all.count == list.count {
             let slots = UnsafeMutableBufferPointer<StoredSlot>.allocate(capacity: all.count)
@@ -69,10 +78,31 @@ struct ColumnGetters: @unchecked Sendable {
 
     func free() { slots?.deallocate() }
 
+    /// Whether `prototype`'s ``DBBTableObject/writeColumns(_:)`` gives `width` values.
+    private static func writesEachColumn(_ prototype: DBBTableObject, _ width: Int) -> Bool {
+        withUnsafeTemporaryAllocation(of: SQLiteValue.self, capacity: width + 1) { buffer in
+            var row = DBBRowEncoder(into: buffer.baseAddress!, width: width + 1)
+            prototype.writeColumns(&row)
+            buffer.baseAddress!.deinitialize(count: row.count)
+            return row.count == width
+        }
+    }
+
     /// Calls `body` with each column's index and the value of `object`'s property, as stored.
     @inline(__always)
     func forEachValue(of object: DBBTableObject, _ body: (Int, DBBValue) throws -> Void) rethrows {
-        if let slots {
+        if generated {
+            let width = list.count
+            try withUnsafeTemporaryAllocation(of: SQLiteValue.self, capacity: width) { buffer in
+                let values = buffer.baseAddress!
+                var row = DBBRowEncoder(into: values, width: width)
+                object.writeColumns(&row)
+                let count = row.count
+                defer { values.deinitialize(count: count) }
+                precondition(count == width, "\(type(of: object)).writeColumns(_:) wrote \(count) of \(width) columns")
+                for index in 0..<width { try body(index, values[index]) }
+            }
+        } else if let slots {
             try withExtendedLifetime(object) {
                 for index in slots.indices { try body(index, slots[index].value(of: object)) }
             }
@@ -117,6 +147,9 @@ final class TableMapping: Sendable {
     let dialect: DBBDialect
     /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
     let readKeys: @Sendable (DBBColumnReader, DBBTableObject) -> Void
+    /// Whether fetches and saves read and write the columns with the class's generated
+    /// ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)``.
+    let generatedColumns: Bool
     /// The storage offset of ``DBBTableObject/snapshot`` (see ``StoredProperty``), `nil` to use the property.
     private let snapshotOffset: Int?
     private let columnIndex: [String: Int]
@@ -128,10 +161,12 @@ final class TableMapping: Sendable {
     ///   - prototype: an object of `objectType`, to find the storage of its properties.
     ///   - storedOffsets: whether properties that are plain stored storage are read and written
     ///     at their offsets (``StoredProperty``); `false` keeps every access on key paths.
+    ///   - generatedOrder: the properties `@DBBTable`'s accessors read and write, in order
+    ///     (``DBBGeneratedMapping/order``); they are used when they cover exactly the mapping's columns.
     init(
         objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
         indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect,
-        storedOffsets: Bool
+        storedOffsets: Bool, generatedOrder: [String]? = nil
     ) throws(DBBError) {
         self.objectType = objectType
         self.dialect = dialect
@@ -145,7 +180,12 @@ final class TableMapping: Sendable {
         for reserved in DBBFormat.reservedColumns {
             owners[reserved.lowercased()] = reserved
         }
-        for name in properties.keys.sorted() {
+        let names = properties.keys.sorted()
+        let generated = generatedOrder.map { order in
+            order.filter { name in properties[name].map { if case .column = $0.access { true } else { false } } ?? false }
+                == names.filter { name in if case .column = properties[name]!.access { true } else { false } }
+        } ?? false
+        for name in names {
             let persistence = properties[name]!
             let column = persistence.columnName.isEmpty ? name : persistence.columnName
             if ["id", "idnum", "createdtime", "modifiedtime"].contains(name.lowercased()) {
@@ -161,7 +201,7 @@ final class TableMapping: Sendable {
             owners[column.lowercased()] = name
             switch persistence.access {
             case .column(let access):
-                let direct = storedOffsets ? access.direct(prototype) : nil
+                let direct = storedOffsets && !generated ? access.direct(prototype) : nil
                 columns.append(
                     ColumnProperty(
                         name: name, column: column, storageType: persistence.storageType,
@@ -182,7 +222,8 @@ final class TableMapping: Sendable {
         }
         self.columns = columns
         self.joins = joins
-        values = ColumnGetters(columns)
+        values = ColumnGetters(columns, generated: generated ? prototype : nil)
+        generatedColumns = values.generated
         columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
         joinIndex = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($1.name, $0) })
 
@@ -320,16 +361,25 @@ final class MappingRegistry: Sendable {
         let prototype = type.init(dbManager: manager)
         let recording = state.withLock { $0.recordings.removeValue(forKey: key) } ?? Recording()
         let tableName = type.databaseTableName
-        guard recording.calls > 0 else {
+        let generated = type.generatedMapping
+        guard recording.calls > 0 || generated != nil else {
             throw DBBError(
                 .invalidMapping, table: tableName,
-                "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:)")
+                "\(type).init(dbManager:) does not call dbManager.addPersistenceMapping(_:for:indexer:), "
+                    + "and the class is not marked @DBBTable")
         }
+        // A generated mapping merges with what the init chain maps by hand (a superclass's
+        // properties, a property the class maps itself), as the init chain's calls merge.
+        let properties = (generated?.properties ?? [:]).merging(recording.properties) { _, recorded in recorded }
+        let indexers = (generated?.indexers ?? []).reduce(into: recording.indexers) { indexers, indexer in
+            if !indexer.columns.isEmpty, !indexers.contains(indexer) { indexers.append(indexer) }
+        }
+        let attributes = (generated?.attributes ?? [:]).merging(prototype.attributesDictionary ?? [:]) { $1 }
         let mapping = try TableMapping(
-            objectType: type, prototype: prototype, properties: recording.properties,
-            indexers: recording.indexers, attributes: prototype.attributesDictionary ?? [:],
+            objectType: type, prototype: prototype, properties: properties,
+            indexers: indexers, attributes: attributes,
             dialect: manager.access.dialect,
-            storedOffsets: manager.storedOffsetAccess)
+            storedOffsets: manager.storedOffsetAccess, generatedOrder: generated?.order)
         return try state.withLock { state throws(DBBError) in
             if let existing = state.mappings[key] { return existing }
             if let other = state.mappings.values.first(where: {

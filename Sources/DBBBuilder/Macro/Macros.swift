@@ -1,0 +1,57 @@
+/// Generates what DBBBuilder's mapping otherwise asks for by hand, from the stored properties of
+/// a `final` subclass of ``DBBTableObject``:
+///
+/// - the mapping of each property to its column or join table (``DBBTableObject/generatedMapping``),
+///   with the attributes and indexes of the markers ``Column(_:)``, ``Unique()``, ``NotNull()``,
+///   ``Indexed(unique:)``, and without the properties marked ``Transient()``;
+/// - `required init(dbManager:)`, unless the class writes it (properties without an initial
+///   value start at their type's zero: `0`, `""`, `false`, `[]`, `nil`);
+/// - `Columns`, the column key of each property (``DBBColumnKey``), for typed conditions;
+/// - ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)``, which read a
+///   row into the object and hand its values to a statement with plain `self.property` code.
+///
+/// ```swift
+/// @DBBTable
+/// final class Project: DBBTableObject {
+///     @Column("itemName") var name = ""
+///     @Indexed var code = ""
+///     var budget = 0.0
+///     var startDate: Date?
+///     var tags: [String] = []          // a join table, as in DBBBuilder
+///     @Transient var isExpanded = false
+/// }
+/// ```
+///
+/// The table is DBBBuilder's: the class's name, `id`, `createdTime`, `modifiedTime`, then one
+/// column per property, in property-name order. `tableName:` names the table otherwise;
+/// `indexes:` adds indexes over several columns:
+///
+/// ```swift
+/// @DBBTable(tableName: "People", indexes: [DBBIndexer(columnsToIndex: ["lastName", "firstName"])])
+/// ```
+@attached(member, names: named(init(dbManager:)), named(generatedMapping), named(Columns), named(readColumns),
+    named(writeColumns), named(databaseTableName))
+public macro DBBTable(tableName: String? = nil, indexes: [DBBIndexer] = []) =
+    #externalMacro(module: "DBBBuilderMacros", type: "TableMacro")
+
+/// Stores the property in the column (or join table) `name` instead of the property's name;
+/// read by ``DBBTable(tableName:indexes:)``.
+@attached(peer)
+public macro Column(_ name: String) = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
+
+/// Makes the property's column `UNIQUE`; read by ``DBBTable(tableName:indexes:)``.
+@attached(peer)
+public macro Unique() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
+
+/// Makes the property's column `NOT NULL`; read by ``DBBTable(tableName:indexes:)``.
+@attached(peer)
+public macro NotNull() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
+
+/// Indexes the property's column (`<Table>_<property>`), `UNIQUE` if `unique`; read by
+/// ``DBBTable(tableName:indexes:)``.
+@attached(peer)
+public macro Indexed(unique: Bool = false) = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
+
+/// Keeps the property out of the table: it is neither saved nor loaded.
+@attached(peer)
+public macro Transient() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")

@@ -1,0 +1,122 @@
+import SwiftSyntax
+
+/// One stored property of a `@DBBTable` class as the macro reads it from the declaration: its
+/// name, its type when the source spells it (or a literal shows it), and its markers.
+struct MappedProperty {
+    let name: String
+    /// The type written in the annotation, or inferred from a literal initial value; `nil` when
+    /// neither tells (the generated code then lets the compiler pick the overload).
+    let type: TypeSyntax?
+    /// The column (or join-table) name of `@Column("…")`; `nil` for the property's name.
+    let columnName: ExprSyntax?
+    let isUnique: Bool
+    let isNotNull: Bool
+    /// `@Indexed`: `nil` when absent, else whether the index is `UNIQUE`.
+    let index: IndexMarker?
+    /// Whether the declaration gives the property a value (`= …`), or it is an optional, which
+    /// Swift starts at `nil`.
+    let hasInitialValue: Bool
+    /// The declaration, for diagnostics.
+    let node: Syntax
+
+    struct IndexMarker {
+        let unique: Bool
+    }
+
+    /// How the property is stored, as far as its spelled type tells.
+    enum Storage {
+        /// A column of a type the macro knows (`Int`, `String?`, `Date`…): read with a plain assignment.
+        case knownColumn(TypeSyntax)
+        /// A join table (`Data`, an array): loaded with the fetch's join queries, not by the row.
+        case join
+        /// Not known from the spelling (a type alias, a custom `DBBColumnValue`, a reference to
+        /// another table object): the generated code passes the property to an overloaded
+        /// method, and the compiler's choice decides.
+        case unknown
+    }
+
+    var storage: Storage {
+        guard let type else { return .unknown }
+        return Self.storage(of: type)
+    }
+
+    /// The scalar types a column holds, by the names a declaration spells them with.
+    static let columnTypes: Set<String> = [
+        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "String", "Date", "Foundation.Date", "Swift.Int", "Swift.String", "Swift.Double",
+        "Swift.Bool",
+    ]
+
+    static func storage(of type: TypeSyntax) -> Storage {
+        if let wrapped = optionalWrapped(type) {
+            switch storage(of: wrapped) {
+            case .knownColumn: return .knownColumn(type)
+            case .join: return .join
+            case .unknown: return .unknown
+            }
+        }
+        if type.is(ArrayTypeSyntax.self) { return .join }
+        let name = type.trimmedDescription
+        if name == "Data" || name == "Foundation.Data" { return .join }
+        if columnTypes.contains(name) { return .knownColumn(type) }
+        return .unknown
+    }
+
+    /// `T` of `T?` or `Optional<T>`.
+    static func optionalWrapped(_ type: TypeSyntax) -> TypeSyntax? {
+        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return implicit.wrappedType }
+        if let named = type.as(IdentifierTypeSyntax.self), named.name.text == "Optional",
+            let argument = named.genericArgumentClause?.arguments.first
+        {
+            return argument.argument.as(TypeSyntax.self)
+        }
+        return nil
+    }
+
+    /// Why a property of this spelled type can never be stored, or `nil` when it may be.
+    static func unstorableReason(_ type: TypeSyntax) -> String? {
+        let inner = optionalWrapped(type) ?? type
+        if inner.is(DictionaryTypeSyntax.self) { return "a dictionary" }
+        if inner.is(TupleTypeSyntax.self) { return "a tuple" }
+        if inner.is(FunctionTypeSyntax.self) { return "a function" }
+        if inner.is(SomeOrAnyTypeSyntax.self) { return "an existential or opaque type" }
+        if let array = inner.as(ArrayTypeSyntax.self), optionalWrapped(array.element) != nil {
+            return "an array of optionals (a join row holds no NULL)"
+        }
+        if let named = inner.as(IdentifierTypeSyntax.self), named.name.text == "Set" { return "a Set (unordered)" }
+        return nil
+    }
+
+    /// The type of a literal initial value: `0` is an `Int`, `""` a `String`, `Date()` a `Date`.
+    static func literalType(_ value: ExprSyntax) -> TypeSyntax? {
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return literalType(prefix.expression)
+        }
+        if let call = value.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            ["Date", "Data"].contains(callee.baseName.text)
+        {
+            return TypeSyntax(IdentifierTypeSyntax(name: .identifier(callee.baseName.text)))
+        }
+        return nil
+    }
+
+    /// A value a property of `type` can start with when the declaration gives none, for the
+    /// generated `init(dbManager:)`; `nil` when there is no obvious one.
+    static func zeroValue(_ type: TypeSyntax) -> ExprSyntax? {
+        if optionalWrapped(type) != nil { return "nil" }
+        if type.is(ArrayTypeSyntax.self) { return "[]" }
+        switch type.trimmedDescription {
+        case "Bool", "Swift.Bool": return "false"
+        case "String", "Swift.String": return "\"\""
+        case "Data", "Foundation.Data": return "Data()"
+        case let name where columnTypes.contains(name) && !name.hasSuffix("Date"): return "0"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@DBBTable`: from a table-object class's stored properties, the members DBBBuilder's
+/// mapping otherwise asks for by hand — the mapping itself (``DBBTableObject/generatedMapping``),
+/// `required init(dbManager:)`, the column keys, and the accessors that read a row into the
+/// object and hand its values to a statement with plain property code.
+public struct TableMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: node, message: TableDiagnostic.notAClass))
+            return []
+        }
+        let className = classDecl.name.text
+        guard classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) else {
+            context.diagnose(Diagnostic(node: classDecl.classKeyword, message: TableDiagnostic.notFinal(className)))
+            return []
+        }
+        guard let properties = readProperties(of: classDecl, in: context) else { return [] }
+        let arguments = TableArguments(node)
+        var members: [DeclSyntax] = []
+        if !declaresInitWithManager(classDecl) {
+            guard let initializer = makeInit(properties, in: context) else { return [] }
+            members.append(initializer)
+        }
+        if let table = arguments.tableName {
+            members.append("public override class var databaseTableName: String { \(table) }")
+        }
+        members.append(makeMapping(className, properties, extraIndexes: arguments.indexes))
+        members.append(makeColumns(className, properties))
+        members.append(contentsOf: makeAccessors(properties))
+        return members
+    }
+
+    // MARK: - Reading the declaration
+
+    /// The mapped properties in name order (the column order of DBBBuilder's tables), or `nil`
+    /// when a diagnostic was emitted.
+    static func readProperties(of classDecl: ClassDeclSyntax, in context: some MacroExpansionContext)
+        -> [MappedProperty]?
+    {
+        var properties: [MappedProperty] = []
+        var failed = false
+        for member in classDecl.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let markers = Markers(variable.attributes)
+            let isStatic = variable.modifiers.contains {
+                [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind)
+            }
+            let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let skippedBecause: String? =
+                    if isStatic { "is static" } else if isLazy { "is lazy" } else if isComputed(binding) {
+                        "is computed"
+                    } else if markers.transient != nil { "is @Transient" } else { nil }
+                if let skippedBecause {
+                    for (marker, attribute) in markers.columnMarkers {
+                        context.diagnose(
+                            Diagnostic(
+                                node: attribute,
+                                message: TableDiagnostic.markerOnSkipped(marker, name, skippedBecause)))
+                        failed = true
+                    }
+                    continue
+                }
+                if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+                    context.diagnose(
+                        Diagnostic(
+                            node: variable.bindingSpecifier, message: TableDiagnostic.letProperty(name),
+                            fixIt: FixIt(
+                                message: TableFixIt("write 'var'"),
+                                changes: [
+                                    .replace(
+                                        oldNode: Syntax(variable.bindingSpecifier),
+                                        newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))))
+                                ])))
+                    failed = true
+                    continue
+                }
+                let spelled = binding.typeAnnotation?.type.trimmed
+                if let spelled, let reason = MappedProperty.unstorableReason(spelled) {
+                    context.diagnose(
+                        Diagnostic(
+                            node: spelled,
+                            message: TableDiagnostic.unstorable(name, spelled.trimmedDescription, reason)))
+                    failed = true
+                    continue
+                }
+                if spelled == nil, binding.initializer == nil {
+                    context.diagnose(Diagnostic(node: binding, message: TableDiagnostic.untypedStored(name)))
+                    failed = true
+                    continue
+                }
+                if let column = markers.column, markers.columnName == nil {
+                    context.diagnose(Diagnostic(node: column, message: TableDiagnostic.columnName(name)))
+                    failed = true
+                    continue
+                }
+                let type = spelled ?? binding.initializer.flatMap { MappedProperty.literalType($0.value) }
+                properties.append(
+                    MappedProperty(
+                        name: name, type: type, columnName: markers.columnName,
+                        isUnique: markers.unique != nil, isNotNull: markers.notNull != nil,
+                        index: markers.index, hasInitialValue: binding.initializer != nil
+                            || spelled.map { MappedProperty.optionalWrapped($0) != nil } == true,
+                        node: Syntax(binding)))
+            }
+        }
+        if failed || !checkColumns(properties, in: context) { return nil }
+        return properties.sorted { $0.name < $1.name }
+    }
+
+    /// Whether a binding is computed (a getter, or `get`/`set` accessors) rather than stored
+    /// (possibly with `willSet`/`didSet`).
+    static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
+        switch binding.accessorBlock?.accessors {
+        case nil: false
+        case .getter: true
+        case .accessors(let accessors):
+            accessors.contains { !["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+        }
+    }
+
+    /// Refuses two properties on one column, and a column DBBTableObject manages.
+    static func checkColumns(_ properties: [MappedProperty], in context: some MacroExpansionContext) -> Bool {
+        var owners: [String: String] = [:]
+        var passed = true
+        for property in properties {
+            let column = property.columnName.flatMap(Markers.literalText) ?? property.name
+            if ["id", "idnum", "createdtime", "modifiedtime"].contains(column.lowercased()) {
+                context.diagnose(Diagnostic(node: property.node, message: TableDiagnostic.reserved(column)))
+                passed = false
+            }
+            if let first = owners[column.lowercased()] {
+                context.diagnose(
+                    Diagnostic(
+                        node: property.node, message: TableDiagnostic.duplicateColumn(column, first, property.name)))
+                passed = false
+            }
+            owners[column.lowercased()] = property.name
+        }
+        return passed
+    }
+
+    /// Whether the class writes `init(dbManager:)` itself.
+    static func declaresInitWithManager(_ classDecl: ClassDeclSyntax) -> Bool {
+        classDecl.memberBlock.members.contains { member in
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
+            let parameters = initializer.signature.parameterClause.parameters
+            return parameters.count == 1 && parameters.first?.firstName.text == "dbManager"
+        }
+    }
+
+    // MARK: - Generating
+
+    /// `required init(dbManager:)`: the properties without a value get their type's zero.
+    static func makeInit(_ properties: [MappedProperty], in context: some MacroExpansionContext) -> DeclSyntax? {
+        var assignments: [String] = []
+        var failed = false
+        for property in properties where !property.hasInitialValue {
+            guard let type = property.type, let zero = MappedProperty.zeroValue(type) else {
+                context.diagnose(Diagnostic(node: property.node, message: TableDiagnostic.noInitialValue(property.name)))
+                failed = true
+                continue
+            }
+            assignments.append("self.\(property.name) = \(zero)")
+        }
+        if failed { return nil }
+        let body = (assignments + ["super.init(dbManager: dbManager)"]).joined(separator: "\n")
+        return """
+            /// Creates an object of the manager's database (generated by `@DBBTable`).
+            public required init(dbManager: DBBManager) {
+            \(raw: body)
+            }
+            """
+    }
+
+    /// `generatedMapping`: each property's key path and column, the column attributes of the
+    /// markers, and the indexes of `@Indexed` and of the macro's `indexes:` argument.
+    static func makeMapping(_ className: String, _ properties: [MappedProperty], extraIndexes: ExprSyntax?)
+        -> DeclSyntax
+    {
+        let entries = properties.map { property in
+            let column = property.columnName.map { ", columnName: \($0.trimmedDescription)" } ?? ""
+            return "\"\(property.name)\": DBBPropertyPersistence(\\\(className).\(property.name)\(column)),"
+        }
+        let attributes = properties.compactMap { property -> String? in
+            let names = (property.isNotNull ? [".notNull"] : []) + (property.isUnique ? [".unique"] : [])
+            return names.isEmpty ? nil : "\"\(property.name)\": [\(names.joined(separator: ", "))],"
+        }
+        let indexList = properties.compactMap { property in
+            property.index.map {
+                "DBBIndexer(columnsToIndex: [\"\(property.name)\"]\($0.unique ? ", unique: true" : ""))"
+            }
+        }
+        let extra = extraIndexes.map { " + \($0.trimmedDescription)" } ?? ""
+        return """
+            /// The mapping of the class's properties (generated by `@DBBTable`).
+            public override class var generatedMapping: DBBGeneratedMapping? {
+                DBBGeneratedMapping(
+                    properties: [\(raw: entries.isEmpty ? ":" : "\n" + entries.joined(separator: "\n") + "\n")],
+                    order: [\(raw: properties.map { "\"\($0.name)\"" }.joined(separator: ", "))],
+                    attributes: [\(raw: attributes.isEmpty ? ":" : "\n" + attributes.joined(separator: "\n") + "\n")],
+                    indexers: [\(raw: indexList.joined(separator: ", "))]\(raw: extra)
+                )
+            }
+            """
+    }
+
+    /// `Columns`: each property's column key, for typed conditions and sorting.
+    static func makeColumns(_ className: String, _ properties: [MappedProperty]) -> DeclSyntax {
+        let keys = properties.map { property in
+            "public static let \(property.name) = DBBColumnKey(\\\(className).\(property.name))"
+        }
+        return """
+            /// The column keys of the class's properties (generated by `@DBBTable`).
+            public enum Columns {
+            \(raw: keys.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// `readColumns(_:)` and `writeColumns(_:)`: the column properties in column order; a
+    /// property of a known column type with a plain assignment, one whose spelling does not
+    /// tell through an overload (join properties take no column and are loaded apart).
+    static func makeAccessors(_ properties: [MappedProperty]) -> [DeclSyntax] {
+        var reads: [String] = []
+        var writes: [String] = []
+        for property in properties {
+            switch property.storage {
+            case .knownColumn(let type):
+                reads.append("if let value = try row.next(\(type.trimmedDescription).self) { self.\(property.name) = value }")
+                writes.append("row.add(self.\(property.name))")
+            case .unknown:
+                reads.append("try row.decode(&self.\(property.name))")
+                writes.append("row.add(self.\(property.name))")
+            case .join:
+                continue
+            }
+        }
+        return [
+            """
+            /// Reads the row's columns into the properties (generated by `@DBBTable`).
+            public override func readColumns(_ row: inout DBBRowDecoder) throws {
+            \(raw: reads.joined(separator: "\n"))
+            }
+            """,
+            """
+            /// Hands the properties' values to a statement, in column order (generated by `@DBBTable`).
+            public override func writeColumns(_ row: inout DBBRowEncoder) {
+            \(raw: writes.joined(separator: "\n"))
+            }
+            """,
+        ]
+    }
+}
+
+/// A fix-it's title.
+struct TableFixIt: FixItMessage {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var fixItID: MessageID { MessageID(domain: "DBBBuilderMacros", id: message) }
+}
+
+/// The arguments of `@DBBTable(tableName:indexes:)`.
+struct TableArguments {
+    var tableName: ExprSyntax?
+    var indexes: ExprSyntax?
+
+    init(_ node: AttributeSyntax) {
+        guard let list = node.arguments?.as(LabeledExprListSyntax.self) else { return }
+        for argument in list {
+            switch argument.label?.text {
+            case "tableName": tableName = argument.expression.trimmed
+            case "indexes": indexes = argument.expression.trimmed
+            default: continue
+            }
+        }
+    }
+}
