@@ -76,7 +76,13 @@ struct MappedProperty {
 
     /// Why a property of this spelled type can never be stored, or `nil` when it may be.
     static func unstorableReason(_ type: TypeSyntax) -> String? {
-        let inner = optionalWrapped(type) ?? type
+        var inner = optionalWrapped(type) ?? type
+        // `(() -> Void)?` wraps the function type in parentheses: a tuple of one element.
+        if let tuple = inner.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.firstName == nil
+        {
+            inner = only.type
+        }
         if inner.is(DictionaryTypeSyntax.self) { return "a dictionary" }
         if inner.is(TupleTypeSyntax.self) { return "a tuple" }
         if inner.is(FunctionTypeSyntax.self) { return "a function" }

@@ -89,7 +89,7 @@ public struct TableMacro: MemberMacro {
                 if let spelled, let reason = MappedProperty.unstorableReason(spelled) {
                     context.diagnose(
                         Diagnostic(
-                            node: spelled,
+                            node: binding.typeAnnotation?.type ?? TypeSyntax(spelled),
                             message: TableDiagnostic.unstorable(name, spelled.trimmedDescription, reason)))
                     failed = true
                     continue

@@ -1,0 +1,152 @@
+import DBBBuilderMacros
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// What `@DBBTable` refuses: each message names the declaration and says what to write.
+final class TableDiagnosticTests: XCTestCase {
+    let macros: [String: any Macro.Type] = [
+        "DBBTable": TableMacro.self, "Column": MarkerMacro.self, "Unique": MarkerMacro.self,
+        "NotNull": MarkerMacro.self, "Indexed": MarkerMacro.self, "Transient": MarkerMacro.self,
+    ]
+
+    /// Expands `source` and checks its messages against `expected`, in order: each at its line
+    /// and column, starting with the given text.
+    func assertDiagnostics(
+        _ source: String, _ expected: [(line: Int, column: Int, message: String)], file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let tree = Parser.parse(source: source)
+        let context = BasicMacroExpansionContext(
+            sourceFiles: [tree: .init(moduleName: "Test", fullFilePath: "test.swift")])
+        _ = tree.expand(macros: macros, contextGenerator: { _ in context }, indentationWidth: .spaces(4))
+        let converter = SourceLocationConverter(fileName: "test.swift", tree: tree)
+        let actual = context.diagnostics.map { diagnostic in
+            let location = diagnostic.location(converter: converter)
+            return (location.line, location.column, diagnostic.message)
+        }
+        XCTAssertEqual(actual.count, expected.count, "\(actual)", file: file, line: line)
+        for (got, want) in zip(actual, expected) {
+            XCTAssertTrue(
+                got.0 == want.line && got.1 == want.column && got.2.hasPrefix(want.message),
+                "got \(got), expected \(want)", file: file, line: line)
+        }
+    }
+
+    func testNotAClass() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            struct Point {
+                var x = 0
+            }
+            """,
+            [(1, 1, "@DBBTable applies to a class: write `@DBBTable final class Name: DBBTableObject { … }`")])
+    }
+
+    func testMissingFinal() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            class Person: DBBTableObject {
+                var name = ""
+            }
+            """,
+            [
+                (
+                    2, 1,
+                    "@DBBTable class 'Person' must be final (a subclass's properties would not be read or written by "
+                        + "the code generated for this one): write `final class Person`"
+                )
+            ])
+    }
+
+    func testLetProperty() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Person: DBBTableObject {
+                let name = ""
+            }
+            """,
+            [
+                (
+                    3, 5,
+                    "property 'name' is a 'let', which a fetch cannot set: write `var name`, or mark it `@Transient` "
+                        + "to keep it out of the table"
+                )
+            ])
+    }
+
+    func testUnstorableTypes() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Person: DBBTableObject {
+                var scores: [String: Int] = [:]
+                var pair: (Int, Int) = (0, 0)
+                var tags: Set<String> = []
+                var handler: (() -> Void)?
+            }
+            """,
+            [
+                (3, 17, "property 'scores' of type '[String: Int]' is a dictionary, which no column stores"),
+                (4, 15, "property 'pair' of type '(Int, Int)' is a tuple, which no column stores"),
+                (5, 15, "property 'tags' of type 'Set<String>' is a Set (unordered), which no column stores"),
+                (6, 18, "property 'handler' of type '(() -> Void)?' is a function, which no column stores"),
+            ])
+    }
+
+    func testNoInitialValue() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Event: DBBTableObject {
+                var when: Date
+            }
+            """,
+            [(3, 9, "property 'when' has no initial value, and @DBBTable cannot tell one for its type")])
+    }
+
+    func testMarkersWhereTheyMeanNothing() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Person: DBBTableObject {
+                @Unique @Transient var cache = ""
+                @Column("") var name = ""
+            }
+            """,
+            [
+                (3, 5, "@Unique on 'cache', which is @Transient and so has no column: remove @Unique"),
+                (4, 5, "@Column on 'name' takes the column's name as a non-empty string literal"),
+            ])
+    }
+
+    func testTwoPropertiesOneColumnAndAReservedColumn() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Person: DBBTableObject {
+                var name = ""
+                @Column("NAME") var title = ""
+                @Column("createdTime") var made = 0
+            }
+            """,
+            [
+                (4, 25, "properties 'name' and 'title' both map to column 'NAME'"),
+                (5, 32, "'createdTime' is a column DBBTableObject manages"),
+            ])
+    }
+
+    func testMarkerOffAProperty() {
+        assertDiagnostics(
+            """
+            @Unique func f() {}
+            """,
+            [(1, 1, "@Unique marks a stored property of a @DBBTable class")])
+    }
+}
