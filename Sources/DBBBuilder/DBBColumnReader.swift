@@ -37,7 +37,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     /// All values of the row, in column order. Allocates; prefer the typed accessors in loops.
     public var values: [DBBValue] { (0..<count).map { value(at: $0) } }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func type(at index: Int) -> SQLiteType {
         switch source {
         case .sqlite(let row): row.type(at: index)
@@ -47,7 +47,7 @@ public struct DBBColumnReader: SQLiteValueReader {
 
     /// The storage class of the value at `index` and the value as an integer, read together
     /// (one C call on SQLite).
-    @inlinable
+    @inlinable @inline(__always)
     public func typedInt64(at index: Int) -> (type: SQLiteType, value: Int64) {
         switch source {
         case .sqlite(let row): row.typedInt64(at: index)
@@ -57,7 +57,7 @@ public struct DBBColumnReader: SQLiteValueReader {
 
     /// The storage class of the value at `index` and the value as a double, read together
     /// (one C call on SQLite).
-    @inlinable
+    @inlinable @inline(__always)
     public func typedDouble(at index: Int) -> (type: SQLiteType, value: Double) {
         switch source {
         case .sqlite(let row): row.typedDouble(at: index)

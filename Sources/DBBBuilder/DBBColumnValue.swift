@@ -19,6 +19,7 @@ public protocol DBBColumnValue {
 
 /// The error of binding NaN, which SQLite stores as `NULL` and which every backend therefore
 /// refuses, so that a value reads back as it was saved; the save that meets it names the property.
+@usableFromInline
 func unstorable(_ value: some FloatingPoint) -> DBBError {
     DBBError(.invalidValue, "\(value) cannot be stored: NaN is refused on every backend (SQLite would keep it as NULL)")
 }
@@ -35,6 +36,7 @@ func unstorable(integer value: (any BinaryInteger)?) -> DBBError {
 /// The error of reading a stored value of another kind than the property's (text or a
 /// fraction in an integer column, text in a date column), which SQLite would convert to
 /// another number; the fetch that meets it names the property and row.
+@usableFromInline
 func unreadable(_ row: DBBColumnReader, at index: Int, as type: Any.Type) -> DBBError {
     let value = row.value(at: index)
     let shown =
@@ -48,6 +50,7 @@ func unreadable(_ row: DBBColumnReader, at index: Int, as type: Any.Type) -> DBB
 
 extension Bool: DBBColumnValue {
     public static var storageType: DBBStorageType { .bool }
+    @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Bool? {
         let (type, value) = row.typedInt64(at: index)
         switch type {
@@ -56,19 +59,22 @@ extension Bool: DBBColumnValue {
         default: throw unreadable(row, at: index, as: Bool.self)
         }
     }
+    @inlinable
     public var columnValue: DBBValue { .integer(self ? 1 : 0) }
 }
 
 extension String: DBBColumnValue {
     public static var storageType: DBBStorageType { .string }
+    @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) -> String? { row.string(at: index) }
+    @inlinable
     public var columnValue: DBBValue { .text(self) }
 }
 
 /// A stored number as a `Double`: a REAL, or an INTEGER (REAL columns hold integers when
 /// they are whole); `nil` for NULL.
 /// - Throws: ``DBBError/Kind/invalidValue`` for text or bytes, which SQLite would read as 0.
-@inline(__always)
+@inlinable @inline(__always)
 func storedDouble(_ row: DBBColumnReader, at index: Int, as type: Any.Type) throws -> Double? {
     let (storage, value) = row.typedDouble(at: index)
     switch storage {
@@ -80,25 +86,31 @@ func storedDouble(_ row: DBBColumnReader, at index: Int, as type: Any.Type) thro
 
 extension Double: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
+    @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Double? {
         try storedDouble(row, at: index, as: Double.self)
     }
+    @inlinable
     public var columnValue: DBBValue { .real(self) }
 }
 
 extension Float: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
+    @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Float? {
         try storedDouble(row, at: index, as: Float.self).map(Float.init)
     }
+    @inlinable
     public var columnValue: DBBValue { .real(Double(self)) }
 }
 
 extension Date: DBBColumnValue {
     public static var storageType: DBBStorageType { .date }
+    @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Date? {
         try storedDouble(row, at: index, as: Date.self).map(Date.init(timeIntervalSinceReferenceDate:))
     }
+    @inlinable
     public var columnValue: DBBValue { .real(timeIntervalSinceReferenceDate) }
 }
 
@@ -111,6 +123,7 @@ public protocol DBBIntegerColumnValue: DBBColumnValue, FixedWidthInteger {}
 
 extension DBBIntegerColumnValue {
     public static var storageType: DBBStorageType { .int }
+    @inlinable @inline(__always)
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Self? {
         let (type, value) = row.typedInt64(at: index)
         switch type {
@@ -123,6 +136,7 @@ extension DBBIntegerColumnValue {
         }
         return exact
     }
+    @inlinable
     public var columnValue: DBBValue { .integer(Int64(truncatingIfNeeded: self)) }
 }
 
@@ -133,6 +147,7 @@ public protocol DBBWideUnsignedColumnValue: DBBIntegerColumnValue {}
 
 extension DBBWideUnsignedColumnValue {
     /// The value, or — above `Int64.max`, which a save refuses — a REAL.
+    @inlinable
     public var columnValue: DBBValue { Int64(exactly: self).map(DBBValue.integer) ?? .real(Double(self)) }
 }
 
@@ -150,8 +165,10 @@ extension UInt64: DBBWideUnsignedColumnValue {}
 extension Optional: DBBColumnValue where Wrapped: DBBColumnValue {
     public static var storageType: DBBStorageType { Wrapped.storageType }
     /// `NULL` reads as `nil`: setting an optional to `nil` and saving clears it.
+    @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Wrapped?? {
         row.isNull(at: index) ? .some(nil) : .some(try Wrapped.read(from: row, at: index))
     }
+    @inlinable
     public var columnValue: DBBValue { self?.columnValue ?? .null }
 }

@@ -155,7 +155,7 @@ final class FetchSession: RoundTripPlan {
             // Every column, read by the class's own code (`@DBBTable`).
             while try statement.step() {
                 let object = objectType.init(dbManager: manager)
-                readKeys(row, object)
+                TableMapping.readKeys(row, into: object)
                 if let foldedFrom { try Self.readFolded(statement, from: foldedFrom, into: &folded) }
                 let line = chunks.nextLine()
                 var decoder = DBBRowDecoder(row, first: 3, into: line, width: width)
@@ -171,7 +171,7 @@ final class FetchSession: RoundTripPlan {
                         .invalidMapping, table: mapping.tableName,
                         "\(objectType).readColumns(_:) read \(decoder.count) of the \(width) columns it maps")
                 }
-                mapping.setSnapshot(chunks.lineFilled(), of: object)
+                object.snapshot = chunks.lineFilled()
                 objects.append(consume object)
             }
         } else if query.columns.count == width {

@@ -18,6 +18,9 @@ struct MappedProperty {
     let hasInitialValue: Bool
     /// The declaration, for diagnostics.
     let node: Syntax
+    /// Whether `@DBBTable` turned the property into accessors of storage of its own
+    /// (`@_DBBStored`): the row accessors then read and write that storage.
+    let hasOwnStorage: Bool
 
     struct IndexMarker {
         let unique: Bool
@@ -38,6 +41,35 @@ struct MappedProperty {
     var storage: Storage {
         guard let type else { return .unknown }
         return Self.storage(of: type)
+    }
+
+    /// The storage `@_DBBStored` gives a property.
+    static func storageName(_ name: String) -> String { "_dbb_\(name)" }
+
+    /// The types whose values are plain bits (no reference counting): their accessors can
+    /// read and write storage without Swift's run-time exclusivity check.
+    static let trivialTypes: Set<String> = columnTypes.subtracting(["String", "Swift.String"])
+
+    /// The type of the property `variable` declares when `@DBBTable` gives it storage of its
+    /// own: one stored `var` (no accessors, observers, wrappers, `lazy` or `static`) of a
+    /// trivial type, spelled or shown by a literal; `nil` otherwise.
+    static func trivialType(of variable: VariableDeclSyntax) -> TypeSyntax? {
+        guard variable.bindingSpecifier.tokenKind == .keyword(.var), variable.bindings.count == 1,
+            let binding = variable.bindings.first, binding.accessorBlock == nil,
+            binding.pattern.is(IdentifierPatternSyntax.self),
+            !variable.modifiers.contains(where: {
+                [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+            }),
+            !variable.attributes.contains(where: { element in
+                guard case .attribute(let attribute) = element else { return true }
+                let name = Markers.markerName(attribute)
+                return name == "Transient" || !(Markers.names.contains(name) || name == "_DBBStored")
+            })
+        else { return nil }
+        guard let type = binding.typeAnnotation?.type.trimmed ?? binding.initializer.flatMap({ literalType($0.value) })
+        else { return nil }
+        let scalar = optionalWrapped(type) ?? type
+        return trivialTypes.contains(scalar.trimmedDescription) ? type : nil
     }
 
     /// The scalar types a column holds, by the names a declaration spells them with.

@@ -7,7 +7,20 @@ import SwiftSyntaxMacros
 /// mapping otherwise asks for by hand — the mapping itself (``DBBTableObject/generatedMapping``),
 /// `required init(dbManager:)`, the column keys, and the accessors that read a row into the
 /// object and hand its values to a statement with plain property code.
-public struct TableMacro: MemberMacro {
+public struct TableMacro: MemberMacro, MemberAttributeMacro {
+    /// `@_DBBStored` on each column property of a trivial type (see ``StoredMacro``).
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard declaration.is(ClassDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
+            MappedProperty.trivialType(of: variable) != nil
+        else { return [] }
+        return ["@_DBBStored"]
+    }
+
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -111,7 +124,7 @@ public struct TableMacro: MemberMacro {
                         isUnique: markers.unique != nil, isNotNull: markers.notNull != nil,
                         index: markers.index, hasInitialValue: binding.initializer != nil
                             || spelled.map { MappedProperty.optionalWrapped($0) != nil } == true,
-                        node: Syntax(binding)))
+                        node: Syntax(binding), hasOwnStorage: MappedProperty.trivialType(of: variable) != nil))
             }
         }
         if failed || !checkColumns(properties, in: context) { return nil }
@@ -237,8 +250,9 @@ public struct TableMacro: MemberMacro {
         for property in properties {
             switch property.storage {
             case .knownColumn(let type):
-                reads.append("if let value = try row.next(\(type.trimmedDescription).self) { self.\(property.name) = value }")
-                writes.append("row.add(self.\(property.name))")
+                let target = property.hasOwnStorage ? MappedProperty.storageName(property.name) : property.name
+                reads.append("if let value = try row.next(\(type.trimmedDescription).self) { self.\(target) = value }")
+                writes.append("row.add(self.\(target))")
             case .unknown:
                 reads.append("try row.decode(&self.\(property.name))")
                 writes.append("row.add(self.\(property.name))")

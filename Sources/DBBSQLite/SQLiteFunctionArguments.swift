@@ -30,7 +30,7 @@ public struct SQLiteFunctionArguments: SQLiteValueReader {
 
     @inlinable
     public func type(at index: Int) -> SQLiteType {
-        SQLiteType(rawValue: sqlite3_value_type(argument(index))) ?? .null
+        SQLiteType(code: sqlite3_value_type(argument(index)))
     }
 
     @inlinable

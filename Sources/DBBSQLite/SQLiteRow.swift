@@ -27,26 +27,26 @@ public struct SQLiteRow: SQLiteValueReader {
     /// All values of the row, in column order. Allocates; prefer the typed accessors in loops.
     public var values: [SQLiteValue] { (0..<count).map { value(at: $0) } }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func type(at index: Int) -> SQLiteType {
-        SQLiteType(rawValue: sqlite3_column_type(statement, Int32(truncatingIfNeeded: index))) ?? .null
+        SQLiteType(code: sqlite3_column_type(statement, Int32(truncatingIfNeeded: index)))
     }
 
     /// The storage class of the value at `index` and the value as an integer, from one C call
     /// into the statement (`sqlite3_column_value`) where `type(at:)` and `int64(at:)` make two.
     /// The value object is only read here, on the thread that steps the statement.
-    @inlinable
+    @inlinable @inline(__always)
     public func typedInt64(at index: Int) -> (type: SQLiteType, value: Int64) {
         let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
-        return (SQLiteType(rawValue: sqlite3_value_type(value)) ?? .null, sqlite3_value_int64(value))
+        return (SQLiteType(code: sqlite3_value_type(value)), sqlite3_value_int64(value))
     }
 
     /// The storage class of the value at `index` and the value as a double, from one C call
     /// into the statement (see ``typedInt64(at:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public func typedDouble(at index: Int) -> (type: SQLiteType, value: Double) {
         let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
-        return (SQLiteType(rawValue: sqlite3_value_type(value)) ?? .null, sqlite3_value_double(value))
+        return (SQLiteType(code: sqlite3_value_type(value)), sqlite3_value_double(value))
     }
 
     @inlinable

@@ -49,6 +49,20 @@ public enum SQLiteType: Int32, Sendable, Hashable, CaseIterable {
     case blob = 4
     /// `SQLITE_NULL`
     case null = 5
+
+    /// The storage class of an SQLite type code (`sqlite3_column_type`, `sqlite3_value_type`);
+    /// `.null` for a code SQLite does not define. Inlined where rows are read: the synthesized
+    /// `init(rawValue:)` is a call of its own per value.
+    @inlinable @inline(__always)
+    public init(code: Int32) {
+        switch code {
+        case 1: self = .integer
+        case 2: self = .real
+        case 3: self = .text
+        case 4: self = .blob
+        default: self = .null
+        }
+    }
 }
 
 // MARK: - Literals

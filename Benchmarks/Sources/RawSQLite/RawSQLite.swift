@@ -7,7 +7,10 @@ import Glibc
 /// The raw contenders: the SQLite C API and nothing else — prepared statements, binding and
 /// reading by index, rows into plain structs.
 public enum RawSQLite {
-    public struct Row10: Sendable {
+    /// A row of DBBBuilder's `Item10` table, every column of it: what the objects get.
+    public struct Row13: Sendable {
+        public var id: Int64
+        public var createdTime, modifiedTime: Double
         public var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
     }
 
@@ -23,7 +26,9 @@ public enum RawSQLite {
 
         public init(path: String) throws {
             var db: OpaquePointer?
-            guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db
+            // NOMUTEX, as DBBBuilder opens its connections: no mutex taken per call.
+            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db
             else {
                 throw Failure(description: "cannot open \(path)")
             }
@@ -117,17 +122,19 @@ public enum RawSQLite {
             return count
         }
 
-        /// Reads every row of ten integers into structs.
-        public func fetch(table: String) throws -> [Row10] {
-            let statement = try prepare("SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM \(table)")
+        /// Reads every row, all 13 columns (id, the two timestamps, ten integers), into structs.
+        public func fetch(table: String) throws -> [Row13] {
+            let statement = try prepare(
+                "SELECT id, createdTime, modifiedTime, i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM \(table)")
             defer { sqlite3_finalize(statement) }
-            var rows: [Row10] = []
+            var rows: [Row13] = []
             while sqlite3_step(statement) == SQLITE_ROW {
                 func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
                 rows.append(
-                    Row10(
-                        i0: int(0), i1: int(1), i2: int(2), i3: int(3), i4: int(4),
-                        i5: int(5), i6: int(6), i7: int(7), i8: int(8), i9: int(9)))
+                    Row13(
+                        id: sqlite3_column_int64(statement, 0), createdTime: sqlite3_column_double(statement, 1),
+                        modifiedTime: sqlite3_column_double(statement, 2), i0: int(3), i1: int(4), i2: int(5),
+                        i3: int(6), i4: int(7), i5: int(8), i6: int(9), i7: int(10), i8: int(11), i9: int(12)))
             }
             return rows
         }

@@ -29,6 +29,7 @@
 /// ```swift
 /// @DBBTable(tableName: "People", indexes: [DBBIndexer(columnsToIndex: ["lastName", "firstName"])])
 /// ```
+@attached(memberAttribute)
 @attached(member, names: named(init(dbManager:)), named(generatedMapping), named(Columns), named(readColumns),
     named(writeColumns), named(databaseTableName))
 public macro DBBTable(tableName: String? = nil, indexes: [DBBIndexer] = []) =
@@ -55,3 +56,12 @@ public macro Indexed(unique: Bool = false) = #externalMacro(module: "DBBBuilderM
 /// Keeps the property out of the table: it is neither saved nor loaded.
 @attached(peer)
 public macro Transient() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
+
+/// Put by ``DBBTable(tableName:indexes:)`` on each column property of a trivial type (integers,
+/// `Double`, `Float`, `Bool`, `Date`, their optionals): the property reads and writes storage
+/// of its own, `_dbb_<name>`, through plain `get`/`set` accessors — no access to that storage
+/// lasts beyond one load or store, so it skips the run-time exclusivity check, and the row
+/// accessors fill it directly. Not meant to be written by hand.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_dbb_))
+public macro _DBBStored() = #externalMacro(module: "DBBBuilderMacros", type: "StoredMacro")

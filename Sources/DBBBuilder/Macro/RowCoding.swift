@@ -14,8 +14,8 @@ import Foundation
 /// ```
 public struct DBBRowDecoder: ~Copyable {
     @usableFromInline let row: DBBColumnReader
-    /// The next column of ``row``.
-    @usableFromInline var column: Int
+    /// The column of ``row`` that holds the first mapped property.
+    @usableFromInline let first: Int
     /// Where the values read go, as stored: the object's snapshot line.
     @usableFromInline let stored: UnsafeMutablePointer<DBBValue>
     /// How many columns the object's mapping has: no more are read.
@@ -24,7 +24,7 @@ public struct DBBRowDecoder: ~Copyable {
     @usableFromInline var count = 0
 
     init(_ row: DBBColumnReader, first column: Int, into stored: UnsafeMutablePointer<DBBValue>, width: Int) {
-        (self.row, self.column, self.stored, self.width) = (row, column, stored, width)
+        (self.row, self.first, self.stored, self.width) = (row, column, stored, width)
     }
 
     /// The value of the next column as a `Value`, or `nil` for a `NULL` read into a
@@ -32,18 +32,17 @@ public struct DBBRowDecoder: ~Copyable {
     /// save writes the property's value).
     /// - Throws: ``DBBError/Kind/invalidValue`` when the stored value has no value of the type
     ///   (the fetch then fails naming the property and row).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next<Value: DBBColumnValue>(_ type: Value.Type) throws -> Value? {
         precondition(count < width, "readColumns(_:) reads more columns than the class maps")
-        let value = try Value.read(from: row, at: column)
+        let value = try Value.read(from: row, at: first &+ count)
         (stored + count).initialize(to: value?.columnValue ?? .null)
-        count += 1
-        column += 1
+        count &+= 1
         return value
     }
 
     /// Reads the next column into a column property (see ``next(_:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func decode<Value: DBBColumnValue>(_ property: inout Value) throws {
         if let value = try next(Value.self) { property = value }
     }
@@ -93,11 +92,11 @@ public struct DBBRowEncoder: ~Copyable {
     }
 
     /// Takes a column property's value.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func add<Value: DBBColumnValue>(_ value: Value) {
         precondition(count < width, "writeColumns(_:) writes more columns than the class maps")
         (values + count).initialize(to: value.columnValue)
-        count += 1
+        count &+= 1
     }
 
     /// A reference to another table object takes no column (its join table holds it).
