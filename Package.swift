@@ -219,7 +219,8 @@ let package = Package(
 // declared, so Package.resolved is the same either way.
 if Context.environment["DBB_SQLITE_SUITES"] == "1" {
     let kept: Set<String> = [
-        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros", "DBBBuilder", "DBBScript", "DBBCodeGen",
+        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros", "DBBBuilder", "DBBScript",
+        "DBBCodeGen",
         "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin", "dbb-build-tool", "dbb-food", "DBBSQLiteTests",
         "DBBLocaleTests", "DBBScriptTests", "DBBReliabilityTests", "DBBBuilderTests",
     ]

@@ -32,6 +32,21 @@ final class SavedValues {
         count += 1
     }
 
+    /// Appends the values of `object`'s columns by its class's ``DBBTableObject/writeColumns(_:)``,
+    /// written in place (`width` of them).
+    @inline(__always)
+    func appendColumns(of object: DBBTableObject, width: Int) {
+        reserve(width)
+        var row = DBBRowEncoder(into: base + count, width: width)
+        object.writeColumns(&row)
+        let written = row.count
+        guard written == width else {
+            (base + count).deinitialize(count: written)
+            preconditionFailure("\(type(of: object)).writeColumns(_:) wrote \(written) of \(width) columns")
+        }
+        count += width
+    }
+
     /// Drops the values from `start` on (an object that needs no write, a nested save undone).
     func removeAll(from start: Int) {
         (base + start).deinitialize(count: count - start)

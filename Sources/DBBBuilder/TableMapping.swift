@@ -78,6 +78,16 @@ struct ColumnGetters: @unchecked Sendable {
 
     func free() { slots?.deallocate() }
 
+    /// Appends the value of each of `object`'s columns, as stored, to `values`.
+    @inline(__always)
+    func append(_ object: DBBTableObject, to values: SavedValues) {
+        if generated {
+            values.appendColumns(of: object, width: list.count)
+        } else {
+            forEachValue(of: object) { _, value in values.append(value) }
+        }
+    }
+
     /// Whether `prototype`'s ``DBBTableObject/writeColumns(_:)`` gives `width` values.
     private static func writesEachColumn(_ prototype: DBBTableObject, _ width: Int) -> Bool {
         withUnsafeTemporaryAllocation(of: SQLiteValue.self, capacity: width + 1) { buffer in
@@ -181,10 +191,13 @@ final class TableMapping: Sendable {
             owners[reserved.lowercased()] = reserved
         }
         let names = properties.keys.sorted()
-        let generated = generatedOrder.map { order in
-            order.filter { name in properties[name].map { if case .column = $0.access { true } else { false } } ?? false }
-                == names.filter { name in if case .column = properties[name]!.access { true } else { false } }
-        } ?? false
+        let generated =
+            generatedOrder.map { order in
+                order.filter { name in
+                    properties[name].map { if case .column = $0.access { true } else { false } } ?? false
+                }
+                    == names.filter { name in if case .column = properties[name]!.access { true } else { false } }
+            } ?? false
         for name in names {
             let persistence = properties[name]!
             let column = persistence.columnName.isEmpty ? name : persistence.columnName

@@ -51,7 +51,8 @@ struct Markers {
     var index: MappedProperty.IndexMarker? {
         guard let indexed else { return nil }
         let unique = indexed.arguments?.as(LabeledExprListSyntax.self)?.contains {
-            $0.label?.text == "unique" && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            $0.label?.text == "unique"
+                && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
         }
         return MappedProperty.IndexMarker(unique: unique ?? false)
     }

@@ -42,7 +42,8 @@ struct TableDiagnostic: DiagnosticMessage {
         error(
             "noInitialValue",
             "property '\(name)' has no initial value, and @DBBTable cannot tell one for its type: give it one "
-                + "(`var \(name): Date = .distantPast`), make it optional, or write `required init(dbManager:)` yourself")
+                + "(`var \(name): Date = .distantPast`), make it optional, or write `required init(dbManager:)` yourself"
+        )
     }
 
     static func untypedStored(_ name: String) -> TableDiagnostic {

@@ -713,6 +713,10 @@ final class PostgresStatement: DatabaseStatement {
 
     func bind(_ values: [DBBValue]) throws { arguments = values }
 
+    func bind(contentsOf values: UnsafeBufferPointer<DBBValue>, from first: Int) throws {
+        for (offset, value) in values.enumerated() { try bind(value, at: first + offset) }
+    }
+
     /// Forgets the arguments bound so far (a parameter left unbound is sent as `NULL`).
     func clearBindings() { arguments.removeAll(keepingCapacity: true) }
 

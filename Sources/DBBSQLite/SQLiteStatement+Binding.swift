@@ -74,6 +74,22 @@ extension SQLiteStatement {
         try check(code)
     }
 
+    /// Binds `values` to the parameters from `first` (from 1) on, one after the other: one
+    /// call for a row, the values read where they lie (no copy of text or bytes).
+    public func bind(contentsOf values: UnsafeBufferPointer<SQLiteValue>, from first: Int) throws {
+        let handle = try liveHandle()
+        for offset in values.indices {
+            let parameter = Int32(truncatingIfNeeded: first + offset)
+            switch values[offset] {
+            case .integer(let value): try check(sqlite3_bind_int64(handle, parameter, value))
+            case .real(let value): try check(sqlite3_bind_double(handle, parameter, value))
+            case .null: try check(sqlite3_bind_null(handle, parameter))
+            case .text(let value): try bind(value, at: first + offset)
+            case .blob(let value): try bind(value, at: first + offset)
+            }
+        }
+    }
+
     /// Binds any ``SQLiteValue`` to the parameter at `index` (from 1).
     public func bind(_ value: SQLiteValue, at index: Int) throws {
         switch value {

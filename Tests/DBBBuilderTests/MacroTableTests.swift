@@ -1,5 +1,5 @@
-@_spi(DBBBackend) import DBBBuilder
 import DBBBackendTestSupport
+@_spi(DBBBackend) import DBBBuilder
 import DBBTestSupport
 import Foundation
 import Testing
@@ -55,23 +55,29 @@ struct MacroTableTests {
         #expect(!loaded.hasChanges)
     }
 
-    @Test("the table is DBBBuilder's: reserved columns, then one per property in name order", arguments: Backend.allCases)
+    @Test(
+        "the table is DBBBuilder's: reserved columns, then one per property in name order", arguments: Backend.allCases)
     func layout(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Gadget.self, Maker.self]) else { return }
         let columns = try database.columns(of: "Gadget")
         #expect(
             columns.map(\.name) == [
-                "id", "createdTime", "modifiedTime", "count", "family", "given", "isActive", "large", "itemName", "price",
+                "id", "createdTime", "modifiedTime", "count", "family", "given", "isActive", "large", "itemName",
+                "price",
                 "rank", "released", "seen", "serial", "size", "small", "weight",
             ])
         #expect(columns.first { $0.name == "itemName" }?.isNotNull == true)
         #expect(columns.first { $0.name == "serial" }?.isNotNull == false)
         let indexes = try database.indexes(of: "Gadget")
-        #expect(try indexes.map { try database.indexColumns($0) }.sorted { $0.count < $1.count }.suffix(2)
-            == [["family"], ["family", "given"]])
+        #expect(
+            try indexes.map { try database.indexColumns($0) }.sorted { $0.count < $1.count }.suffix(2)
+                == [["family"], ["family", "given"]])
         #expect(try database.tableExists("Gadget_tags") && database.tableExists("Gadget_photo"))
         #expect(try database.tableExists("Gadget_maker"))
-        #expect(try database.columnNames(of: "Maker") == ["id", "createdTime", "modifiedTime", "country", "founded", "name"])
+        #expect(
+            try database.columnNames(of: "Maker") == [
+                "id", "createdTime", "modifiedTime", "country", "founded", "name",
+            ])
     }
 
     @Test("a class mapped by hand reads what @DBBTable wrote, and the other way round", arguments: Backend.allCases)
@@ -126,7 +132,8 @@ struct MacroTableTests {
         #expect(try database.scalar(#"SELECT "count" FROM "Gadget""#, as: Int.self) == 0)
     }
 
-    @Test("a stored value the property cannot hold fails the fetch naming property and row", arguments: Backend.allCases)
+    @Test(
+        "a stored value the property cannot hold fails the fetch naming property and row", arguments: Backend.allCases)
     func valueOutOfRange(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Gadget.self, Maker.self]) else { return }
         let gadget = Self.filledGadget(database.manager)

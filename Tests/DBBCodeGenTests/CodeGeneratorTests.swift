@@ -27,9 +27,10 @@ struct CodeGeneratorTests {
         try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test("Swift declarations, with attributes, modifiers, comments and a keyword name")
+    @Test("Swift declarations, with attributes, modifiers, comments and a keyword name, in DBBBuilder's form")
     func swiftForm() throws {
         let output = try Self.generate("swift.input") {
+            $0.form = .dbbbuilder
             $0.index = ["name", "serial"]
             $0.uniqueIndex = true
             $0.notNull = ["copyright", "name"]
@@ -57,6 +58,43 @@ struct CodeGeneratorTests {
     func compactForm() throws {
         let output = try Self.generate("compact.input", { _ in }, defaultType: .named("Int"))
         #expect(output == (try Self.expected("compact.expected.swift")))
+    }
+
+    @Test("the @DBBTable form carries the options as markers and the macro's indexes")
+    func macroForm() throws {
+        let output = try Self.generate("swift.input") {
+            $0.index = ["name", "serial"]
+            $0.uniqueIndex = true
+            $0.notNull = ["copyright", "name"]
+            $0.unique = ["name", "serial"]
+            $0.columns = ["variance": "spread"]
+        }
+        #expect(
+            output.contains("@DBBTable(indexes: [DBBIndexer(columnsToIndex: [\"name\", \"serial\"], unique: true)])"))
+        #expect(
+            output.contains("    @NotNull @Unique var name") && output.contains("    @NotNull var copyright = \"(c)\""))
+        #expect(output.contains("    @Column(\"spread\") var variance = 0.25"))
+        #expect(!output.contains("addPersistenceMapping") && !output.contains("enum Keys"))
+    }
+
+    @Test("names alone, separated by commas or spaces, as DBBBuilder's code generator took them")
+    func nameList() throws {
+        let properties = try DeclarationParser.parse(
+            "firstName, lastName nickname\n\tcity,country\nvar age = 0\n", defaultType: .named("String"))
+        #expect(properties.map(\.name) == ["firstName", "lastName", "nickname", "city", "country", "age"])
+        #expect(properties.map(\.type.description) == ["String", "String", "String", "String", "String", "Int"])
+        #expect(properties.map(\.line) == [1, 1, 1, 2, 2, 3])
+        // Without a default type every name is reported; a name twice names the first line.
+        #expect {
+            try DeclarationParser.parse("title, author\n")
+        } throws: { error in
+            (error as? DeclarationErrors)?.errors.map(\.line) == [1]
+        }
+        #expect {
+            try DeclarationParser.parse("title author\ntitle\n", defaultType: .named("String"))
+        } throws: { error in
+            (error as? DeclarationErrors)?.errors.first?.reason == "'title' is already declared on line 1"
+        }
     }
 
     @Test("a single property")
@@ -168,7 +206,8 @@ struct FromDatabaseTests {
             ])
         #expect(gizmoTable.options.notNull == ["title"])
         let source = try ClassGenerator.generate(gizmoTable.properties, options: gizmoTable.options)
-        #expect(source.contains("DBBPropertyPersistence(\\Gizmo.users)") && source.contains("var tags: [String] = []"))
+        #expect(source.contains("@NotNull var title") && source.contains("var users: [Owner] = []"))
+        #expect(source.contains("var tags: [String] = []") && source.contains("var owner: Owner?"))
 
         // Without --reference, a join of ids reads as [Int], with the count of rows deciding nothing.
         let plain = try DatabaseReader.tables(at: database.url, only: ["Gizmo"])

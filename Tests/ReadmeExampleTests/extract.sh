@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes each code block of a Markdown file marked `<!-- example: NAME; given: a b; returns: x y -->`
 # to OUTPUT_DIR/NAME.swift, so the test target compiles it with the imports the block itself has.
-# Declarations at column 0 (class, struct, enum, extension, func) stay at file scope; the other
+# Declarations at column 0 (class, struct, enum, extension, func, and the attributes on the
+# lines above them) stay at file scope; the other
 # lines become the body of `ReadmeExamples.NAME(_ given: ReadmeGivens)`, which first takes each
 # `given` name from `given` and returns the `returns` values, so a test can run the block and
 # check its results. A block without imports continues the file's text, so it gets the imports
@@ -104,6 +105,8 @@ inside && (inDeclaration || /^(final class|class|struct|enum|extension|func|prot
     declarations = declarations $0 "\n"
     next
 }
+# An attribute at column 0 (`@DBBTable`) belongs to the declaration on the next line.
+inside && /^@[A-Za-z]/ { declarations = declarations $0 "\n"; next }
 inside && statements == "" && $0 == "" { next }
 inside { statements = statements $0 "\n" }
 END {

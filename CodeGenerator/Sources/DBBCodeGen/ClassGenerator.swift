@@ -16,12 +16,24 @@ public struct GeneratorOptions: Sendable {
     public var columns: [String: String] = [:]
     /// Where the declarations came from, for the header comment.
     public var source: String?
+    /// The form of the class: `@DBBTable` (the default) or DBBBuilder's hand-written mapping.
+    public var form: Form = .macro
+
+    /// How the generated class declares its mapping.
+    public enum Form: Sendable {
+        /// `@DBBTable`: the properties with their markers; the compiler writes the rest.
+        case macro
+        /// DBBBuilder's form: a `Keys` enum and `required init(dbManager:)` calling
+        /// `addPersistenceMapping`, for a port that keeps DBBBuilder's shape.
+        case dbbbuilder
+    }
 
     public init(className: String) { self.className = className }
 }
 
-/// Writes a complete `DBBTableObject` subclass: properties with defaults, a `Keys` enum, and
-/// `required init(dbManager:)` with the key-path mapping.
+/// Writes a complete `DBBTableObject` subclass: a `@DBBTable` class of properties with their
+/// markers, or (``GeneratorOptions/Form/dbbbuilder``) properties with defaults, a `Keys` enum,
+/// and `required init(dbManager:)` with the key-path mapping.
 public enum ClassGenerator {
     /// The Swift source of the class.
     /// - Throws: ``CodeGenError`` when an option names a property that is not declared, or the
@@ -56,6 +68,7 @@ public enum ClassGenerator {
             )
             lines += ["import DBBBuilder", "import Foundation", ""]
         }
+        if options.form == .macro { return (lines + macroClass(properties, options)).joined(separator: "\n") }
         lines.append("final class \(type): DBBTableObject {")
         if !properties.isEmpty {
             lines.append("    enum Keys {")
@@ -100,6 +113,29 @@ public enum ClassGenerator {
         }
         lines += ["    }", "}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// The lines of a `@DBBTable` class: each property with its markers.
+    static func macroClass(_ properties: [PropertyDeclaration], _ options: GeneratorOptions) -> [String] {
+        var lines: [String] = []
+        if options.index.isEmpty {
+            lines.append("@DBBTable")
+        } else {
+            let names = options.index.map { "\"\($0)\"" }.joined(separator: ", ")
+            lines.append(
+                "@DBBTable(indexes: [DBBIndexer(columnsToIndex: [\(names)]\(options.uniqueIndex ? ", unique: true" : ""))])"
+            )
+        }
+        lines.append("final class \(options.className): DBBTableObject {")
+        for property in properties {
+            var markers: [String] = []
+            if let column = options.columns[property.name] { markers.append("@Column(\"\(column)\")") }
+            if options.notNull.contains(property.name) { markers.append("@NotNull") }
+            if options.unique.contains(property.name) { markers.append("@Unique") }
+            lines.append("    " + (markers + [declaration(property)]).joined(separator: " "))
+        }
+        lines += ["}", ""]
+        return lines
     }
 
     /// Swift keywords, which a declaration must write in backticks (after a dot they are fine).

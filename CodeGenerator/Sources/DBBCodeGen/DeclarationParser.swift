@@ -28,14 +28,20 @@ public enum DeclarationParser {
                 in: .whitespacesAndNewlines)
             if line.isEmpty || isStructural(line) { continue }
             do {
-                let declaration = try parseLine(line, number: number, defaultType: defaultType)
-                if let earlier = seen[declaration.name] {
-                    throw CodeGenError(
-                        line: number, text: rawLine,
-                        reason: "'\(declaration.name)' is already declared on line \(earlier)")
+                // DBBBuilder's code generator took names alone, separated by commas or spaces.
+                let lineDeclarations =
+                    try nameList(line).map { names in
+                        try names.map { try parseLine($0, number: number, defaultType: defaultType) }
+                    } ?? [parseLine(line, number: number, defaultType: defaultType)]
+                for declaration in lineDeclarations {
+                    if let earlier = seen[declaration.name] {
+                        throw CodeGenError(
+                            line: number, text: rawLine,
+                            reason: "'\(declaration.name)' is already declared on line \(earlier)")
+                    }
+                    seen[declaration.name] = number
+                    declarations.append(declaration)
                 }
-                seen[declaration.name] = number
-                declarations.append(declaration)
             } catch let error as CodeGenError {
                 errors.append(CodeGenError(line: number, text: rawLine, reason: error.reason))
             } catch {
@@ -44,6 +50,19 @@ public enum DeclarationParser {
         }
         guard errors.isEmpty else { throw DeclarationErrors(errors: errors) }
         return declarations
+    }
+
+    /// The names of a line of two or more identifiers separated by commas or spaces
+    /// (`firstName, lastName age`), or `nil` for any other line.
+    static func nameList(_ line: String) -> [String]? {
+        let names = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+        let declarationWords: Set<String> = [
+            "var", "let", "weak", "unowned", "public", "private", "internal", "static",
+        ]
+        guard names.count >= 2, names.allSatisfy({ isIdentifier($0) && !declarationWords.contains($0) }) else {
+            return nil
+        }
+        return names
     }
 
     /// Names a table object has already: a declaration may not reuse them.

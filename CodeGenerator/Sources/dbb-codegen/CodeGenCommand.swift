@@ -17,14 +17,20 @@ struct CodeGenCommand: ParsableCommand {
               @property (nonatomic, copy) NSString *title;
               budget: Double = 1.5
               meetings: [Meeting]
+            or names alone, separated by commas or spaces, as DBBBuilder's code generator \
+            took them (their type is --default-type):
+              firstName, lastName, nickname
             Comments and blank lines are skipped; a type is inferred from a literal \
             default. Unreadable lines are reported with their numbers, and nothing is \
-            written.
+            written. The class is a @DBBTable class; --dbbbuilder writes DBBBuilder's \
+            form instead (a Keys enum and init(dbManager:) with addPersistenceMapping).
 
             Examples:
               dbb-codegen Person.txt --class Person --index lastName \\
                 --not-null firstName > Person.swift
               echo "name: String" | dbb-codegen --class Tag
+              echo "title, author, publisher" | dbb-codegen --class Book \\
+                --default-type String --dbbbuilder
               dbb-codegen Project.h --class Project --column name=itemName \\
                 --output Project.swift
               dbb-codegen --from-database app.sqlite --output-dir Models
@@ -56,6 +62,9 @@ struct CodeGenCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("A custom column name for a property (repeatable).", valueName: "name=column"))
     var column: [String] = []
+
+    @Flag(help: "Write DBBBuilder's form (a Keys enum, init(dbManager:) with addPersistenceMapping), not @DBBTable.")
+    var dbbbuilder = false
 
     @Option(help: "Write to this file instead of standard output.")
     var output: String?
@@ -123,6 +132,7 @@ struct CodeGenCommand: ParsableCommand {
             options.unique = list(unique)
             options.columns = try pairs(column, option: "--column")
             options.source = input.flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0).lastPathComponent }
+            options.form = dbbbuilder ? .dbbbuilder : .macro
             try write(ClassGenerator.generate(properties, options: options), to: output)
         }
     }
@@ -136,15 +146,22 @@ struct CodeGenCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
             for table in tables {
                 try write(
-                    ClassGenerator.generate(table.properties, options: table.options),
+                    ClassGenerator.generate(table.properties, options: form(table.options)),
                     to: URL(fileURLWithPath: outputDir).appendingPathComponent("\(table.className).swift").path)
             }
         } else {
             let classes = try tables.enumerated().map { index, table in
-                try ClassGenerator.generate(table.properties, options: table.options, header: index == 0)
+                try ClassGenerator.generate(table.properties, options: form(table.options), header: index == 0)
             }
             try write(classes.joined(separator: "\n"), to: output)
         }
+    }
+
+    /// `options` in the form the flags ask for.
+    private func form(_ options: GeneratorOptions) -> GeneratorOptions {
+        var options = options
+        options.form = dbbbuilder ? .dbbbuilder : .macro
+        return options
     }
 
     private func list(_ text: String?) -> [String] {

@@ -2,24 +2,9 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable
 final class Company: DBBTableObject {
-    enum Keys {
-        static let name = "name"
-        static let founded = "founded"
-        static let blurb = "blurb"
-    }
-
-    var name = ""
+    @Unique var name = ""
     var founded: Date?
     var blurb: Data?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.name: .unique]
-        dbManager.addPersistenceMapping([
-            Keys.name: DBBPropertyPersistence(\Company.name),
-            Keys.founded: DBBPropertyPersistence(\Company.founded),
-            Keys.blurb: DBBPropertyPersistence(\Company.blurb),
-        ], for: self)
-    }
 }

@@ -2,29 +2,11 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable(indexes: [DBBIndexer(columnsToIndex: ["startTime"])])
 final class Meeting: DBBTableObject {
-    enum Keys {
-        static let purpose = "purpose"
-        static let startTime = "startTime"
-        static let durationMinutes = "durationMinutes"
-        static let participants = "participants"
-        static let project = "project"
-    }
-
     var purpose = ""
     var startTime: Date = Date()
     var durationMinutes = 30
     var participants: [Person] = []
     var project: Project?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            Keys.purpose: DBBPropertyPersistence(\Meeting.purpose),
-            Keys.startTime: DBBPropertyPersistence(\Meeting.startTime),
-            Keys.durationMinutes: DBBPropertyPersistence(\Meeting.durationMinutes),
-            Keys.participants: DBBPropertyPersistence(\Meeting.participants),
-            Keys.project: DBBPropertyPersistence(\Meeting.project),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.startTime]))
-    }
 }

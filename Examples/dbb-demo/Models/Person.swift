@@ -2,36 +2,13 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable(indexes: [DBBIndexer(columnsToIndex: ["lastName", "firstName"])])
 final class Person: DBBTableObject {
-    enum Keys {
-        static let firstName = "firstName"
-        static let lastName = "lastName"
-        static let email = "email"
-        static let age = "age"
-        static let nicknames = "nicknames"
-        static let employer = "employer"
-        static let spouse = "spouse"
-    }
-
-    var firstName = ""
-    var lastName = ""
+    @NotNull var firstName = ""
+    @NotNull var lastName = ""
     var email: String?
     var age = 0
     var nicknames: [String] = []
     var employer: Company?
     var spouse: Person?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.firstName: .notNull, Keys.lastName: .notNull]
-        dbManager.addPersistenceMapping([
-            Keys.firstName: DBBPropertyPersistence(\Person.firstName),
-            Keys.lastName: DBBPropertyPersistence(\Person.lastName),
-            Keys.email: DBBPropertyPersistence(\Person.email),
-            Keys.age: DBBPropertyPersistence(\Person.age),
-            Keys.nicknames: DBBPropertyPersistence(\Person.nicknames),
-            Keys.employer: DBBPropertyPersistence(\Person.employer),
-            Keys.spouse: DBBPropertyPersistence(\Person.spouse),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.lastName, Keys.firstName]))
-    }
 }

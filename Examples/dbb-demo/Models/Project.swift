@@ -2,19 +2,9 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable(indexes: [DBBIndexer(columnsToIndex: ["name"])])
 final class Project: DBBTableObject {
-    enum Keys {
-        static let name = "name"
-        static let code = "code"
-        static let budget = "budget"
-        static let startDate = "startDate"
-        static let endDate = "endDate"
-        static let tags = "tags"
-        static let projectLead = "projectLead"
-        static let subProject = "subProject"
-    }
-
-    var name = ""
+    @Column("itemName") var name = ""
     var code: String?
     var budget: Double = 0
     var startDate: Date?
@@ -22,18 +12,4 @@ final class Project: DBBTableObject {
     var tags: [String]?
     var projectLead: Person?
     var subProject: Project?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            Keys.name: DBBPropertyPersistence(\Project.name, columnName: "itemName"),
-            Keys.code: DBBPropertyPersistence(\Project.code),
-            Keys.budget: DBBPropertyPersistence(\Project.budget),
-            Keys.startDate: DBBPropertyPersistence(\Project.startDate),
-            Keys.endDate: DBBPropertyPersistence(\Project.endDate),
-            Keys.tags: DBBPropertyPersistence(\Project.tags),
-            Keys.projectLead: DBBPropertyPersistence(\Project.projectLead),
-            Keys.subProject: DBBPropertyPersistence(\Project.subProject),
-        ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.name]))
-    }
 }

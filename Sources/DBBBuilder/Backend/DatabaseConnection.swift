@@ -14,6 +14,8 @@ public protocol DatabaseStatement: DatabaseRows {
     func bind(_ value: DBBValue, at index: Int) throws
     /// Binds `values` to parameters 1, 2, …
     func bind(_ values: [DBBValue]) throws
+    /// Binds `values` to the parameters from `first` (from 1) on: a row's columns in one call.
+    func bind(contentsOf values: UnsafeBufferPointer<DBBValue>, from first: Int) throws
     /// Runs the statement to its end, ignoring rows.
     func execute() throws
     /// Makes the statement ready to run again (bindings are kept until rebound; the current

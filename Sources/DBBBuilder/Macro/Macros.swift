@@ -6,7 +6,9 @@
 ///   ``Indexed(unique:)``, and without the properties marked ``Transient()``;
 /// - `required init(dbManager:)`, unless the class writes it (properties without an initial
 ///   value start at their type's zero: `0`, `""`, `false`, `[]`, `nil`);
-/// - `Columns`, the column key of each property (``DBBColumnKey``), for typed conditions;
+/// - `Keys`, each property's name as DBBBuilder's classes spell it for query options
+///   (`sortColumns: [Project.Keys.name]`), and `Columns`, the column key of each property
+///   (``DBBColumnKey``), for typed conditions (each unless the class declares it);
 /// - ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)``, which read a
 ///   row into the object and hand its values to a statement with plain `self.property` code.
 ///
@@ -30,7 +32,8 @@
 /// @DBBTable(tableName: "People", indexes: [DBBIndexer(columnsToIndex: ["lastName", "firstName"])])
 /// ```
 @attached(memberAttribute)
-@attached(member, names: named(init(dbManager:)), named(generatedMapping), named(Columns), named(readColumns),
+@attached(
+    member, names: named(init(dbManager:)), named(generatedMapping), named(Keys), named(Columns), named(readColumns),
     named(writeColumns), named(databaseTableName))
 public macro DBBTable(tableName: String? = nil, indexes: [DBBIndexer] = []) =
     #externalMacro(module: "DBBBuilderMacros", type: "TableMacro")

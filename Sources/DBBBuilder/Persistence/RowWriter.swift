@@ -20,6 +20,10 @@ final class RowWriter {
     @exclusivity(unchecked) private var update: (any DatabaseStatement)?
     @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
     @exclusivity(unchecked) private var updateColumns: [Int] = []
+    /// The INSERT last run and its mapping, as ``update``: a batch of new objects of one class
+    /// binds it again without looking it up per row.
+    @exclusivity(unchecked) private var insert: (any DatabaseStatement)?
+    @exclusivity(unchecked) private var insertMapping: Unmanaged<TableMapping>?
 
     init(connection: any DatabaseConnection, now: Date, values: SavedValues) {
         self.connection = connection
@@ -30,12 +34,12 @@ final class RowWriter {
 
     func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
         let created = object.createdTime ?? now
-        let insert = try connection.statement(mapping.statements.insert, clearing: false)
+        let insert = try insertStatement(mapping)
         try insert.bind(.real(created.timeIntervalSinceReferenceDate), at: 1)
         try insert.bind(.real(now.timeIntervalSinceReferenceDate), at: 2)
-        for index in mapping.columns.indices {
-            try bindColumn(index, of: mapping, from: start, to: insert, at: index + 3)
-        }
+        let row = UnsafeBufferPointer(start: values.base + start, count: mapping.columns.count)
+        for index in row.indices { try checkStorable(row.baseAddress! + index, index, of: mapping) }
+        try insert.bind(contentsOf: row, from: 3)
         try insert.execute()
         let rowID = connection.lastInsertedRowID
         guard rowID != 0 else {
@@ -75,6 +79,13 @@ final class RowWriter {
         object.modifiedTime = now
     }
 
+    private func insertStatement(_ mapping: TableMapping) throws -> any DatabaseStatement {
+        if let insert, insertMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque() { return insert }
+        let statement = try connection.statement(mapping.statements.insert, clearing: false)
+        (insert, insertMapping) = (statement, .passUnretained(mapping))
+        return statement
+    }
+
     private func updateStatement(_ mapping: TableMapping, _ changed: [Int]) throws -> any DatabaseStatement {
         if let update, updateMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque(),
             updateColumns == changed
@@ -103,11 +114,21 @@ final class RowWriter {
     private func bindColumn(
         _ index: Int, of mapping: TableMapping, from start: Int, to statement: any DatabaseStatement, at parameter: Int
     ) throws {
-        let value = values.base[start + index]
-        if let error = unstorable(value, in: mapping.columns[index].storageType) {
+        try checkStorable(values.base + start + index, index, of: mapping)
+        try statement.bind(values.base[start + index], at: parameter)
+    }
+
+    /// Throws the error of a value of column `index` that cannot be stored (see
+    /// ``unstorable(_:in:)``), naming the property; reads the value where it lies: a REAL is
+    /// all that SQLite can refuse, and other values are not copied.
+    @inline(__always)
+    private func checkStorable(_ value: UnsafePointer<SQLiteValue>, _ index: Int, of mapping: TableMapping) throws {
+        if refusing == nil {
+            guard case .real = value.pointee else { return }
+        }
+        if let error = unstorable(value.pointee, in: mapping.columns[index].storageType) {
             throw error.about(table: mapping.tableName, property: mapping.columns[index].name)
         }
-        try statement.bind(value, at: parameter)
     }
 
     /// Writes the join rows of one property: deletes the old ones when `replacing`.

@@ -168,7 +168,7 @@ final class SaveSession {
     private func write(_ object: DBBTableObject, _ mapping: TableMapping) throws {
         let isNew = object.isNew
         let start = values.count
-        mapping.values.forEachValue(of: object) { _, value in values.append(value) }
+        mapping.values.append(object, to: values)
         changedColumns.removeAll(keepingCapacity: true)
         if !isNew {
             object.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)

@@ -2,18 +2,8 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable
 final class Gadget: DBBTableObject {
-    enum Keys {
-        static let name = "name"
-        static let variance = "variance"
-        static let copyright = "copyright"
-        static let count = "count"
-        static let flag = "flag"
-        static let started = "started"
-        static let owners = "owners"
-        static let notes = "notes"
-    }
-
     var name = ""
     var variance = 1.5
     var copyright = "(c) Someone"
@@ -22,18 +12,4 @@ final class Gadget: DBBTableObject {
     var started: Date?
     var owners: [Owner] = []
     var notes = 0
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            Keys.name: DBBPropertyPersistence(\Gadget.name),
-            Keys.variance: DBBPropertyPersistence(\Gadget.variance),
-            Keys.copyright: DBBPropertyPersistence(\Gadget.copyright),
-            Keys.count: DBBPropertyPersistence(\Gadget.count),
-            Keys.flag: DBBPropertyPersistence(\Gadget.flag),
-            Keys.started: DBBPropertyPersistence(\Gadget.started),
-            Keys.owners: DBBPropertyPersistence(\Gadget.owners),
-            Keys.notes: DBBPropertyPersistence(\Gadget.notes),
-        ], for: self)
-    }
 }

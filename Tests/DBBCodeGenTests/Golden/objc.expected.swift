@@ -2,21 +2,9 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable
 final class Gadget: DBBTableObject {
-    enum Keys {
-        static let name = "name"
-        static let copyright = "copyright"
-        static let variance = "variance"
-        static let enabled = "enabled"
-        static let weight = "weight"
-        static let madeOn = "madeOn"
-        static let tags = "tags"
-        static let owners = "owners"
-        static let maker = "maker"
-        static let serial = "serial"
-    }
-
-    var name: String?
+    @Unique var name: String?
     var copyright = ""
     var variance = 0
     var enabled = false
@@ -26,21 +14,4 @@ final class Gadget: DBBTableObject {
     var owners: [Owner]?
     var maker: Owner?
     var serial: Int64 = 0
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.name: .unique]
-        dbManager.addPersistenceMapping([
-            Keys.name: DBBPropertyPersistence(\Gadget.name),
-            Keys.copyright: DBBPropertyPersistence(\Gadget.copyright),
-            Keys.variance: DBBPropertyPersistence(\Gadget.variance),
-            Keys.enabled: DBBPropertyPersistence(\Gadget.enabled),
-            Keys.weight: DBBPropertyPersistence(\Gadget.weight),
-            Keys.madeOn: DBBPropertyPersistence(\Gadget.madeOn),
-            Keys.tags: DBBPropertyPersistence(\Gadget.tags),
-            Keys.owners: DBBPropertyPersistence(\Gadget.owners),
-            Keys.maker: DBBPropertyPersistence(\Gadget.maker),
-            Keys.serial: DBBPropertyPersistence(\Gadget.serial),
-        ], for: self)
-    }
 }

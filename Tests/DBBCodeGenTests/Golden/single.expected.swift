@@ -2,17 +2,7 @@
 import DBBBuilder
 import Foundation
 
+@DBBTable
 final class Note: DBBTableObject {
-    enum Keys {
-        static let title = "title"
-    }
-
     var title = ""
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping([
-            Keys.title: DBBPropertyPersistence(\Note.title),
-        ], for: self)
-    }
 }
