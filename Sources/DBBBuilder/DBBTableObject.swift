@@ -25,15 +25,22 @@ import Foundation
 open class DBBTableObject {
     // The library's own stored properties (id, times, snapshot, marks) skip Swift's run-time
     // exclusivity check (`@exclusivity(unchecked)`): every save and fetch reads and writes them
-    // per object, where the check cost more than the write; their accesses never overlap (plain
-    // reads and assignments, no `inout` across calls). Mapped properties keep the check.
+    // per object, where the check cost more than the write. All of them are internal: the
+    // public ones (`id`, `createdTime`, `modifiedTime`, `isDeleted`) are plain `get`/`set` over
+    // that storage, so no access to it — the library's or an application's, an `inout` one
+    // included — lasts beyond one load or store, and none can overlap another. Mapped
+    // properties keep the check (or, with `@DBBTable`, get the same arrangement).
 
     /// The manager whose database this object is saved to.
     public let dbManager: DBBManager
 
     /// The row id; 0 until the object is first saved (or, for an object loaded from a row that
     /// SQL wrote with id 0, that row's id).
-    @exclusivity(unchecked) public final var id: Int64 = 0
+    public final var id: Int64 {
+        get { storedID }
+        set { storedID = newValue }
+    }
+    @exclusivity(unchecked) final var storedID: Int64 = 0
 
     /// DBBBuilder's name for ``id``.
     public final var idNum: Int64 {
@@ -50,10 +57,18 @@ open class DBBTableObject {
     @inline(__always) final var isNew: Bool { id == 0 && !loadedFromRowZero }
 
     /// When the object was first saved.
-    @exclusivity(unchecked) public final var createdTime: Date?
+    public final var createdTime: Date? {
+        get { storedCreatedTime }
+        set { storedCreatedTime = newValue }
+    }
+    @exclusivity(unchecked) final var storedCreatedTime: Date?
 
     /// When the object was last saved.
-    @exclusivity(unchecked) public final var modifiedTime: Date?
+    public final var modifiedTime: Date? {
+        get { storedModifiedTime }
+        set { storedModifiedTime = newValue }
+    }
+    @exclusivity(unchecked) final var storedModifiedTime: Date?
 
     /// What the object's row held when it was last loaded or saved; `nil` for a new object.
     @exclusivity(unchecked) final var snapshot: ObjectSnapshot?
@@ -69,7 +84,11 @@ open class DBBTableObject {
     /// named it). The object keeps its ``id``; saving it, or an object that refers to it,
     /// throws ``DBBError/Kind/rowNotFound`` rather than insert the row again. To store its
     /// values anew, copy them into a new object.
-    @exclusivity(unchecked) public internal(set) final var isDeleted = false
+    public internal(set) final var isDeleted: Bool {
+        get { storedIsDeleted }
+        set { storedIsDeleted = newValue }
+    }
+    @exclusivity(unchecked) final var storedIsDeleted = false
 
     /// The save session that last visited this object, and the one that last knew its row to
     /// exist: see ``SaveMarks``.

@@ -301,9 +301,9 @@ final class TableMapping: Sendable {
     /// `modifiedTime` (see ``StoredProperty``) when found, else through the properties.
     /// `nil` for no prototype (stored offsets are off).
     private static func keyReader(_ prototype: DBBTableObject?) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
-        guard let prototype, let id = StoredProperty.offset(of: \DBBTableObject.id, in: prototype),
-            let created = StoredProperty.offset(of: \DBBTableObject.createdTime, in: prototype),
-            let modified = StoredProperty.offset(of: \DBBTableObject.modifiedTime, in: prototype)
+        guard let prototype, let id = StoredProperty.offset(of: \DBBTableObject.storedID, in: prototype),
+            let created = StoredProperty.offset(of: \DBBTableObject.storedCreatedTime, in: prototype),
+            let modified = StoredProperty.offset(of: \DBBTableObject.storedModifiedTime, in: prototype)
         else {
             return { row, object in
                 object.id = row.int64(at: 0)

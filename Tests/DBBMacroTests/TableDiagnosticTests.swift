@@ -1,4 +1,4 @@
-import DBBBuilderMacros
+import DBBMacroKit
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion

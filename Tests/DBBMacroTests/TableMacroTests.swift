@@ -1,4 +1,4 @@
-import DBBBuilderMacros
+import DBBMacroKit
 import SwiftSyntaxMacros
 import SwiftSyntaxMacrosTestSupport
 import XCTest
