@@ -232,9 +232,8 @@ let package = Package(
 // declared, so Package.resolved is the same either way.
 if Context.environment["DBB_SQLITE_SUITES"] == "1" {
     let kept: Set<String> = [
-        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBMacroKit", "DBBBuilderMacros", "DBBBuilder", "DBBScript",
-        "DBBCodeGen",
-        "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin", "dbb-build-tool", "dbb-food", "DBBSQLiteTests",
+        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBMacroKit", "DBBBuilderMacros",
+        "DBBBuilder", "DBBScript", "DBBCodeGen", "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin", "dbb-build-tool", "dbb-food", "DBBSQLiteTests",
         "DBBLocaleTests", "DBBScriptTests", "DBBReliabilityTests", "DBBBuilderTests",
     ]
     package.targets.removeAll { !kept.contains($0.name) }
