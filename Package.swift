@@ -233,8 +233,9 @@ let package = Package(
 if Context.environment["DBB_SQLITE_SUITES"] == "1" {
     let kept: Set<String> = [
         "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBMacroKit", "DBBBuilderMacros",
-        "DBBBuilder", "DBBScript", "DBBCodeGen", "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin", "dbb-build-tool", "dbb-food", "DBBSQLiteTests",
-        "DBBLocaleTests", "DBBScriptTests", "DBBReliabilityTests", "DBBBuilderTests",
+        "DBBBuilder", "DBBScript", "DBBCodeGen", "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin",
+        "dbb-build-tool", "dbb-food", "DBBSQLiteTests", "DBBLocaleTests", "DBBScriptTests", "DBBReliabilityTests",
+        "DBBBuilderTests",
     ]
     package.targets.removeAll { !kept.contains($0.name) }
     let products: Set<String> = ["DBBSQLite", "DBBLocale", "DBBBuilder", "DBBScript", "DBBBuildPlugin"]
