@@ -12,7 +12,7 @@ extension DBBPropertyPersistence {
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
     ) {
         self.init(
-            storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName,
+            storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName, keyPath: keyPath,
             access: .join(
                 JoinAccess(
                     values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
@@ -48,7 +48,7 @@ extension DBBPropertyPersistence {
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
     ) {
         self.init(
-            storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName,
+            storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName, keyPath: keyPath,
             access: .join(
                 JoinAccess(
                     values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? []
@@ -76,6 +76,7 @@ extension DBBPropertyPersistence {
             })
         self.init(
             storageType: .dbbObject(objectType: Target.self), valueType: Target?.self, columnName: columnName,
+            keyPath: keyPath,
             access: .join(JoinAccess(relation: relation)))
     }
 
@@ -95,6 +96,7 @@ extension DBBPropertyPersistence {
             })
         self.init(
             storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target].self, columnName: columnName,
+            keyPath: keyPath,
             access: .join(JoinAccess(relation: relation)))
     }
 
@@ -112,6 +114,7 @@ extension DBBPropertyPersistence {
             })
         self.init(
             storageType: .dbbObjectArray(objectType: Target.self), valueType: [Target]?.self, columnName: columnName,
+            keyPath: keyPath,
             access: .join(JoinAccess(relation: relation)))
     }
 }

@@ -36,8 +36,12 @@ public struct DBBPropertyPersistence: Sendable {
 
     let access: Access
 
+    /// The property's key path: what a typed condition (``DBBCondition``) names it by.
+    let keyPath: PropertyKeyPath
+
     @usableFromInline
-    init(storageType: DBBStorageType, valueType: Any.Type, columnName: String, access: Access) {
+    init(storageType: DBBStorageType, valueType: Any.Type, columnName: String, keyPath: AnyKeyPath, access: Access) {
+        self.keyPath = PropertyKeyPath(keyPath)
         self.storageType = storageType
         self.valueTypeName = String(describing: valueType)
         self.canHoldNil = valueType is any ExpressibleByNilLiteral.Type
@@ -55,7 +59,7 @@ public struct DBBPropertyPersistence: Sendable {
         _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
         self.init(
-            storageType: Value.storageType, valueType: Value.self, columnName: columnName,
+            storageType: Value.storageType, valueType: Value.self, columnName: columnName, keyPath: keyPath,
             access: .column(
                 ColumnAccess(
                     read: { row, index, object in
@@ -108,7 +112,7 @@ public struct DBBPropertyPersistence: Sendable {
     @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data>, columnName: String = "") {
         self.init(
-            storageType: .binary, valueType: Data.self, columnName: columnName,
+            storageType: .binary, valueType: Data.self, columnName: columnName, keyPath: keyPath,
             access: .join(
                 JoinAccess(
                     values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
@@ -124,7 +128,7 @@ public struct DBBPropertyPersistence: Sendable {
     @inlinable
     public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data?>, columnName: String = "") {
         self.init(
-            storageType: .binary, valueType: Data?.self, columnName: columnName,
+            storageType: .binary, valueType: Data?.self, columnName: columnName, keyPath: keyPath,
             access: .join(
                 JoinAccess(
                     values: { object in
@@ -145,6 +149,13 @@ public struct DBBPropertyPersistence: Sendable {
     static func snapshotOfUnread(_ row: DBBColumnReader, _ index: Int, _ kept: DBBValue) -> DBBValue {
         row.type(at: index) == .null ? .null : kept
     }
+}
+
+/// A mapped property's key path, as a dictionary key. `@unchecked Sendable`: a key path of a
+/// stored property is an immutable value (Swift does not mark key path classes `Sendable`).
+struct PropertyKeyPath: @unchecked Sendable, Hashable {
+    let keyPath: AnyKeyPath
+    init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// Columns to index, as DBBBuilder declares them: one index named `<Table>_<names>` over

@@ -164,6 +164,8 @@ final class TableMapping: Sendable {
     private let snapshotOffset: Int?
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
+    /// The mapped properties' names by key path, for typed conditions (``DBBCondition``).
+    private let namesByKeyPath: [PropertyKeyPath: String]
     /// UPDATE statements by the set of columns they write (bit `i`: column `i`).
     private let updates = Locked<[UInt64: String]>([:])
 
@@ -237,6 +239,7 @@ final class TableMapping: Sendable {
         self.joins = joins
         values = ColumnGetters(columns, generated: generated ? prototype : nil)
         generatedColumns = values.generated
+        namesByKeyPath = Dictionary(properties.map { ($1.keyPath, $0) }) { first, _ in first }
         columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
         joinIndex = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($1.name, $0) })
 
@@ -333,6 +336,9 @@ final class TableMapping: Sendable {
         updates.withLock { $0[key] = sql }
         return sql
     }
+
+    /// The name of the mapped property `keyPath` reaches, or `nil`.
+    func propertyName(for keyPath: AnyKeyPath) -> String? { namesByKeyPath[PropertyKeyPath(keyPath)] }
 
     func column(named property: String) -> ColumnProperty? {
         columnIndex[property].map { columns[$0] }
