@@ -98,7 +98,16 @@ extension Float: DBBColumnValue {
     public static var storageType: DBBStorageType { .float }
     @inlinable
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Float? {
-        try storedDouble(row, at: index, as: Float.self).map(Float.init)
+        guard let value = try storedDouble(row, at: index, as: Float.self) else { return nil }
+        let float = Float(value)
+        // A REAL beyond Float's range (1e300, stored by other SQL) would read as infinity, which
+        // a save would then write back: refused, as an integer out of its type's range is.
+        if float.isInfinite && value.isFinite {
+            throw DBBError(
+                .invalidValue,
+                "the stored value \(value) is beyond the range of a Float (±\(Float.greatestFiniteMagnitude))")
+        }
+        return float
     }
     @inlinable
     public var columnValue: DBBValue { .real(Double(self)) }

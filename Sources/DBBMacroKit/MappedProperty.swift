@@ -3,7 +3,10 @@ import SwiftSyntax
 /// One stored property of a `@DBBTable` class as the macro reads it from the declaration: its
 /// name, its type when the source spells it (or a literal shows it), and its markers.
 struct MappedProperty {
+    /// The name as the table and the mapping's keys spell it (no backticks).
     let name: String
+    /// The name as Swift code writes it (`` `default` `` in backticks).
+    let code: String
     /// The type written in the annotation, or inferred from a literal initial value; `nil` when
     /// neither tells (the generated code then lets the compiler pick the overload).
     let type: TypeSyntax?
@@ -43,8 +46,13 @@ struct MappedProperty {
         return Self.storage(of: type)
     }
 
-    /// The storage `@_DBBStored` gives a property.
-    static func storageName(_ name: String) -> String { "_dbb_\(name)" }
+    /// The storage `@_DBBStored` gives a property (of its name without backticks).
+    static func storageName(_ name: String) -> String { "_dbb_\(unescaped(name))" }
+
+    /// A name without the backticks that let Swift code use a keyword as a name.
+    static func unescaped(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count >= 2 ? String(name.dropFirst().dropLast()) : name
+    }
 
     /// The types whose values are plain bits (no reference counting): their accessors can
     /// read and write storage without Swift's run-time exclusivity check.
@@ -103,6 +111,11 @@ struct MappedProperty {
         {
             return argument.argument.as(TypeSyntax.self)
         }
+        if let member = type.as(MemberTypeSyntax.self), member.baseType.trimmedDescription == "Swift",
+            member.name.text == "Optional", let argument = member.genericArgumentClause?.arguments.first
+        {
+            return argument.argument.as(TypeSyntax.self)
+        }
         return nil
     }
 
@@ -123,8 +136,29 @@ struct MappedProperty {
             return "an array of optionals (a join row holds no NULL)"
         }
         if let named = inner.as(IdentifierTypeSyntax.self), named.name.text == "Set" { return "a Set (unordered)" }
-        return nil
+        let element = inner.as(ArrayTypeSyntax.self)?.element ?? inner
+        let name: String =
+            if let named = element.as(IdentifierTypeSyntax.self) {
+                named.name.text
+            } else if let member = element.as(MemberTypeSyntax.self),
+                ["Foundation", "Swift"].contains(member.baseType.trimmedDescription)
+            {
+                member.name.text
+            } else {
+                element.trimmedDescription
+            }
+        return unstorableNamedTypes[name]
     }
+
+    /// Types a column cannot hold, by name, and what they are: the usual ones a model reaches
+    /// for (a type of one's own can conform to `DBBColumnValue`; these are the library's to say).
+    static let unstorableNamedTypes: [String: String] = [
+        "URL": "a URL (store its absoluteString)", "UUID": "a UUID (store its uuidString)",
+        "Decimal": "a Decimal (store it as a String, or as Double if exactness does not matter)",
+        "Character": "a Character (store it as a String)", "Substring": "a Substring (store a String)",
+        "Any": "Any", "AnyObject": "AnyObject", "AnyHashable": "AnyHashable", "NSNumber": "an NSNumber",
+        "Range": "a Range", "ClosedRange": "a ClosedRange", "CGFloat": "a CGFloat (store a Double)",
+    ]
 
     /// The type of a literal initial value: `0` is an `Int`, `""` a `String`, `Date()` a `Date`.
     static func literalType(_ value: ExprSyntax) -> TypeSyntax? {
@@ -149,6 +183,7 @@ struct MappedProperty {
     static func zeroValue(_ type: TypeSyntax) -> ExprSyntax? {
         if optionalWrapped(type) != nil { return "nil" }
         if type.is(ArrayTypeSyntax.self) { return "[]" }
+        if type.is(DictionaryTypeSyntax.self) { return "[:]" }
         switch type.trimmedDescription {
         case "Bool", "Swift.Bool": return "false"
         case "String", "Swift.String": return "\"\""

@@ -78,7 +78,14 @@ public struct MarkerMacro: PeerMacro {
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        if !declaration.is(VariableDeclSyntax.self) {
+        // On a variable of a class marked @DBBTable, the class's macro reads it; anywhere else it
+        // would be silently ignored.
+        let inTable =
+            context.lexicalContext.first?.as(ClassDeclSyntax.self)?.attributes.contains { element in
+                guard case .attribute(let attribute) = element else { return false }
+                return ["DBBTable", "DBBBuilder.DBBTable"].contains(attribute.attributeName.trimmedDescription)
+            } ?? false
+        if !declaration.is(VariableDeclSyntax.self) || !inTable {
             context.diagnose(Diagnostic(node: node, message: TableDiagnostic.markerOutside(Markers.markerName(node))))
         }
         return []

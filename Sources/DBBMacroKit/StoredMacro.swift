@@ -42,6 +42,8 @@ public struct StoredMacro: AccessorMacro, PeerMacro {
     /// The name of the single stored property `declaration` declares.
     static func storedName(_ declaration: some DeclSyntaxProtocol) -> String? {
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1 else { return nil }
-        return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self).map {
+            MappedProperty.unescaped($0.identifier.text)
+        }
     }
 }

@@ -38,12 +38,45 @@ struct TableDiagnostic: DiagnosticMessage {
                 + "in a property of its own, or mark '\(name)' `@Transient`")
     }
 
-    static func noInitialValue(_ name: String) -> TableDiagnostic {
-        error(
+    static func noInitialValue(_ name: String, _ type: String?) -> TableDiagnostic {
+        let example = type.map { "`var \(name): \($0) = …`" } ?? "`var \(name): Type = …`"
+        return error(
             "noInitialValue",
             "property '\(name)' has no initial value, and @DBBTable cannot tell one for its type: give it one "
-                + "(`var \(name): Date = .distantPast`), make it optional, or write `required init(dbManager:)` yourself"
-        )
+                + "(\(example)), make it optional, or write `required init(dbManager:)` yourself")
+    }
+
+    static let tuplePattern = error(
+        "tuplePattern",
+        "@DBBTable maps properties declared one name at a time: write `var x = 1` and `var y = 2` instead of a "
+            + "tuple pattern, or mark the declaration `@Transient`")
+
+    static func weakReference(_ name: String, _ ownership: String) -> TableDiagnostic {
+        error(
+            "weakReference",
+            "property '\(name)' is '\(ownership)': an object a fetch loads for it would be freed at once, and the "
+                + "next save would clear the reference; remove '\(ownership)' (a reference between table objects is "
+                + "stored as an id, not kept alive by the row), or mark it `@Transient`")
+    }
+
+    static func markerOnJoin(_ marker: String, _ name: String) -> TableDiagnostic {
+        error(
+            "markerOnJoin",
+            "@\(marker) on '\(name)', which is stored in a join table of its own, not in a column: remove @\(marker) "
+                + "(only @Column applies to it, naming its join table)")
+    }
+
+    static func noSuperclass(_ name: String) -> TableDiagnostic {
+        error(
+            "noSuperclass",
+            "@DBBTable class '\(name)' must subclass DBBTableObject: write `final class \(name): DBBTableObject`")
+    }
+
+    static func generic(_ name: String) -> TableDiagnostic {
+        error(
+            "generic",
+            "@DBBTable class '\(name)' is generic, which the macro does not map (each specialization would need a "
+                + "table of its own): write a non-generic class")
     }
 
     static func untypedStored(_ name: String) -> TableDiagnostic {
@@ -76,7 +109,7 @@ struct TableDiagnostic: DiagnosticMessage {
     static func reserved(_ name: String) -> TableDiagnostic {
         error(
             "reserved",
-            "'\(name)' is a column DBBTableObject manages (id, createdTime, modifiedTime): rename the property, "
+            "'\(name)' is a column DBBTableObject manages (id, idNum, createdTime, modifiedTime): rename the property, "
                 + "or map it to another column with @Column(\"…\")")
     }
 }

@@ -36,19 +36,27 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             context.diagnose(Diagnostic(node: classDecl.classKeyword, message: TableDiagnostic.notFinal(className)))
             return []
         }
-        guard let properties = readProperties(of: classDecl, in: context) else { return [] }
+        guard let clause = classDecl.inheritanceClause, !clause.inheritedTypes.isEmpty else {
+            context.diagnose(Diagnostic(node: classDecl.name, message: TableDiagnostic.noSuperclass(className)))
+            return []
+        }
+        if let generics = classDecl.genericParameterClause {
+            context.diagnose(Diagnostic(node: generics, message: TableDiagnostic.generic(className)))
+            return []
+        }
+        guard let (properties, transients) = readProperties(of: classDecl, in: context) else { return [] }
         let arguments = TableArguments(node)
         var members: [DeclSyntax] = []
         if !declaresInitWithManager(classDecl) {
-            guard let initializer = makeInit(properties, in: context) else { return [] }
+            guard let initializer = makeInit(properties, transients, in: context) else { return [] }
             members.append(initializer)
         }
         if let table = arguments.tableName {
             members.append("public override class var databaseTableName: String { \(table) }")
         }
         members.append(makeMapping(className, properties, extraIndexes: arguments.indexes))
-        if !declaresType(named: "Keys", in: classDecl) { members.append(makeKeys(properties)) }
-        if !declaresType(named: "Columns", in: classDecl) { members.append(makeColumns(className, properties)) }
+        if !declaresMember(named: "Keys", in: classDecl) { members.append(makeKeys(properties)) }
+        if !declaresMember(named: "Columns", in: classDecl) { members.append(makeColumns(className, properties)) }
         members.append(contentsOf: makeAccessors(properties))
         return members
     }
@@ -58,9 +66,10 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
     /// The mapped properties in name order (the column order of DBBBuilder's tables), or `nil`
     /// when a diagnostic was emitted.
     static func readProperties(of classDecl: ClassDeclSyntax, in context: some MacroExpansionContext)
-        -> [MappedProperty]?
+        -> (properties: [MappedProperty], transients: [TransientProperty])?
     {
         var properties: [MappedProperty] = []
+        var transientsToStart: [TransientProperty] = []
         var failed = false
         for member in classDecl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -70,7 +79,22 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             }
             let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
             for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
+                    if !isStatic {
+                        context.diagnose(Diagnostic(node: binding.pattern, message: TableDiagnostic.tuplePattern))
+                        failed = true
+                    }
+                    continue
+                }
+                // The name as Swift code writes it (`default` in backticks) and as the table
+                // and the mapping's keys spell it (without).
+                let code = identifier.text
+                let name = MappedProperty.unescaped(code)
+                if markers.transient != nil, !isStatic, !isLazy, !isComputed(binding), binding.initializer == nil {
+                    transientsToStart.append(
+                        TransientProperty(
+                            code: code, name: name, type: binding.typeAnnotation?.type.trimmed, node: Syntax(binding)))
+                }
                 let skippedBecause: String? =
                     if isStatic { "is static" } else if isLazy { "is lazy" } else if isComputed(binding) {
                         "is computed"
@@ -99,6 +123,14 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
                     failed = true
                     continue
                 }
+                if let ownership = variable.modifiers.first(where: {
+                    [.keyword(.weak), .keyword(.unowned)].contains($0.name.tokenKind)
+                }) {
+                    context.diagnose(
+                        Diagnostic(node: ownership, message: TableDiagnostic.weakReference(name, ownership.name.text)))
+                    failed = true
+                    continue
+                }
                 let spelled = binding.typeAnnotation?.type.trimmed
                 if let spelled, let reason = MappedProperty.unstorableReason(spelled) {
                     context.diagnose(
@@ -119,9 +151,16 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
                     continue
                 }
                 let type = spelled ?? binding.initializer.flatMap { MappedProperty.literalType($0.value) }
+                if let type, case .join = MappedProperty.storage(of: type) {
+                    for (marker, attribute) in markers.columnMarkers where marker != "Column" {
+                        context.diagnose(
+                            Diagnostic(node: attribute, message: TableDiagnostic.markerOnJoin(marker, name)))
+                        failed = true
+                    }
+                }
                 properties.append(
                     MappedProperty(
-                        name: name, type: type, columnName: markers.columnName,
+                        name: name, code: code, type: type, columnName: markers.columnName,
                         isUnique: markers.unique != nil, isNotNull: markers.notNull != nil,
                         index: markers.index,
                         hasInitialValue: binding.initializer != nil
@@ -130,7 +169,16 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             }
         }
         if failed || !checkColumns(properties, in: context) { return nil }
-        return properties.sorted { $0.name < $1.name }
+        return (properties.sorted { $0.name < $1.name }, transientsToStart)
+    }
+
+    /// A `@Transient` stored property without an initial value: the generated
+    /// `init(dbManager:)` starts it at its type's zero.
+    struct TransientProperty {
+        let code: String
+        let name: String
+        let type: TypeSyntax?
+        let node: Syntax
     }
 
     /// Whether a binding is computed (a getter, or `get`/`set` accessors) rather than stored
@@ -177,17 +225,23 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
     // MARK: - Generating
 
     /// `required init(dbManager:)`: the properties without a value get their type's zero.
-    static func makeInit(_ properties: [MappedProperty], in context: some MacroExpansionContext) -> DeclSyntax? {
+    static func makeInit(
+        _ properties: [MappedProperty], _ transients: [TransientProperty], in context: some MacroExpansionContext
+    ) -> DeclSyntax? {
         var assignments: [String] = []
         var failed = false
-        for property in properties where !property.hasInitialValue {
-            guard let type = property.type, let zero = MappedProperty.zeroValue(type) else {
+        let unstarted =
+            properties.filter { !$0.hasInitialValue }.map { ($0.code, $0.name, $0.type, $0.node) }
+            + transients.map { ($0.code, $0.name, $0.type, $0.node) }
+        for (code, name, type, node) in unstarted {
+            if let type, MappedProperty.optionalWrapped(type) != nil { continue }
+            guard let type, let zero = MappedProperty.zeroValue(type) else {
                 context.diagnose(
-                    Diagnostic(node: property.node, message: TableDiagnostic.noInitialValue(property.name)))
+                    Diagnostic(node: node, message: TableDiagnostic.noInitialValue(name, type?.trimmedDescription)))
                 failed = true
                 continue
             }
-            assignments.append("self.\(property.name) = \(zero)")
+            assignments.append("self.\(code) = \(zero)")
         }
         if failed { return nil }
         let body = (assignments + ["super.init(dbManager: dbManager)"]).joined(separator: "\n")
@@ -206,7 +260,7 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
     {
         let entries = properties.map { property in
             let column = property.columnName.map { ", columnName: \($0.trimmedDescription)" } ?? ""
-            return "\"\(property.name)\": DBBPropertyPersistence(\\\(className).\(property.name)\(column)),"
+            return "\"\(property.name)\": DBBPropertyPersistence(\\\(className).\(property.code)\(column)),"
         }
         let attributes = properties.compactMap { property -> String? in
             let names = (property.isNotNull ? [".notNull"] : []) + (property.isUnique ? [".unique"] : [])
@@ -231,10 +285,17 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             """
     }
 
-    /// Whether the class declares a nested type `name` itself (then the macro writes none).
-    static func declaresType(named name: String, in classDecl: ClassDeclSyntax) -> Bool {
+    /// Whether the class declares a member `name` itself — a nested type or a property (then
+    /// the macro writes no type of that name).
+    static func declaresMember(named name: String, in classDecl: ClassDeclSyntax) -> Bool {
         classDecl.memberBlock.members.contains { member in
             let decl = member.decl
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self).map { MappedProperty.unescaped($0.identifier.text) }
+                        == name
+                }
+            }
             return decl.as(EnumDeclSyntax.self)?.name.text == name || decl.as(StructDeclSyntax.self)?.name.text == name
                 || decl.as(ClassDeclSyntax.self)?.name.text == name
                 || decl.as(TypeAliasDeclSyntax.self)?.name.text == name
@@ -244,7 +305,7 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
     /// `Keys`: each property's name, as DBBBuilder's classes spell them for query options
     /// (`sortColumns: [Person.Keys.lastName]`).
     static func makeKeys(_ properties: [MappedProperty]) -> DeclSyntax {
-        let keys = properties.map { "public static let \($0.name) = \"\($0.name)\"" }
+        let keys = properties.map { "public static let \($0.code) = \"\($0.name)\"" }
         return """
             /// The names of the class's properties, for query options (generated by `@DBBTable`).
             public enum Keys {
@@ -256,7 +317,7 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
     /// `Columns`: each property's column key, for typed conditions and sorting.
     static func makeColumns(_ className: String, _ properties: [MappedProperty]) -> DeclSyntax {
         let keys = properties.map { property in
-            "public static let \(property.name) = DBBColumnKey(\\\(className).\(property.name))"
+            "public static let \(property.code) = DBBColumnKey(\\\(className).\(property.code))"
         }
         return """
             /// The column keys of the class's properties (generated by `@DBBTable`).
@@ -275,12 +336,12 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
         for property in properties {
             switch property.storage {
             case .knownColumn(let type):
-                let target = property.hasOwnStorage ? MappedProperty.storageName(property.name) : property.name
+                let target = property.hasOwnStorage ? MappedProperty.storageName(property.name) : property.code
                 reads.append("if let value = try row.next(\(type.trimmedDescription).self) { self.\(target) = value }")
                 writes.append("row.add(self.\(target))")
             case .unknown:
-                reads.append("try row.decode(&self.\(property.name))")
-                writes.append("row.add(self.\(property.name))")
+                reads.append("try row.decode(&self.\(property.code))")
+                writes.append("row.add(self.\(property.code))")
             case .join:
                 continue
             }

@@ -100,3 +100,25 @@ enum HandWritten {
         }
     }
 }
+
+/// Properties named with keywords, written in backticks: the table says `default`, `class`.
+@DBBTable(tableName: "Rule")
+final class Rule: DBBTableObject {
+    var `default` = ""
+    var `class` = 0
+}
+
+/// The same table mapped by hand, as a port from DBBBuilder has it.
+final class OldRule: DBBTableObject {
+    var `default` = ""
+    var `class` = 0
+
+    override class var databaseTableName: String { "Rule" }
+
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(
+            ["default": DBBPropertyPersistence(\OldRule.default), "class": DBBPropertyPersistence(\OldRule.class)],
+            for: self)
+    }
+}

@@ -148,6 +148,14 @@ struct MacroTableTests {
         }
         try database.manager.execute(#"UPDATE "Gadget" SET "small" = 1, "size" = 7"#)
         #expect(throws: Size.NotASize.self) { try Gadget.all(manager: database.manager) }
+        // A REAL beyond Float's range would read as infinity, which a save would write back.
+        try database.manager.execute(#"UPDATE "Gadget" SET "size" = 1, "weight" = 1e300"#)
+        #expect {
+            try Gadget.all(manager: database.manager)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidValue && error.property == "weight" && error.message.contains("Float")
+        }
     }
 
     @Test("@Unique refuses a second row with the value, and the first stays", arguments: Backend.allCases)
@@ -186,5 +194,27 @@ struct MacroTableTests {
         try maker.save()
         let loaded = try #require(try Maker.instance(id: maker.id, manager: database.manager))
         #expect(loaded.name == "" && loaded.founded == 0 && loaded.country == nil)
+    }
+
+    @Test(
+        "a name in backticks is the column's name without them, as a class mapped by hand has it",
+        arguments: Backend.allCases)
+    func backtickedNames(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [OldRule.self]) else { return }
+        let old = OldRule(dbManager: database.manager)
+        (old.default, old.class) = ("keep me", 7)
+        try old.save()
+        let manager = try database.reopen([Rule.self])
+        #expect(try database.columnNames(of: "Rule") == ["id", "createdTime", "modifiedTime", "class", "default"])
+        let rule = try #require(try Rule.all(manager: manager).first)
+        #expect(rule.default == "keep me" && rule.class == 7 && !rule.hasChanges)
+        #expect(Rule.Keys.default == "default" && Rule.Keys.class == "class")
+        var options = DBBQueryOptions.options(withConditions: ["default = ?"])
+        options.arguments = ["keep me"]
+        #expect(try Rule.instances(matching: options, manager: manager).map(\.id) == [rule.id])
+        #expect(try Rule.instances(where: \.class == 7, manager: manager).map(\.id) == [rule.id])
+        rule.default = "new value"
+        try rule.save()
+        #expect(try OldRule.all(manager: database.manager).first?.default == "new value")
     }
 }

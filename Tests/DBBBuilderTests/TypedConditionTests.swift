@@ -52,20 +52,25 @@ struct TypedConditionTests {
         let typedSQL = try statements(of: manager) { typedObjects = try typed() }
         var options = DBBQueryOptions.options(withConditions: conditions, sortColumns: sorting)
         options.arguments = arguments
-        let stringSQL = try statements(of: manager) { stringObjects = try T.instances(matching: options, manager: manager) }
+        let stringSQL = try statements(of: manager) {
+            stringObjects = try T.instances(matching: options, manager: manager)
+        }
         #expect(typedSQL == stringSQL)
         #expect(typedObjects.map(\.id) == stringObjects.map(\.id))
         return typedObjects.map(\.id)
     }
 
-    @Test("comparisons, AND and OR, IN, LIKE, NOT and NULL: the string form's statements and rows", arguments: Backend.allCases)
+    @Test(
+        "comparisons, AND and OR, IN, LIKE, NOT and NULL: the string form's statements and rows",
+        arguments: Backend.allCases)
     func scalarConditions(_ backend: Backend) throws {
         guard let world = try World(backend) else { return }
         let manager = world.database.manager
         let byAge = [DBBSort<Member>.ascending(\.age)]
         #expect(
             try Self.same(
-                Member.self, manager, typed: { try Member.instances(where: \.age > 30 && \.lastName == "Turing", manager: manager) },
+                Member.self, manager,
+                typed: { try Member.instances(where: \.age > 30 && \.lastName == "Turing", manager: manager) },
                 conditions: ["age > ?", "lastName = ?"], arguments: [30, "Turing"]) == [world.alan.id])
         #expect(
             try Self.same(
@@ -83,7 +88,8 @@ struct TypedConditionTests {
                 conditions: ["age IN (?, ?)"], arguments: [36, 85]) == [world.ada.id, world.grace.id])
         #expect(
             try Self.same(
-                Member.self, manager, typed: { try Member.instances(where: .like(\.firstName, "A%"), manager: manager) },
+                Member.self, manager,
+                typed: { try Member.instances(where: .like(\.firstName, "A%"), manager: manager) },
                 conditions: ["firstName LIKE ?"], arguments: ["A%"]) == [world.ada.id, world.alan.id])
         #expect(
             try Self.same(
@@ -92,7 +98,9 @@ struct TypedConditionTests {
         #expect(
             try Self.same(
                 Member.self, manager,
-                typed: { try Member.instances(where: .notIn(\.age, []), sortedBy: [.descending(\.age)], manager: manager) },
+                typed: {
+                    try Member.instances(where: .notIn(\.age, []), sortedBy: [.descending(\.age)], manager: manager)
+                },
                 conditions: ["(age IS NULL OR age IS NOT NULL)"], arguments: [], sorting: ["age DESC"])
                 == [world.grace.id, world.alan.id, world.ada.id])
         #expect(try Member.instances(where: .in(\.age, []), manager: manager).isEmpty)
@@ -112,14 +120,17 @@ struct TypedConditionTests {
                 conditions: ["spouse = ?"], arguments: [world.alan.id]) == [world.grace.id])
         #expect(
             try Self.same(
-                Member.self, manager, typed: { try Member.instances(where: .contains(\.nicknames, "Ace"), manager: manager) },
+                Member.self, manager,
+                typed: { try Member.instances(where: .contains(\.nicknames, "Ace"), manager: manager) },
                 conditions: ["nicknames = ?"], arguments: ["Ace"]) == [world.ada.id])
         #expect(
             try Self.same(
-                Member.self, manager, typed: { try Member.instances(where: .isNotNull(\.luckyNumbers), manager: manager) },
+                Member.self, manager,
+                typed: { try Member.instances(where: .isNotNull(\.luckyNumbers), manager: manager) },
                 conditions: ["luckyNumbers IS NOT NULL"], arguments: []) == [world.alan.id])
         let withAlan = try Self.same(
-            Meeting.self, manager, typed: { try Meeting.instances(where: .contains(\.participants, world.alan), manager: manager) },
+            Meeting.self, manager,
+            typed: { try Meeting.instances(where: .contains(\.participants, world.alan), manager: manager) },
             conditions: ["participants = ?"], arguments: [world.alan.id])
         #expect(try Meeting.instances(ids: withAlan, manager: manager).map(\.purpose) == ["Note G"])
         let onApollo = try Self.same(

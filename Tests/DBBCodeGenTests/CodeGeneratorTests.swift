@@ -93,7 +93,28 @@ struct CodeGeneratorTests {
         #expect {
             try DeclarationParser.parse("title author\ntitle\n", defaultType: .named("String"))
         } throws: { error in
-            (error as? DeclarationErrors)?.errors.first?.reason == "'title' is already declared on line 1"
+            (error as? DeclarationErrors)?.errors.first?.reason.hasPrefix("'title' is already declared on line 1")
+                == true
+        }
+        // Keywords are names too, written in backticks in the class.
+        let keywords = try DeclarationParser.parse("order, class\n", defaultType: .named("Int"))
+        let source = try ClassGenerator.generate(keywords, options: GeneratorOptions(className: "Sorted"))
+        #expect(source.contains("var `class` = 0") && source.contains("var order = 0"))
+    }
+
+    @Test("names the table cannot hold apart, reserved names in any case, and integers past 64 bits are refused")
+    func refusedNames() throws {
+        #expect {
+            try DeclarationParser.parse(
+                "var Name = \"\"\nvar name = \"\"\nvar ID = 0\nvar createdtime = 0\nvar x = 3000000000000000000000\n")
+        } throws: { error in
+            let reasons = (error as? DeclarationErrors)?.errors.map { "\($0.line): \($0.reason)" } ?? []
+            return reasons == [
+                "2: 'name' is already declared on line 1 (column names ignore case)",
+                "3: 'ID' is a property of every DBBTableObject",
+                "4: 'createdtime' is a property of every DBBTableObject",
+                "5: 3000000000000000000000 does not fit in a 64-bit integer",
+            ]
         }
     }
 

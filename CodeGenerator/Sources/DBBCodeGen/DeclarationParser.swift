@@ -31,15 +31,26 @@ public enum DeclarationParser {
                 // DBBBuilder's code generator took names alone, separated by commas or spaces.
                 let lineDeclarations =
                     try nameList(line).map { names in
-                        try names.map { try parseLine($0, number: number, defaultType: defaultType) }
+                        try names.map { name in
+                            guard let defaultType else {
+                                throw CodeGenError(
+                                    line: number, text: rawLine,
+                                    reason: "'\(name)' has no type: give --default-type for names alone")
+                            }
+                            return try checked(
+                                PropertyDeclaration(name: name, type: defaultType, defaultValue: nil, line: number),
+                                line: number, text: line)
+                        }
                     } ?? [parseLine(line, number: number, defaultType: defaultType)]
                 for declaration in lineDeclarations {
-                    if let earlier = seen[declaration.name] {
+                    // Column names ignore case (SQLite's and the table's): `Name` and `name` collide.
+                    if let earlier = seen[declaration.name.lowercased()] {
                         throw CodeGenError(
                             line: number, text: rawLine,
-                            reason: "'\(declaration.name)' is already declared on line \(earlier)")
+                            reason: "'\(declaration.name)' is already declared on line \(earlier) (column names "
+                                + "ignore case)")
                     }
-                    seen[declaration.name] = number
+                    seen[declaration.name.lowercased()] = number
                     declarations.append(declaration)
                 }
             } catch let error as CodeGenError {
@@ -83,7 +94,15 @@ public enum DeclarationParser {
         } else {
             declaration = try compact(text, line: number, defaultType: defaultType)
         }
-        if reservedNames.contains(declaration.name) {
+        return try checked(declaration, line: number, text: line)
+    }
+
+    /// `declaration`, unless it reuses a name every table object has (in any case: column
+    /// names ignore it) or has a type no column stores.
+    private static func checked(_ declaration: PropertyDeclaration, line number: Int, text line: String) throws
+        -> PropertyDeclaration
+    {
+        if reservedNames.contains(where: { $0.lowercased() == declaration.name.lowercased() }) {
             throw CodeGenError(
                 line: number, text: line, reason: "'\(declaration.name)' is a property of every DBBTableObject")
         }
@@ -139,7 +158,12 @@ public enum DeclarationParser {
                 line: line, text: text,
                 reason: "no type and no default value to infer one from (give a type, or --default-type)")
         }
-        if let type = literalType(value) { return type }
+        if let type = literalType(value) {
+            if type == .named("Int"), Int64(value.replacingOccurrences(of: "_", with: "")) == nil {
+                throw CodeGenError(line: line, text: text, reason: "\(value) does not fit in a 64-bit integer")
+            }
+            return type
+        }
         throw CodeGenError(line: line, text: text, reason: "the type of '\(value)' cannot be inferred; write the type")
     }
 

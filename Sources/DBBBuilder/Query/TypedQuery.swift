@@ -81,7 +81,8 @@ extension DBBTableObjectFetching {
         where condition: DBBCondition<Self>? = nil, sortedBy sorting: [DBBSort<Self>] = [], limit: Int? = nil,
         manager: DBBManager
     ) throws -> [Self] {
-        try instances(matching: try options(where: condition, sortedBy: sorting, limit: limit, manager: manager),
+        try instances(
+            matching: try options(where: condition, sortedBy: sorting, limit: limit, manager: manager),
             manager: manager)
     }
 
