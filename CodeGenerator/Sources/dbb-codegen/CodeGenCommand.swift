@@ -17,8 +17,8 @@ struct CodeGenCommand: ParsableCommand {
               @property (nonatomic, copy) NSString *title;
               budget: Double = 1.5
               meetings: [Meeting]
-            or names alone, separated by commas or spaces, as DBBBuilder's code generator \
-            took them (their type is --default-type):
+            Names alone, separated by commas or spaces, as DBBBuilder's code generator \
+            took them, have the type --default-type gives:
               firstName, lastName, nickname
             Comments and blank lines are skipped; a type is inferred from a literal \
             default. Unreadable lines are reported with their numbers, and nothing is \
