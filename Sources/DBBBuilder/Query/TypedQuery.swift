@@ -68,7 +68,8 @@ extension DBBCondition {
 
 extension DBBTableObjectFetching {
     /// The objects that `condition` selects (all when `nil`), in the order of `sortedBy`
-    /// (id order when empty): a typed form of ``instances(matching:manager:sparsePopulation:)-6tzfh``.
+    /// (id order when empty): a typed form of
+    /// ``DBBTableObjectFetching/instances(matching:manager:sparsePopulation:)-6tzfh``.
     ///
     /// ```swift
     /// let people = try Person.instances(
