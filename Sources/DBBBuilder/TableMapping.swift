@@ -308,12 +308,7 @@ final class TableMapping: Sendable {
             let created = StoredProperty.offset(of: \DBBTableObject.storedCreatedTime, in: prototype),
             let modified = StoredProperty.offset(of: \DBBTableObject.storedModifiedTime, in: prototype)
         else {
-            return { row, object in
-                object.id = row.int64(at: 0)
-                object.loadedFromRowZero = object.id == 0
-                object.createdTime = keyDate(row, 1)
-                object.modifiedTime = keyDate(row, 2)
-            }
+            return { row, object in readKeys(row, into: object) }
         }
         return { row, object in
             withExtendedLifetime(object) {
