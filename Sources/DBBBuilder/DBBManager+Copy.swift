@@ -43,6 +43,6 @@ extension DBBManager {
         try saving(nil) { session in
             for root in roots { try session.save([root.object], root.mapping) }
         }
-        return roots.map { unsafeDowncast($0.object, to: T.self) }
+        return roots.map { $0.object as! T }
     }
 }

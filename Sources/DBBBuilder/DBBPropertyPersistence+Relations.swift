@@ -21,25 +21,7 @@ extension DBBPropertyPersistence {
                         unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
                         return Element.joinValues(of: elements, read: values)
                     },
-                    direct: { prototype in
-                        guard
-                            let offset = StoredProperty.offset(
-                                of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
-                        else { return nil }
-                        return JoinAccess(
-                            values: { object in
-                                withExtendedLifetime(object) {
-                                    StoredProperty.pointer(object, offset, as: [Element].self).pointee.map(\.joinValue)
-                                }
-                            },
-                            assign: { values, object in
-                                let elements = try values.map(Element.element(of:))
-                                withExtendedLifetime(object) {
-                                    StoredProperty.pointer(object, offset, as: [Element].self).pointee = elements
-                                }
-                                return Element.joinValues(of: elements, read: values)
-                            })
-                    })))
+                    direct: { StoredProperty.arrayAccess(keyPath, prototype: $0) })))
     }
 
     /// An optional array of `Bool`, integers, `Double`, `Float`, `String` or `Date`.

@@ -75,36 +75,7 @@ public struct DBBPropertyPersistence: Sendable {
                         unsafeDowncast(target, to: Root.self)[keyPath: keyPath] =
                             unsafeDowncast(source, to: Root.self)[keyPath: keyPath]
                     },
-                    direct: { prototype in
-                        guard
-                            let offset = StoredProperty.offset(
-                                of: keyPath, in: unsafeDowncast(prototype, to: Root.self))
-                        else { return nil }
-                        return ColumnAccess(
-                            read: { row, index, object in
-                                try withExtendedLifetime(object) {
-                                    let property = StoredProperty.pointer(object, offset, as: Value.self)
-                                    if let value = try Value.read(from: row, at: index) {
-                                        property.pointee = value
-                                        return value.columnValue
-                                    }
-                                    return Self.snapshotOfUnread(row, index, property.pointee.columnValue)
-                                }
-                            },
-                            value: { object in
-                                withExtendedLifetime(object) {
-                                    StoredProperty.pointer(object, offset, as: Value.self).pointee.columnValue
-                                }
-                            },
-                            copy: { source, target in
-                                withExtendedLifetime((source, target)) {
-                                    StoredProperty.pointer(target, offset, as: Value.self).pointee =
-                                        StoredProperty.pointer(source, offset, as: Value.self).pointee
-                                }
-                            },
-                            direct: { _ in nil },
-                            slot: StoredSlot.make(Value.self, offset: offset))
-                    })))
+                    direct: { StoredProperty.columnAccess(keyPath, prototype: $0) })))
     }
 
     /// A `Data` property (`.binary`), stored in the join table `<Table>_<column>`: one row

@@ -171,13 +171,14 @@ extension DBBTableObjectFetching {
     }
 
     /// `objects`, which the mapping of Self made (so all of Self), as `[Self]`: one pass that
-    /// copies the references, where `map` would go through the generic collection witnesses
-    /// for each element (about 400 instructions an object, `Self` being known only at run time).
+    /// casts the references (a check of each object's class), where `map` would go through the
+    /// generic collection witnesses for each element (about 400 instructions an object, `Self`
+    /// being known only at run time).
     static func retyped(_ objects: [DBBTableObject]) -> [Self] {
         [Self](unsafeUninitializedCapacity: objects.count) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             objects.withUnsafeBufferPointer { source in
-                for index in source.indices { (base + index).initialize(to: unsafeDowncast(source[index], to: self)) }
+                for index in source.indices { (base + index).initialize(to: source[index] as! Self) }
             }
             count = objects.count
         }

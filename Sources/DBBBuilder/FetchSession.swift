@@ -147,7 +147,6 @@ final class FetchSession: RoundTripPlan {
         // A loop inside one closure call, not a closure per row: appending to a captured
         // array from a per-row closure costs a dynamic exclusivity check per row.
         let manager = manager
-        let readKeys = mapping.readKeys
         let width = mapping.columns.count
         var chunks = SnapshotChunks(width: width, rows: Self.snapshotChunkRows)
         defer { chunks.seal() }
@@ -181,7 +180,7 @@ final class FetchSession: RoundTripPlan {
                 try slots.withUnsafeBufferPointer { slots in
                     while try statement.step() {
                         let object = objectType.init(dbManager: manager)
-                        readKeys(row, object)
+                        TableMapping.readKeys(row, into: object)
                         if let foldedFrom { try Self.readFolded(statement, from: foldedFrom, into: &folded) }
                         let line = chunks.nextLine()
                         for index in readers.indices {
@@ -213,7 +212,7 @@ final class FetchSession: RoundTripPlan {
             var line = [SQLiteValue](repeating: .null, count: width)
             while try statement.step() {
                 let object = objectType.init(dbManager: manager)
-                readKeys(row, object)
+                TableMapping.readKeys(row, into: object)
                 if let foldedFrom { try Self.readFolded(statement, from: foldedFrom, into: &folded) }
                 values.forEachValue(of: object) { index, value in line[index] = value }
                 for index in readers.indices {

@@ -155,13 +155,9 @@ final class TableMapping: Sendable {
     let statements: MappingStatements
     /// The SQL spelling of the manager's backend, which every statement of the class uses.
     let dialect: DBBDialect
-    /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
-    let readKeys: @Sendable (DBBColumnReader, DBBTableObject) -> Void
     /// Whether fetches and saves read and write the columns with the class's generated
     /// ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)``.
     let generatedColumns: Bool
-    /// The storage offset of ``DBBTableObject/snapshot`` (see ``StoredProperty``), `nil` to use the property.
-    private let snapshotOffset: Int?
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
     /// The mapped properties' names by key path, for typed conditions (``DBBCondition``).
@@ -262,23 +258,14 @@ final class TableMapping: Sendable {
             }
         }
         statements = MappingStatements(table: tableName, columns: columns, dialect: dialect)
-        readKeys = TableMapping.keyReader(storedOffsets ? prototype : nil)
-        snapshotOffset = storedOffsets ? StoredProperty.offset(of: \DBBTableObject.snapshot, in: prototype) : nil
     }
 
     deinit { values.free() }
 
-    /// Gives a fetched or saved object its snapshot, through the property's storage when its
-    /// offset is known: a fetch does this once per row.
+    /// Gives a fetched or saved object its snapshot.
     @inline(__always)
     func setSnapshot(_ snapshot: ObjectSnapshot, of object: DBBTableObject) {
-        guard let snapshotOffset else {
-            object.snapshot = snapshot
-            return
-        }
-        withExtendedLifetime(object) {
-            StoredProperty.pointer(object, snapshotOffset, as: ObjectSnapshot?.self).pointee = snapshot
-        }
+        object.snapshot = snapshot
     }
 
     /// The library's own time column `index` (no check: the library writes it).
@@ -289,8 +276,7 @@ final class TableMapping: Sendable {
         return value != 0 || row.type(at: index) != .null ? Date(timeIntervalSinceReferenceDate: value) : nil
     }
 
-    /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object, through the
-    /// properties (no offsets, no closure: the fetch of a `@DBBTable` class).
+    /// Writes `id`, `createdTime` and `modifiedTime` of a fetched object.
     @inline(__always)
     static func readKeys(_ row: DBBColumnReader, into object: DBBTableObject) {
         let rowID = row.int64(at: 0)
@@ -298,27 +284,6 @@ final class TableMapping: Sendable {
         object.loadedFromRowZero = rowID == 0
         object.createdTime = keyDate(row, 1)
         object.modifiedTime = keyDate(row, 2)
-    }
-
-    /// The key columns' reader: through the storage offsets of `id`, `createdTime` and
-    /// `modifiedTime` (see ``StoredProperty``) when found, else through the properties.
-    /// `nil` for no prototype (stored offsets are off).
-    private static func keyReader(_ prototype: DBBTableObject?) -> @Sendable (DBBColumnReader, DBBTableObject) -> Void {
-        guard let prototype, let id = StoredProperty.offset(of: \DBBTableObject.storedID, in: prototype),
-            let created = StoredProperty.offset(of: \DBBTableObject.storedCreatedTime, in: prototype),
-            let modified = StoredProperty.offset(of: \DBBTableObject.storedModifiedTime, in: prototype)
-        else {
-            return { row, object in readKeys(row, into: object) }
-        }
-        return { row, object in
-            withExtendedLifetime(object) {
-                let rowID = row.int64(at: 0)
-                StoredProperty.pointer(object, id, as: Int64.self).pointee = rowID
-                object.loadedFromRowZero = rowID == 0
-                StoredProperty.pointer(object, created, as: Date?.self).pointee = keyDate(row, 1)
-                StoredProperty.pointer(object, modified, as: Date?.self).pointee = keyDate(row, 2)
-            }
-        }
     }
 
     /// `UPDATE … SET modifiedTime = ?, <changed columns> = ? … WHERE id = ?`, for the columns

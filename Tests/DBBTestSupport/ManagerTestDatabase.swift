@@ -9,19 +9,26 @@ public struct ManagerTestDatabase {
     public let url: URL
     public let manager: DBBManager
 
-    /// A manager on `test.sqlite` with `classes` registered.
-    public init(_ classes: [DBBTableObject.Type] = []) throws {
+    /// A manager on `test.sqlite` with `classes` registered; with `storedOffsets`, its
+    /// ``DBBManager/storedOffsetAccess`` set to that first (else as the environment says).
+    public init(_ classes: [DBBTableObject.Type] = [], storedOffsets: Bool? = nil) throws {
         directory = try TemporaryDirectory()
         url = directory.url.appendingPathComponent("test.sqlite")
         manager = try DBBManager(url: url)
-        if !classes.isEmpty { try manager.register(classes) }
+        try Self.prepare(manager, classes, storedOffsets)
     }
 
-    /// Another manager on the same file.
-    public func reopen(_ classes: [DBBTableObject.Type] = []) throws -> DBBManager {
+    /// Another manager on the same file, as ``init(_:storedOffsets:)`` makes it.
+    public func reopen(_ classes: [DBBTableObject.Type] = [], storedOffsets: Bool? = nil) throws -> DBBManager {
         let manager = try DBBManager(url: url)
-        if !classes.isEmpty { try manager.register(classes) }
+        try Self.prepare(manager, classes, storedOffsets)
         return manager
+    }
+
+    private static func prepare(_ manager: DBBManager, _ classes: [DBBTableObject.Type], _ storedOffsets: Bool?) throws
+    {
+        if let storedOffsets { manager.storedOffsetAccess = storedOffsets }
+        if !classes.isEmpty { try manager.register(classes) }
     }
 
     /// A plain connection to the same file, to look at it without DBBBuilder.

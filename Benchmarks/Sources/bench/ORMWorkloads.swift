@@ -101,6 +101,15 @@ func macroManager(_ url: URL) throws -> DBBManager {
     return manager
 }
 
+/// A second manager on the database at `url` that reads and writes the plain stored properties of
+/// the class mapped by hand at their offsets (the opt-in ``DBBManager/storedOffsetAccess``).
+func offsetsManager(_ url: URL) throws -> DBBManager {
+    let manager = try benchManager(url: url)
+    manager.storedOffsetAccess = true
+    try manager.register([Item10.self])
+    return manager
+}
+
 /// Item10 objects 0..<count, constructed as a user would.
 func makeItems(_ count: Int, _ manager: DBBManager) -> [Item10] {
     (0..<count).map { n -> Item10 in
@@ -121,6 +130,7 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
         goals: [
             Goal(contender: "@DBBTable", baseline: "raw SQLite", maximum: 1.25),
             Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 2.5),
+            Goal(contender: "stored offsets (opt-in)", baseline: "raw SQLite", maximum: 2.5),
             Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1),
             Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
         ],
@@ -179,6 +189,16 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
                     return items.count
                 }
             },
+            .prepared("class mapped by hand, stored offsets (opt-in): saveObjects") {
+                let manager = try offsetsManager(try makeItemDatabase("insert-offsets", directory: directory))
+                return {
+                    let items = makeItems(rows, manager)
+                    guard Item10.saveObjects(items, dbManager: manager) else {
+                        throw BenchmarkError(description: manager.errorMessage())
+                    }
+                    return items.count
+                }
+            },
             .fluentInsert(
                 rows: rows, { .sqlite(try makeItemDatabase("insert-fluent", directory: directory).path) },
                 check: { $0 == rows * (rows + 1) / 2 ? rows : -1 }),
@@ -221,6 +241,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
         goals: [
             Goal(contender: "@DBBTable", baseline: "raw SQLite", maximum: 1.3),
             Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 2.5),
+            Goal(contender: "stored offsets (opt-in)", baseline: "raw SQLite", maximum: 2.5),
             Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
         ],
         contenders: [
@@ -239,6 +260,17 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                 }
             },
             .prepared("DBBTableObject.saveObjects of changed objects") {
+                let items = try Item10.all(manager: manager)
+                return {
+                    for item in items { item.i3 += 1 }
+                    guard Item10.saveObjects(items, dbManager: manager) else {
+                        throw BenchmarkError(description: manager.errorMessage())
+                    }
+                    return items.count
+                }
+            },
+            .prepared("class mapped by hand, stored offsets (opt-in): saveObjects") {
+                let manager = try offsetsManager(url)
                 let items = try Item10.all(manager: manager)
                 return {
                     for item in items { item.i3 += 1 }
@@ -289,6 +321,7 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
         goals: [
             Goal(contender: "@DBBTable", baseline: "raw SQLite", maximum: 1.25),
             Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 2.5),
+            Goal(contender: "stored offsets (opt-in)", baseline: "raw SQLite", maximum: 2.5),
             Goal(contender: "DBBTableObject", baseline: "GRDB Record", maximum: 1),
             Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
         ],
@@ -330,6 +363,18 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
                 return {
                     items.reduce(0) {
                         $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9
+                    }
+                }
+            },
+            .preparedChecked("class mapped by hand, stored offsets (opt-in): instancesWithOptions") {
+                let manager = try offsetsManager(url)
+                return {
+                    guard let items = Item10.instancesWithOptions(DBBQueryOptions(), manager: manager) as? [Item10]
+                    else { throw BenchmarkError(description: manager.errorMessage()) }
+                    return {
+                        items.reduce(0) {
+                            $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9
+                        }
                     }
                 }
             },

@@ -18,12 +18,12 @@ final class RowWriter {
     /// bound for each row, so a hook's save that ran the statement in between changes nothing.
     // Used by one thread, under the writer lock (see SaveSession).
     @exclusivity(unchecked) private var update: (any DatabaseStatement)?
-    @exclusivity(unchecked) private var updateMapping: Unmanaged<TableMapping>?
+    @exclusivity(unchecked) private var updateMapping: ObjectIdentifier?
     @exclusivity(unchecked) private var updateColumns: [Int] = []
     /// The INSERT last run and its mapping, as ``update``: a batch of new objects of one class
     /// binds it again without looking it up per row.
     @exclusivity(unchecked) private var insert: (any DatabaseStatement)?
-    @exclusivity(unchecked) private var insertMapping: Unmanaged<TableMapping>?
+    @exclusivity(unchecked) private var insertMapping: ObjectIdentifier?
 
     init(connection: any DatabaseConnection, now: Date, values: SavedValues) {
         self.connection = connection
@@ -80,21 +80,19 @@ final class RowWriter {
     }
 
     private func insertStatement(_ mapping: TableMapping) throws -> any DatabaseStatement {
-        if let insert, insertMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque() { return insert }
+        if let insert, insertMapping == ObjectIdentifier(mapping) { return insert }
         let statement = try connection.statement(mapping.statements.insert, clearing: false)
-        (insert, insertMapping) = (statement, .passUnretained(mapping))
+        (insert, insertMapping) = (statement, ObjectIdentifier(mapping))
         return statement
     }
 
     private func updateStatement(_ mapping: TableMapping, _ changed: [Int]) throws -> any DatabaseStatement {
-        if let update, updateMapping?.toOpaque() == Unmanaged.passUnretained(mapping).toOpaque(),
-            updateColumns == changed
-        {
+        if let update, updateMapping == ObjectIdentifier(mapping), updateColumns == changed {
             return update
         }
         let statement = try connection.statement(mapping.updateSQL(changed), clearing: false)
         // A copy of its own: sharing the session's array would make the next object's reuse of it copy.
-        (update, updateMapping, updateColumns) = (statement, .passUnretained(mapping), changed.map { $0 })
+        (update, updateMapping, updateColumns) = (statement, ObjectIdentifier(mapping), changed.map { $0 })
         return statement
     }
 

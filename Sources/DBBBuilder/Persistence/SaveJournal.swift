@@ -6,15 +6,15 @@ import Foundation
 /// state before the session wrote them, the values it wrote (their snapshots to be), what a
 /// hook's later save replaced of those, and the objects a hook deleted.
 ///
-/// Objects are not retained here: every object the session writes is in its list of hooked
-/// objects first (``SaveSession/hooked``), which keeps it alive, and entries leave both
-/// together (a nested save rolled back) or with the session. A retain and a release per entry
-/// were a tenth of an update's time.
+/// The journal holds each object it records once, in ``hooked`` (whose pre-save hooks ran, in
+/// order), and each mapping once; its entries name them by position there: a retain and a
+/// release per entry were a tenth of an update's time.
 struct SaveJournal {
     /// An object's state before the session wrote it. Its snapshot is not kept: only
     /// ``committed()`` replaces it, once nothing can roll back.
     struct Written {
-        unowned(unsafe) let object: DBBTableObject
+        /// The object's position in ``SaveJournal/hooked``.
+        let object: Int
         let id: Int64
         let created: Date?
         let modified: Date?
@@ -24,26 +24,30 @@ struct SaveJournal {
     }
 
     /// A written object's snapshot to be: its row at `start` of ``values`` and its join rows.
-    /// Neither reference is retained: the object is kept by the session's hooked list, the
-    /// mapping by the manager.
     struct NewSnapshot {
-        let object: Unmanaged<DBBTableObject>
-        let mapping: Unmanaged<TableMapping>
+        /// The object's position in ``SaveJournal/hooked``, its mapping's in ``SaveJournal/mappings``.
+        let object: Int
+        let mapping: Int
         let start: Int
         var joins: [[SQLiteValue]]
     }
 
     /// How long each list was when a nested save began: ``rollBack(to:)`` cuts them back.
     struct Mark {
-        fileprivate let written, values, snapshots, deleted, replaced, replacedJoins: Int
+        fileprivate let hooked, written, values, snapshots, deleted, replaced, replacedJoins: Int
     }
 
     // A value in the session, whose property skips the run-time exclusivity checks.
     /// The column values written, every object's row after the other's: the snapshots the
     /// objects get when the transaction commits.
     let values = SavedValues()
+    /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
+    private(set) var hooked: [DBBTableObject] = []
+    /// The mappings of the objects written (one entry for a run of objects of one class).
+    private var mappings: [TableMapping] = []
+    private var lastMapping: ObjectIdentifier?
     private(set) var written: [Written] = []
-    var newSnapshots: [NewSnapshot] = []
+    private(set) var newSnapshots: [NewSnapshot] = []
     /// What a hook's save replaced — a value of ``values``, a join property's values of a new
     /// snapshot — to put back when the savepoint it ran in rolls back.
     private var replaced: [(position: Int, value: SQLiteValue)] = []
@@ -57,26 +61,55 @@ struct SaveJournal {
         values.reserve(objects * columns)
         newSnapshots.reserveCapacity(newSnapshots.count + objects)
         written.reserveCapacity(written.count + objects)
+        hooked.reserveCapacity(hooked.count + objects)
     }
 
-    /// Records `object`'s state before its row, at `start` of ``values``, is written.
+    /// Records that `object`'s pre-save hooks ran (it is about to be written); returns its
+    /// position in ``hooked``.
+    mutating func hook(_ object: DBBTableObject) -> Int {
+        hooked.append(object)
+        return hooked.count - 1
+    }
+
+    /// The position of `object` in ``hooked`` (the last, if it is there more than once), or `nil`.
+    func position(of object: DBBTableObject) -> Int? { hooked.lastIndex { $0 === object } }
+
+    /// Records the state before its row, at `start` of ``values``, is written of `object`, at
+    /// `position` of ``hooked``.
     @inline(__always)
-    mutating func willWrite(_ object: DBBTableObject, start: Int) {
+    mutating func willWrite(_ object: DBBTableObject, at position: Int, start: Int) {
         written.append(
             Written(
-                object: object, id: object.id, created: object.createdTime, modified: object.modifiedTime,
+                object: position, id: object.id, created: object.createdTime, modified: object.modifiedTime,
                 forcedDirty: object.forcedDirty, start: start))
+    }
+
+    /// Records the snapshot to be of the object at `position` of ``hooked``: its row at `start`
+    /// of ``values`` and its join values; returns the entry's index.
+    @discardableResult
+    mutating func addSnapshot(ofHooked position: Int, _ mapping: TableMapping, start: Int, joins: [[SQLiteValue]])
+        -> Int
+    {
+        if lastMapping != ObjectIdentifier(mapping) {
+            mappings.append(mapping)
+            lastMapping = ObjectIdentifier(mapping)
+        }
+        newSnapshots.append(NewSnapshot(object: position, mapping: mappings.count - 1, start: start, joins: joins))
+        return newSnapshots.count - 1
     }
 
     /// Where the row last written for `object` starts in ``values``, or `nil`.
     func start(of object: DBBTableObject) -> Int? {
-        written.last(where: { $0.object === object })?.start
+        written.last(where: { hooked[$0.object] === object })?.start
     }
 
     /// The index of `object`'s new snapshot, or `nil`.
     func snapshot(of object: DBBTableObject) -> Int? {
-        newSnapshots.lastIndex { $0.object.toOpaque() == Unmanaged.passUnretained(object).toOpaque() }
+        newSnapshots.lastIndex { hooked[$0.object] === object }
     }
+
+    /// Sets the join values of new snapshot `entry` (a set write read them after its rows).
+    mutating func setJoins(_ joins: [[SQLiteValue]], of entry: Int) { newSnapshots[entry].joins = joins }
 
     /// Replaces the value at `position` of ``values`` (a hook's save wrote it again).
     mutating func replace(at position: Int, with value: SQLiteValue) {
@@ -100,7 +133,8 @@ struct SaveJournal {
 
     var mark: Mark {
         Mark(
-            written: written.count, values: values.count, snapshots: newSnapshots.count, deleted: deleted.count,
+            hooked: hooked.count, written: written.count, values: values.count, snapshots: newSnapshots.count,
+            deleted: deleted.count,
             replaced: replaced.count, replacedJoins: replacedJoins.count)
     }
 
@@ -116,6 +150,7 @@ struct SaveJournal {
         replacedJoins.removeSubrange(mark.replacedJoins...)
         values.removeAll(from: mark.values)
         newSnapshots.removeSubrange(mark.snapshots...)
+        hooked.removeSubrange(mark.hooked...)
     }
 
     /// Puts every written object back as it was before the session (the transaction rolled back).
@@ -131,7 +166,7 @@ struct SaveJournal {
 
     private mutating func restoreObjects(from first: Int) {
         for entry in written[first...].reversed() {
-            let object = entry.object
+            let object = hooked[entry.object]
             (object.id, object.createdTime, object.modifiedTime) = (entry.id, entry.created, entry.modified)
             object.forcedDirty = entry.forcedDirty
         }
@@ -141,20 +176,17 @@ struct SaveJournal {
     /// Gives every written object its new snapshot: call once the transaction committed.
     func committed() {
         let storage = values.takeStorage()
-        // Through the buffer and unretained references: a loop over the array copies each
-        // entry, and a reference loaded into a variable is retained and released.
-        newSnapshots.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                let entry = entries.baseAddress! + index
-                entry.pointee.object._withUnsafeGuaranteedRef { object in
-                    entry.pointee.mapping._withUnsafeGuaranteedRef { mapping in
-                        mapping.setSnapshot(
-                            ObjectSnapshot(storage: storage, start: entry.pointee.start, joins: entry.pointee.joins),
-                            of: object)
-                    }
-                    if object.forcedDirty { object.forcedDirty = false }
-                }
-            }
+        // Through spans: a loop over the arrays copies each entry, and retains and releases
+        // each object it loads.
+        let hooked = hooked.span
+        let mappings = mappings.span
+        let entries = newSnapshots.span
+        for index in entries.indices {
+            let object = entries[index].object
+            mappings[entries[index].mapping].setSnapshot(
+                ObjectSnapshot(storage: storage, start: entries[index].start, joins: entries[index].joins),
+                of: hooked[object])
+            if hooked[object].forcedDirty { hooked[object].forcedDirty = false }
         }
     }
 }

@@ -10,7 +10,8 @@ extension SaveSession {
     /// conditional UPDATE (``precondition``) is written first at the next flush, after what
     /// the change set held before it.
     func writeLater(
-        _ object: DBBTableObject, _ mapping: TableMapping, from start: Int, isNew: Bool, _ changedJoins: [Int],
+        _ object: DBBTableObject, _ position: Int, _ mapping: TableMapping, from start: Int, isNew: Bool,
+        _ changedJoins: [Int],
         into changes: ChangeSet
     ) throws {
         if !isNew, precondition?.object == ObjectIdentifier(object) {
@@ -30,9 +31,7 @@ extension SaveSession {
         }
         confirm(object)
         try saveRelated(of: object, mapping)
-        journal.newSnapshots.append(
-            SaveJournal.NewSnapshot(
-                object: .passUnretained(object), mapping: .passUnretained(mapping), start: start, joins: []))
+        let snapshot = journal.addSnapshot(ofHooked: position, mapping, start: start, joins: [])
         guard !mapping.joins.isEmpty else { return }
         let joins = mapping.joins.map { join -> ChangeSet.JoinValues in
             join.access.relation.map { .objects($0.objects(object)) } ?? .values(join.access.values(object))
@@ -40,7 +39,7 @@ extension SaveSession {
         changes.writeJoins(
             ChangeSet.JoinWrite(
                 object: object, mapping: mapping, isNew: isNew, changedJoins: changedJoins,
-                snapshot: journal.newSnapshots.count - 1, joins: joins))
+                snapshot: snapshot, joins: joins))
     }
 
     /// Writes what ``changes`` holds: the new rows of each table, then the join rows, a
@@ -147,7 +146,7 @@ extension SaveSession {
                 groups[group].owners.append(contentsOf: repeatElement(object.id, count: current.count))
                 groups[group].values.append(contentsOf: current)
             }
-            journal.newSnapshots[write.snapshot].joins = joinValues
+            journal.setJoins(joinValues, of: write.snapshot)
         }
         try requireRows(references)
         for group in groups {

@@ -42,7 +42,7 @@ final class SaveSession {
     /// written, and the condition tested, even when nothing changed), and that time.
     @exclusivity(unchecked) var precondition: (object: ObjectIdentifier, modifiedTime: Date)?
     /// The objects whose pre-save hooks ran, in order: their post-save hooks run after the commit.
-    @exclusivity(unchecked) private(set) var hooked: [DBBTableObject] = []
+    var hooked: [DBBTableObject] { journal.hooked }
     /// On a connection that writes sets of rows (PostgreSQL): the rows and join rows not yet
     /// written (see ``flush(sticky:)``), and what writes them. `nil` on SQLite, which writes
     /// each row as the walk meets it.
@@ -67,7 +67,6 @@ final class SaveSession {
     /// Saves `objects`, all of `mapping`'s class, and what they refer to.
     func save(_ objects: [DBBTableObject], _ mapping: TableMapping) throws {
         journal.reserve(objects: objects.count, columns: mapping.columns.count)
-        hooked.reserveCapacity(hooked.count + objects.count)
         for object in objects { try save(object, mapping, explicit: true) }
     }
 
@@ -79,7 +78,6 @@ final class SaveSession {
         // sees it, and its own failure does not take it back.
         try flush()
         let mark = journal.mark
-        let hookedMark = hooked.count
         let start = marks.beginNested()
         nesting += 1
         defer { nesting -= 1 }
@@ -91,7 +89,6 @@ final class SaveSession {
         } catch {
             changes?.removeAll()
             journal.rollBack(to: mark)
-            hooked.removeSubrange(hookedMark...)
             marks.abandon(since: start)
             throw error
         }
@@ -135,8 +132,8 @@ final class SaveSession {
         if let start = journal.start(of: object) {
             try rewrite(object, mapping, from: start)
         } else if !object.isBeingSaved {
-            if hooked.contains(where: { $0 === object }) {
-                try write(object, mapping)
+            if let position = journal.position(of: object) {
+                try write(object, mapping, hooked: position)
             } else {
                 try visit(object, mapping, explicit: true)
             }
@@ -159,13 +156,12 @@ final class SaveSession {
         }
         try object.willSave()
         object.performPreSaveActions()
-        hooked.append(object)
-        try write(object, mapping)
+        try write(object, mapping, hooked: journal.hook(object))
     }
 
-    /// Writes `object` when it is new or changed (its hooks have run), then what it refers to
-    /// and its join rows.
-    private func write(_ object: DBBTableObject, _ mapping: TableMapping) throws {
+    /// Writes `object` when it is new or changed (its hooks have run: it is at `position` of the
+    /// journal's hooked objects), then what it refers to and its join rows.
+    private func write(_ object: DBBTableObject, _ mapping: TableMapping, hooked position: Int) throws {
         let isNew = object.isNew
         let start = values.count
         mapping.values.append(object, to: values)
@@ -179,9 +175,10 @@ final class SaveSession {
             return try saveRelated(of: object, mapping)
         }
 
-        journal.willWrite(object, start: start)
+        journal.willWrite(object, at: position, start: start)
         if let changes {
-            return try writeLater(object, mapping, from: start, isNew: isNew, changedJoins, into: changes)
+            return try writeLater(
+                object, position, mapping, from: start, isNew: isNew, changedJoins, into: changes)
         }
         try naming(mapping) {
             if isNew {
@@ -213,10 +210,7 @@ final class SaveSession {
             }
             joinValues.append(current)
         }
-        journal.newSnapshots.append(
-            SaveJournal.NewSnapshot(
-                object: .passUnretained(object), mapping: .passUnretained(mapping), start: start,
-                joins: joinValues))
+        journal.addSnapshot(ofHooked: position, mapping, start: start, joins: joinValues)
     }
 
     /// Writes again what changed in `object` since the session wrote its row (at `start` of

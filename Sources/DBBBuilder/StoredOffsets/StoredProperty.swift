@@ -30,14 +30,17 @@ import Foundation
 ///    to `Base` objects, a subclass gets its own.
 /// 5. Two projections of the same property give the same address (checked: a temporary may not).
 ///
-/// `DBB_STORED_OFFSETS=off` in the environment, or ``DBBManager/storedOffsetAccess`` set to
-/// `false`, keeps every property on its key path: nothing of the above is then assumed.
+/// Off unless asked for: ``DBBManager/storedOffsetAccess`` set to `true`, or `DBB_STORED_OFFSETS=on`
+/// in the environment. Otherwise every property of a class mapped by hand goes through its key
+/// path, and nothing of the above is assumed; a `@DBBTable` class never uses it (its own code
+/// reads and writes its properties). Everything that relies on the layout is in this folder;
+/// `PropertyAccessTests` checks each refusal (computed, observed, `lazy`, wrapped, overridable).
 @usableFromInline
 enum StoredProperty {
-    /// `false` when `DBB_STORED_OFFSETS` is `off`, `0`, `no` or `false`.
+    /// `true` when `DBB_STORED_OFFSETS` is `on`, `1`, `yes` or `true`.
     static let enabledByEnvironment: Bool = {
-        guard let value = ProcessInfo.processInfo.environment["DBB_STORED_OFFSETS"] else { return true }
-        return !["off", "0", "no", "false"].contains(value.lowercased())
+        guard let value = ProcessInfo.processInfo.environment["DBB_STORED_OFFSETS"] else { return false }
+        return ["on", "1", "yes", "true"].contains(value.lowercased())
     }()
 
     /// The offset of the storage `keyPath` reaches in `object`, or `nil` when the property is

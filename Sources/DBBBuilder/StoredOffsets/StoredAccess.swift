@@ -1,0 +1,56 @@
+import DBBSQLite
+import Foundation
+
+// The accesses a mapping uses for a plain stored property when the manager reads and writes
+// properties at their storage offsets (``DBBManager/storedOffsetAccess``, off unless asked
+// for): the same reads and writes as the key-path closures of ``DBBPropertyPersistence``, at
+// the offset ``StoredProperty/offset(of:in:)`` found in the class's prototype.
+extension StoredProperty {
+    /// The access of a column property at its storage offset in `prototype`'s class, or `nil`
+    /// when the property is not plain stored storage of the object.
+    @inlinable
+    static func columnAccess<Root: DBBTableObject, Value: DBBColumnValue>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>, prototype: DBBTableObject
+    ) -> ColumnAccess? {
+        guard let prototype = prototype as? Root, let offset = offset(of: keyPath, in: prototype) else { return nil }
+        return ColumnAccess(
+            read: { row, index, object in
+                try withExtendedLifetime(object) {
+                    let property = pointer(object, offset, as: Value.self)
+                    if let value = try Value.read(from: row, at: index) {
+                        property.pointee = value
+                        return value.columnValue
+                    }
+                    return DBBPropertyPersistence.snapshotOfUnread(row, index, property.pointee.columnValue)
+                }
+            },
+            value: { object in
+                withExtendedLifetime(object) { pointer(object, offset, as: Value.self).pointee.columnValue }
+            },
+            copy: { source, target in
+                withExtendedLifetime((source, target)) {
+                    pointer(target, offset, as: Value.self).pointee = pointer(source, offset, as: Value.self).pointee
+                }
+            },
+            direct: { _ in nil },
+            slot: StoredSlot.make(Value.self, offset: offset))
+    }
+
+    /// The access of an array property (a value join) at its storage offset in `prototype`'s
+    /// class, or `nil` as ``columnAccess(_:prototype:)``.
+    @inlinable
+    static func arrayAccess<Root: DBBTableObject, Element: DBBArrayElement>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, prototype: DBBTableObject
+    ) -> JoinAccess? {
+        guard let prototype = prototype as? Root, let offset = offset(of: keyPath, in: prototype) else { return nil }
+        return JoinAccess(
+            values: { object in
+                withExtendedLifetime(object) { pointer(object, offset, as: [Element].self).pointee.map(\.joinValue) }
+            },
+            assign: { values, object in
+                let elements = try values.map(Element.element(of:))
+                withExtendedLifetime(object) { pointer(object, offset, as: [Element].self).pointee = elements }
+                return Element.joinValues(of: elements, read: values)
+            })
+    }
+}
