@@ -35,7 +35,7 @@ public final class SQLiteConnection {
     @exclusivity(unchecked) public private(set) var handle: OpaquePointer?
 
     @exclusivity(unchecked) var cache: StatementCache
-    private var liveStatements: [ObjectIdentifier: WeakStatement] = [:]
+    private var liveStatements: [ObjectIdentifier: LiveStatement] = [:]
     var savepointCounter = 0
     /// The handler installed by ``trace(_:)``.
     var traceHandler: SQLiteTraceHandler?
@@ -173,9 +173,12 @@ public final class SQLiteConnection {
     /// Calling it again does nothing.
     public func close() {
         guard let db = handle else { return }
-        cache.removeAll()
-        for entry in liveStatements.values { entry.statement?.finalize() }
+        // Every statement first, while each is alive: emptying the cache may end a statement,
+        // and one ending inside the connection's `deinit` cannot reach the connection to leave
+        // ``liveStatements`` (its weak reference is nil by then).
+        for entry in liveStatements.values { entry.statement.finalize() }
         liveStatements.removeAll()
+        cache.removeAll()
         sqlite3_close_v2(db)
         handle = nil
         traceHandler = nil
@@ -292,7 +295,7 @@ public final class SQLiteConnection {
     }
 
     func register(_ statement: SQLiteStatement) -> SQLiteStatement {
-        liveStatements[ObjectIdentifier(statement)] = WeakStatement(statement: statement)
+        liveStatements[ObjectIdentifier(statement)] = LiveStatement(statement: statement)
         return statement
     }
 
@@ -302,6 +305,12 @@ public final class SQLiteConnection {
 }
 
 /// A statement the connection must finalize on close without keeping it alive.
-struct WeakStatement {
-    weak var statement: SQLiteStatement?
+///
+/// `unowned`, not `weak`: a weak reference gives the statement a side table, and every retain
+/// and release of it (each row a save binds) then takes the runtime's slow path. The entry
+/// never outlives the statement: the statement's `deinit` removes it while the connection lives,
+/// and ``SQLiteConnection/close()`` (also run by the connection's `deinit`) finalizes every
+/// statement and removes them all before it releases the cached ones.
+struct LiveStatement {
+    unowned let statement: SQLiteStatement
 }
