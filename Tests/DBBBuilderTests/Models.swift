@@ -1,39 +1,18 @@
 import DBBBuilder
 import Foundation
 
+/// The suite's everyday classes are written with `@DBBTable`; the classes below them, and
+/// `Animal`/`Mammal`/`Pet`, `HandWritten.Gadget` and the models of the relation and integrity
+/// suites, keep the DBBBuilder form (a mapping by hand), which the suite tests as well.
+@DBBTable(indexes: [DBBIndexer(columnsToIndex: ["lastName", "nickname"])])
 final class Person: DBBTableObject {
-    enum Keys {
-        static let firstName = "firstName"
-        static let lastName = "lastName"
-        static let age = "age"
-        static let birthday = "birthday"
-        static let isMember = "isMember"
-        static let rating = "rating"
-        static let nickname = "nickname"
-    }
-
-    var firstName: String? = ""
+    @NotNull var firstName: String? = ""
     var lastName = ""
     var age = 0
     var birthday: Date?
     var isMember = false
     var rating: Double?
-    var nickname: String?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        attributesDictionary = [Keys.firstName: ColumnAttribute.notNull]
-        dbManager.addPersistenceMapping(
-            [
-                Keys.firstName: DBBPropertyPersistence(\Person.firstName),
-                Keys.lastName: DBBPropertyPersistence(\Person.lastName),
-                Keys.age: DBBPropertyPersistence(\Person.age),
-                Keys.birthday: DBBPropertyPersistence(\Person.birthday),
-                Keys.isMember: DBBPropertyPersistence(\Person.isMember),
-                Keys.rating: DBBPropertyPersistence(\Person.rating),
-                Keys.nickname: DBBPropertyPersistence(\Person.nickname, columnName: "nick"),
-            ], for: self, indexer: DBBIndexer(columnsToIndex: [Keys.lastName, Keys.nickname]))
-    }
+    @Column("nick") var nickname: String?
 
     convenience init(_ first: String, _ last: String, age: Int, manager: DBBManager) {
         self.init(dbManager: manager)
@@ -43,24 +22,13 @@ final class Person: DBBTableObject {
     }
 }
 
+@DBBTable(indexes: [DBBIndexer(columnsToIndex: ["name"])])
 final class Project: DBBTableObject {
-    var name = ""
+    @Column("itemName") var name = ""
     var code = ""
     var startDate: Date?
     var endDate: Date?
     var budget: Float = 0
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(
-            [
-                "name": DBBPropertyPersistence(\Project.name, columnName: "itemName"),
-                "code": DBBPropertyPersistence(\Project.code),
-                "startDate": DBBPropertyPersistence(\Project.startDate),
-                "endDate": DBBPropertyPersistence(\Project.endDate),
-                "budget": DBBPropertyPersistence(\Project.budget),
-            ], for: self, indexer: DBBIndexer(columnsToIndex: ["name"]))
-    }
 
     convenience init(_ name: String, budget: Float, manager: DBBManager) {
         self.init(dbManager: manager)
@@ -70,6 +38,7 @@ final class Project: DBBTableObject {
 }
 
 /// Every scalar type, plain and optional.
+@DBBTable
 final class AllTypes: DBBTableObject {
     var bool = false
     var int = 0
@@ -81,46 +50,18 @@ final class AllTypes: DBBTableObject {
     var uint32: UInt32 = 0
     var uint64: UInt64 = 0
     var double = 0.0
-    var float: Float = 0
-    var string = ""
+    @Column("single") var float: Float = 0
+    @Column("text") var string = ""
     var date = Date(timeIntervalSinceReferenceDate: 0)
     var optionalBool: Bool?
     var optionalInt: Int?
     var optionalDouble: Double?
     var optionalString: String?
-    var optionalDate: Date?
+    @Column("order") var optionalDate: Date?
     var blob: Data?
     var bytes = Data([1])
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(
-            [
-                "bytes": DBBPropertyPersistence(\AllTypes.bytes),
-                "bool": DBBPropertyPersistence(\AllTypes.bool),
-                "int": DBBPropertyPersistence(\AllTypes.int),
-                "int8": DBBPropertyPersistence(\AllTypes.int8),
-                "int16": DBBPropertyPersistence(\AllTypes.int16),
-                "int32": DBBPropertyPersistence(\AllTypes.int32),
-                "int64": DBBPropertyPersistence(\AllTypes.int64),
-                "uint8": DBBPropertyPersistence(\AllTypes.uint8),
-                "uint32": DBBPropertyPersistence(\AllTypes.uint32),
-                "uint64": DBBPropertyPersistence(\AllTypes.uint64),
-                "double": DBBPropertyPersistence(\AllTypes.double),
-                "float": DBBPropertyPersistence(\AllTypes.float, columnName: "single"),
-                "string": DBBPropertyPersistence(\AllTypes.string, columnName: "text"),
-                "date": DBBPropertyPersistence(\AllTypes.date),
-                "optionalBool": DBBPropertyPersistence(\AllTypes.optionalBool),
-                "optionalInt": DBBPropertyPersistence(\AllTypes.optionalInt),
-                "optionalDouble": DBBPropertyPersistence(\AllTypes.optionalDouble),
-                "optionalString": DBBPropertyPersistence(\AllTypes.optionalString),
-                "optionalDate": DBBPropertyPersistence(\AllTypes.optionalDate, columnName: "order"),
-                "blob": DBBPropertyPersistence(\AllTypes.blob),
-            ], for: self)
-    }
 }
 
-/// Counts its save hooks.
 final class Hooked: DBBTableObject {
     var name = ""
     var preSaves = 0

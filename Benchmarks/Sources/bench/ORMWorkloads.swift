@@ -110,6 +110,14 @@ func offsetsManager(_ url: URL) throws -> DBBManager {
     return manager
 }
 
+/// Saves `items` with DBBBuilder's `saveObjects` and returns how many there were.
+func saveObjects(_ items: [Item10], _ manager: DBBManager) throws -> Int {
+    guard Item10.saveObjects(items, dbManager: manager) else {
+        throw BenchmarkError(description: manager.errorMessage())
+    }
+    return items.count
+}
+
 /// Item10 objects 0..<count, constructed as a user would.
 func makeItems(_ count: Int, _ manager: DBBManager) -> [Item10] {
     (0..<count).map { n -> Item10 in
@@ -181,23 +189,11 @@ func insertWorkload(rows: Int, directory: URL) throws -> Workload {
             .prepared("DBBTableObject.saveObjects") {
                 let manager = try benchManager(url: try makeItemDatabase("insert-dbb", directory: directory))
                 try manager.register([Item10.self])
-                return {
-                    let items = makeItems(rows, manager)
-                    guard Item10.saveObjects(items, dbManager: manager) else {
-                        throw BenchmarkError(description: manager.errorMessage())
-                    }
-                    return items.count
-                }
+                return { try saveObjects(makeItems(rows, manager), manager) }
             },
             .prepared("class mapped by hand, stored offsets (opt-in): saveObjects") {
                 let manager = try offsetsManager(try makeItemDatabase("insert-offsets", directory: directory))
-                return {
-                    let items = makeItems(rows, manager)
-                    guard Item10.saveObjects(items, dbManager: manager) else {
-                        throw BenchmarkError(description: manager.errorMessage())
-                    }
-                    return items.count
-                }
+                return { try saveObjects(makeItems(rows, manager), manager) }
             },
             .fluentInsert(
                 rows: rows, { .sqlite(try makeItemDatabase("insert-fluent", directory: directory).path) },
@@ -263,10 +259,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                 let items = try Item10.all(manager: manager)
                 return {
                     for item in items { item.i3 += 1 }
-                    guard Item10.saveObjects(items, dbManager: manager) else {
-                        throw BenchmarkError(description: manager.errorMessage())
-                    }
-                    return items.count
+                    return try saveObjects(items, manager)
                 }
             },
             .prepared("class mapped by hand, stored offsets (opt-in): saveObjects") {
@@ -274,10 +267,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                 let items = try Item10.all(manager: manager)
                 return {
                     for item in items { item.i3 += 1 }
-                    guard Item10.saveObjects(items, dbManager: manager) else {
-                        throw BenchmarkError(description: manager.errorMessage())
-                    }
-                    return items.count
+                    return try saveObjects(items, manager)
                 }
             },
             .fluentUpdate({ .sqlite(try fluentCopy(of: url, "update")) }, column: \.i3, check: \.count),
