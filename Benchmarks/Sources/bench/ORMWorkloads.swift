@@ -383,18 +383,10 @@ func fetchWorkload(rows: Int, directory: URL) throws -> Workload {
 }
 
 /// Objects with an array of five strings, in DBBBuilder's join table.
+@DBBTable
 final class Tagged: DBBTableObject {
     var name = ""
     var tags: [String] = []
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(
-            [
-                "name": DBBPropertyPersistence(\Tagged.name),
-                "tags": DBBPropertyPersistence(\Tagged.tags),
-            ], for: self)
-    }
 }
 
 func arrayWorkload(objects: Int, directory: URL) throws -> Workload {

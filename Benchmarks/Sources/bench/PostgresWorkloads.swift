@@ -262,18 +262,10 @@ func postgresFetchWorkload(rows: Int, url: String) throws -> Workload {
 }
 
 /// Usage rows for the weekly report: a date and a value.
+@DBBTable
 final class Usage: DBBTableObject {
     var date = Date(timeIntervalSinceReferenceDate: 0)
     var value = 0.0
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(
-            [
-                "date": DBBPropertyPersistence(\Usage.date),
-                "value": DBBPropertyPersistence(\Usage.value),
-            ], for: self)
-    }
 }
 
 func postgresWeeklyWorkload(rows: Int, url: String) throws -> Workload {

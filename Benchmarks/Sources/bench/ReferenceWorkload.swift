@@ -3,26 +3,16 @@ import DBBPostgres
 import Foundation
 
 /// The object each ``RefHolder`` refers to.
+@DBBTable
 final class RefTarget: DBBTableObject {
     var n = 0
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(["n": DBBPropertyPersistence(\RefTarget.n)], for: self)
-    }
 }
 
 /// An object with one reference: a row and a join row.
+@DBBTable
 final class RefHolder: DBBTableObject {
     var n = 0
     var target: RefTarget?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        dbManager.addPersistenceMapping(
-            ["n": DBBPropertyPersistence(\RefHolder.n), "target": DBBPropertyPersistence(\RefHolder.target)],
-            for: self)
-    }
 }
 
 /// New holders, each referring to a new target of its own.
