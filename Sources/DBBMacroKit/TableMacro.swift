@@ -32,23 +32,26 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             return []
         }
         let className = classDecl.name.text
+        // After an error, an initializer that stops the program: without it, Swift adds errors
+        // of its own that follow from the missing expansion ("class has no initializers").
+        let failed = declaresInitWithManager(classDecl) ? [] : [failedInit(className)]
         guard classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) else {
             context.diagnose(Diagnostic(node: classDecl.classKeyword, message: TableDiagnostic.notFinal(className)))
-            return []
+            return failed
         }
         guard let clause = classDecl.inheritanceClause, !clause.inheritedTypes.isEmpty else {
             context.diagnose(Diagnostic(node: classDecl.name, message: TableDiagnostic.noSuperclass(className)))
-            return []
+            return failed
         }
         if let generics = classDecl.genericParameterClause {
             context.diagnose(Diagnostic(node: generics, message: TableDiagnostic.generic(className)))
-            return []
+            return failed
         }
-        guard let (properties, transients) = readProperties(of: classDecl, in: context) else { return [] }
+        guard let (properties, transients) = readProperties(of: classDecl, in: context) else { return failed }
         let arguments = TableArguments(node)
         var members: [DeclSyntax] = []
         if !declaresInitWithManager(classDecl) {
-            guard let initializer = makeInit(properties, transients, in: context) else { return [] }
+            guard let initializer = makeInit(properties, transients, in: context) else { return failed }
             members.append(initializer)
         }
         if let table = arguments.tableName {
@@ -251,6 +254,17 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             \(raw: body)
             }
             """
+    }
+
+    /// The `init(dbManager:)` of a class the macro refused (its errors say why): it compiles
+    /// whatever the properties are, and stops the program if it is ever run.
+    static func failedInit(_ className: String) -> DeclSyntax {
+        """
+        /// Not generated: `@DBBTable` reported errors on `\(raw: className)`.
+        public required init(dbManager: DBBManager) {
+            fatalError("@DBBTable could not expand \(raw: className): see the compiler's errors")
+        }
+        """
     }
 
     /// `generatedMapping`: each property's key path and column, the column attributes of the

@@ -1,4 +1,5 @@
 import DBBMacroKit
+import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
@@ -19,16 +20,9 @@ final class TableDiagnosticTests: XCTestCase {
         _ source: String, _ expected: [(line: Int, column: Int, message: String)], file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let tree = Parser.parse(source: source)
-        let context = BasicMacroExpansionContext(
-            sourceFiles: [tree: .init(moduleName: "Test", fullFilePath: "test.swift")])
-        _ = tree.expand(
-            macros: macros,
-            contextGenerator: { syntax in
-                BasicMacroExpansionContext(sharingWith: context, lexicalContext: syntax.allMacroLexicalContexts())
-            }, indentationWidth: .spaces(4))
+        let (tree, _, diagnostics) = expand(source)
         let converter = SourceLocationConverter(fileName: "test.swift", tree: tree)
-        let actual = context.diagnostics.map { diagnostic in
+        let actual = diagnostics.map { diagnostic in
             let location = diagnostic.location(converter: converter)
             return (location.line, location.column, diagnostic.message)
         }
@@ -39,6 +33,37 @@ final class TableDiagnosticTests: XCTestCase {
                 (want.line == 0 || (got.0 == want.line && got.1 == want.column)) && got.2.hasPrefix(want.message),
                 "got \(got), expected \(want)", file: file, line: line)
         }
+    }
+
+    /// `source` parsed, expanded, and the messages of the expansion.
+    func expand(_ source: String) -> (tree: SourceFileSyntax, expanded: String, diagnostics: [Diagnostic]) {
+        let tree = Parser.parse(source: source)
+        let context = BasicMacroExpansionContext(
+            sourceFiles: [tree: .init(moduleName: "Test", fullFilePath: "test.swift")])
+        let expanded = tree.expand(
+            macros: macros,
+            contextGenerator: { syntax in
+                BasicMacroExpansionContext(sharingWith: context, lexicalContext: syntax.allMacroLexicalContexts())
+            }, indentationWidth: .spaces(4))
+        return (tree, expanded.description, context.diagnostics)
+    }
+
+    /// A refused class still gets an `init(dbManager:)` (one that stops the program): without
+    /// it, Swift added "class has no initializers" and a missing `required` initializer after
+    /// the macro's own message.
+    func testRefusedClassGetsAnInitializer() {
+        let source = """
+            @DBBTable
+            final class Broken: DBBTableObject {
+                var name: String
+                var lookup: [String: Int] = [:]
+            }
+            """
+        let (_, expanded, diagnostics) = expand(source)
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertTrue(expanded.contains("public required init(dbManager: DBBManager) {"), expanded)
+        XCTAssertTrue(expanded.contains("fatalError(\"@DBBTable could not expand Broken"), expanded)
+        XCTAssertFalse(expanded.contains("generatedMapping"), expanded)
     }
 
     func testNotAClass() {
