@@ -59,8 +59,9 @@ extension DBBCondition {
         guard let name = mapping.propertyName(for: keyPath) else {
             throw DBBError(
                 .unknownProperty, table: mapping.tableName,
-                "the condition's key path \(keyPath) reaches no property that \(mapping.objectType) maps (a property "
-                    + "a superclass maps is named by the superclass's key path in its own mapping)")
+                "the condition's key path \(keyPath) reaches no property that \(mapping.objectType) maps itself; a "
+                    + "property its superclass maps cannot be named by key path through the subclass yet: name it in a "
+                    + "string condition (DBBQueryOptions(conditions: [\"column = ?\"]))")
         }
         return name
     }
