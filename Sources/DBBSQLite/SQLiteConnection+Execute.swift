@@ -95,7 +95,7 @@ extension SQLiteConnection {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         defer { statement.reset() }
-        return try statement.step() ? transform(statement.row) : nil
+        return try statement.whileRunning { try statement.step() ? transform(statement.row) : nil }
     }
 
     /// The first column of the first row converted to `T`, or `nil` when there is no row,

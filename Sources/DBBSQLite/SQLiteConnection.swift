@@ -35,6 +35,8 @@ public final class SQLiteConnection {
     @exclusivity(unchecked) public private(set) var handle: OpaquePointer?
 
     @exclusivity(unchecked) var cache: StatementCache
+    /// Shared with the statements: a close requested while one of them runs.
+    let activity = ConnectionActivity()
     private var liveStatements: [ObjectIdentifier: LiveStatement] = [:]
     var savepointCounter = 0
     /// The handler installed by ``trace(_:)``.
@@ -98,7 +100,7 @@ public final class SQLiteConnection {
         try SQLiteConnection(path: ":memory:", configuration: configuration)
     }
 
-    deinit { close() }
+    deinit { closeNow() }
 
     private func configure(_ db: OpaquePointer) throws {
         sqlite3_extended_result_codes(db, 1)
@@ -149,7 +151,7 @@ public final class SQLiteConnection {
     public var isReadOnly: Bool { handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
 
     /// Whether ``close()`` was called.
-    public var isClosed: Bool { handle == nil }
+    public var isClosed: Bool { handle == nil || activity.closeRequested }
 
     /// Whether a transaction is open (the connection is not in autocommit mode).
     public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
@@ -169,9 +171,31 @@ public final class SQLiteConnection {
     // MARK: - Closing
 
     /// Finalizes every statement of this connection (cached or not) and closes the database.
-    /// Statements still referenced elsewhere throw ``SQLiteResultCode/misuse`` afterwards.
-    /// Calling it again does nothing.
+    /// Statements still referenced elsewhere throw ``SQLiteResultCode/misuse`` afterwards, and a
+    /// row read after the close reads nothing (a row is valid until the next step, the reset
+    /// or the close). Calling it again does nothing.
+    ///
+    /// Called while one of the connection's statements runs — from the closure of
+    /// ``forEachRow(_:_:_:)`` or ``fetchAll(_:_:_:)``, a SQL function, a trace handler — it does not
+    /// pull that statement from under its caller: the connection counts as closed at once
+    /// (``isClosed``, and preparing throws), the running statement's next step throws
+    /// ``SQLiteResultCode/misuse`` (the current row stays readable), and the database is closed
+    /// when the statement stops.
     public func close() {
+        guard handle != nil, !activity.closeRequested else { return }
+        guard activity.running == 0 else {
+            activity.closeRequested = true
+            return
+        }
+        closeNow()
+    }
+
+    /// Completes a ``close()`` requested while a statement ran, once none runs.
+    func statementStopped() {
+        if activity.closeRequested && activity.running == 0 { closeNow() }
+    }
+
+    private func closeNow() {
         guard let db = handle else { return }
         // Every statement first, while each is alive: emptying the cache may end a statement,
         // and one ending inside the connection's `deinit` cannot reach the connection to leave
@@ -183,6 +207,7 @@ public final class SQLiteConnection {
         handle = nil
         traceHandler = nil
         observer = nil
+        activity.closeRequested = false
     }
 
     // MARK: - Preparing
@@ -240,7 +265,7 @@ public final class SQLiteConnection {
     }
 
     func liveHandle(sql: String? = nil) throws -> OpaquePointer {
-        guard let handle else {
+        guard let handle, !activity.closeRequested else {
             throw SQLiteError.misuse("the connection is closed", sql: sql, path: path)
         }
         return handle

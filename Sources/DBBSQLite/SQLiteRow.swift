@@ -21,7 +21,8 @@ public struct SQLiteRow: SQLiteValueReader {
 
     /// The name of the column at `index`, as SQLite reports it (its alias if it has one).
     public func columnName(at index: Int) -> String {
-        sqlite3_column_name(statement, Int32(truncatingIfNeeded: index)).map { String(cString: $0) } ?? ""
+        guard let statement else { return "" }
+        return sqlite3_column_name(statement, Int32(truncatingIfNeeded: index)).map { String(cString: $0) } ?? ""
     }
 
     /// All values of the row, in column order. Allocates; prefer the typed accessors in loops.

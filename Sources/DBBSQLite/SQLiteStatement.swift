@@ -33,6 +33,8 @@ public final class SQLiteStatement {
 
     /// The connection, told when this statement goes away.
     weak var connection: SQLiteConnection?
+    /// Shared with the connection: what runs, and a close requested meanwhile.
+    let activity: ConnectionActivity
 
     /// When the connection's statement cache last handed this statement out (its LRU clock).
     var lastUse: UInt64 = 0
@@ -47,6 +49,7 @@ public final class SQLiteStatement {
         self.handle = handle
         self.sql = sql
         self.connection = connection
+        self.activity = connection.activity
         self.columnCount = Int(sqlite3_column_count(handle))
         self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
     }
@@ -65,12 +68,14 @@ public final class SQLiteStatement {
         self.handle = nil
     }
 
-    /// The names of the result columns, in order.
+    /// The names of the result columns, in order (none once the connection is closed).
     public var columnNames: [String] {
-        (0..<columnCount).map { SQLiteRow(statement: handle).columnName(at: $0) }
+        guard handle != nil else { return [] }
+        return (0..<columnCount).map { SQLiteRow(statement: handle).columnName(at: $0) }
     }
 
-    /// The current row; valid after ``step()`` returned `true`, until the next step or reset.
+    /// The current row; valid after ``step()`` returned `true`, until the next step, the reset,
+    /// or the connection's close.
     @inlinable
     public var row: SQLiteRow { SQLiteRow(statement: handle) }
 
@@ -89,6 +94,12 @@ public final class SQLiteStatement {
     @discardableResult
     public func step() throws -> Bool {
         let handle = try liveHandle()
+        guard !activity.closeRequested else {
+            sqlite3_reset(handle)
+            throw SQLiteError.misuse("the connection was closed while this statement ran", sql: sql)
+        }
+        activity.running += 1
+        defer { stopped() }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
             return true
@@ -108,10 +119,31 @@ public final class SQLiteStatement {
         while try step() {}
     }
 
-    /// Steps through every row, calling `body` with each, then resets the statement.
+    /// Steps through every row, calling `body` with each, then resets the statement. A
+    /// ``SQLiteConnection/close()`` inside `body` takes effect when this returns (the next step
+    /// throws ``SQLiteResultCode/misuse``).
     public func forEachRow(_ body: (SQLiteRow) throws -> Void) throws {
-        defer { reset() }
+        activity.running += 1
+        defer {
+            reset()
+            stopped()
+        }
         while try step() { try body(row) }
+    }
+
+    /// Runs `body` as user code reading this statement's current row: a
+    /// ``SQLiteConnection/close()`` inside it waits until it returns.
+    func whileRunning<T>(_ body: () throws -> T) rethrows -> T {
+        activity.running += 1
+        defer { stopped() }
+        return try body()
+    }
+
+    /// Ends one step or callback; the last to end completes a close requested meanwhile.
+    @inline(__always)
+    private func stopped() {
+        activity.running -= 1
+        if activity.closeRequested && activity.running == 0 { connection?.statementStopped() }
     }
 
     /// Makes the statement ready to run again from the start. Bindings are kept.

@@ -137,6 +137,85 @@ struct ConnectionTests {
         #expect(try database.directory.fileNames() == ["test.sqlite"])
     }
 
+    @Test("column names of a statement whose connection closed are none (the C call on a finalized statement crashed)")
+    func columnNamesAfterClose() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        try db.execute("CREATE TABLE t (a, b)")
+        let statement = try db.prepare("SELECT a, b FROM t")
+        #expect(statement.columnNames == ["a", "b"])
+        db.close()
+        #expect(statement.columnNames == [])
+    }
+
+    @Test(
+        "close() inside a row's closure: the row stays readable, the next step throws misuse, then the file is closed")
+    func closeInsideRowClosure() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        try db.execute("CREATE TABLE t (v); INSERT INTO t VALUES (7), (8), (9)")
+        var read: [Int64] = []
+        #expect {
+            _ = try db.fetchAll("SELECT v FROM t ORDER BY v") { row in
+                db.close()
+                #expect(db.isClosed)
+                read.append(row.int64(at: 0))
+                return 0
+            }
+        } throws: { error in
+            (error as? SQLiteError)?.code == .misuse
+        }
+        #expect(read == [7])
+        #expect(db.handle == nil)
+        let files = try database.directory.fileNames()
+        #expect(files == ["test.sqlite"], "\(files)")
+        #expect {
+            try db.execute("SELECT 1")
+        } throws: { error in
+            (error as? SQLiteError)?.code == .misuse
+        }
+    }
+
+    @Test("close() inside fetchOne's transform reads the row, then closes")
+    func closeInsideFetchOne() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        try db.execute("CREATE TABLE t (v); INSERT INTO t VALUES (5)")
+        let value = try db.fetchOne("SELECT v FROM t") { row -> Int64 in
+            db.close()
+            return row.int64(at: 0)
+        }
+        #expect(value == 5)
+        #expect(db.handle == nil)
+    }
+
+    @Test(
+        "close() inside a SQL function interrupts the statement calling it (misuse), then closes: no write into freed memory"
+    )
+    func closeInsideFunction() throws {
+        let database = try SQLiteTestDatabase()
+        let db = database.connection
+        try db.execute("CREATE TABLE t (a); INSERT INTO t VALUES (1), (2)")
+        final class Box: @unchecked Sendable { weak var connection: SQLiteConnection? }
+        let box = Box()
+        box.connection = db
+        try db.add(
+            SQLiteFunction("dbb_close_now", argumentCount: 1) { _ in
+                box.connection?.close()
+                return .integer(1)
+            })
+        let statement = try db.prepare("SELECT dbb_close_now(a) FROM t")
+        var steps = 0
+        #expect {
+            while try statement.step() { steps += 1 }
+        } throws: { error in
+            (error as? SQLiteError)?.code == .misuse
+        }
+        #expect(steps <= 1)
+        #expect(db.handle == nil)
+        #expect(statement.columnNames == [])
+    }
+
     @Test("lastInsertedRowID, changes and totalChanges report what the last statements did")
     func counters() throws {
         let database = try SQLiteTestDatabase()

@@ -44,10 +44,10 @@ private let pgColumns = #""i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", 
 /// Empties `Item10` and restarts its ids.
 private let truncateItems = #"TRUNCATE "Item10" RESTART IDENTITY CASCADE"#
 
-/// A manager on the bench server with `Item10` registered, and the table emptied.
+/// A manager on the bench server with the `@DBBTable` class of `Item10` registered, and the table emptied.
 private func postgresItems(_ url: String) throws -> DBBManager {
     let manager = try DBBManager(postgres: url)
-    try manager.register([Item10.self])
+    try manager.register([MacroItem10.self])
     try manager.execute(truncateItems)
     return manager
 }
@@ -141,8 +141,8 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
             .prepared("DBBTableObject.save") {
                 try manager.execute(truncateItems)
                 return {
-                    let items = makeItems(rows, manager)
-                    try Item10.save(items, manager: manager)
+                    let items = makeMacroItems(rows, manager)
+                    try MacroItem10.save(items, manager: manager)
                     return items.reduce(0) { $0 + Int($1.id) }
                 }
             },
@@ -158,7 +158,7 @@ func postgresInsertWorkload(rows: Int, url: String) throws -> Workload {
 
 func postgresUpdateWorkload(rows: Int, url: String) throws -> Workload {
     let manager = try postgresItems(url)
-    try Item10.save(makeItems(rows, manager), manager: manager)
+    try MacroItem10.save(makeMacroItems(rows, manager), manager: manager)
     try manager.execute(#"VACUUM ANALYZE "Item10""#)
     let raw = try RawPostgres(url: url)
     // Every run adds 1 to i0 of every row: the checksum is the sum of i0 after the run, less what
@@ -201,10 +201,10 @@ func postgresUpdateWorkload(rows: Int, url: String) throws -> Workload {
                 }
             },
             .prepared("DBBTableObject.save") {
-                let items = try Item10.all(manager: manager)
+                let items = try MacroItem10.all(manager: manager)
                 return {
                     for item in items { item.i0 += 1 }
-                    try Item10.save(items, manager: manager)
+                    try MacroItem10.save(items, manager: manager)
                     return checksum(items.reduce(0) { $0 + $1.i0 })
                 }
             },
@@ -249,7 +249,7 @@ func postgresFetchWorkload(rows: Int, url: String) throws -> Workload {
                 return { rows.reduce(0) { $0 + $1.sum } }
             },
             .checked("DBBTableObject.all") {
-                let items = try Item10.all(manager: manager)
+                let items = try MacroItem10.all(manager: manager)
                 return {
                     items.reduce(0) {
                         $0 + $1.i0 + $1.i1 + $1.i2 + $1.i3 + $1.i4 + $1.i5 + $1.i6 + $1.i7 + $1.i8 + $1.i9
