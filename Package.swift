@@ -77,6 +77,7 @@ let package = Package(
         .target(
             name: "DBBMacroKit",
             dependencies: [
+                "DBBFormat",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
@@ -87,7 +88,7 @@ let package = Package(
             dependencies: ["DBBBuilder", "DBBLocale", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
-        /// types), shared by the ORM and the code generator.
+        /// types), shared by the ORM, the macro and the code generator.
         .target(name: "DBBFormat"),
         /// One C helper of DBBBuilder: the size of an object's heap block.
         .target(name: "CDBBRuntime"),

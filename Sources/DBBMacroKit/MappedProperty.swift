@@ -1,3 +1,4 @@
+import DBBFormat
 import SwiftSyntax
 
 /// One stored property of a `@DBBTable` class as the macro reads it from the declaration: its
@@ -80,12 +81,10 @@ struct MappedProperty {
         return trivialTypes.contains(scalar.trimmedDescription) ? type : nil
     }
 
-    /// The scalar types a column holds, by the names a declaration spells them with.
-    static let columnTypes: Set<String> = [
-        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "String", "Date", "Foundation.Date", "Swift.Int", "Swift.String", "Swift.Double",
-        "Swift.Bool",
-    ]
+    /// The scalar types a column holds, by the names a declaration spells them with (also
+    /// qualified by their module).
+    static let columnTypes: Set<String> = DBBFormat.columnTypeNames.union(
+        DBBFormat.columnTypeNames.map { $0 == "Date" ? "Foundation.Date" : "Swift.\($0)" })
 
     static func storage(of type: TypeSyntax) -> Storage {
         if let wrapped = optionalWrapped(type) {
