@@ -10,7 +10,10 @@ extension DBBTableObject {
     /// - Throws: ``DBBError`` naming the table, the property (for a constraint) and SQLite's
     ///   message. Nothing is written then, and the object's id and times are as before.
     public func save() throws {
-        try Self.saveBatch([self], manager: dbManager)
+        let object: DBBTableObject = self
+        try withUnsafePointer(to: object) {
+            try Self.saveBatch(UnsafeBufferPointer(start: $0, count: 1), manager: dbManager)
+        }
     }
 
     /// Saves the object only if its row's stored `modifiedTime` is still `expected`: an
@@ -65,15 +68,27 @@ extension DBBTableObject {
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` before writing anything when an object
     ///   is of another class; otherwise as ``save()-82mr9``.
     public static func save(_ objects: [DBBTableObject], manager: DBBManager) throws {
-        try saveBatch(objects, manager: manager)
+        try objects.withUnsafeBufferPointer { try saveBatch($0, manager: manager) }
+    }
+
+    /// Saves `objects`, all of this class, as ``save(_:manager:)-1uk8h`` does, reading them
+    /// where the array holds them: passing a `[Person]` where a `[DBBTableObject]` is expected
+    /// makes Swift copy the array, retaining every object and releasing it again afterwards.
+    @inlinable
+    public static func save<Object: DBBTableObject>(_ objects: [Object], manager: DBBManager) throws {
+        // A reference to an `Object` is a reference to a `DBBTableObject`: the same memory,
+        // read as the superclass.
+        try objects.withUnsafeBufferPointer { typed in
+            try typed.withMemoryRebound(to: DBBTableObject.self) { try saveBatch($0, manager: manager) }
+        }
     }
 
     /// The class of every object of `objects`, `nil` when empty.
     /// - Throws: ``DBBError/Kind/nonHomogeneousBatch`` naming the first object of another
     ///   class, ``DBBError/Kind/foreignObject`` naming the first object of another manager.
-    static func batchClass(_ objects: [DBBTableObject], manager: DBBManager, action: String) throws
-        -> DBBTableObject.Type?
-    {
+    static func batchClass<Objects: RandomAccessCollection<DBBTableObject>>(
+        _ objects: Objects, manager: DBBManager, action: String
+    ) throws -> DBBTableObject.Type? where Objects.Index == Int {
         guard let first = objects.first else { return nil }
         let type = Swift.type(of: first)
         if let index = objects.firstIndex(where: { Swift.type(of: $0) != type }) {
@@ -92,7 +107,9 @@ extension DBBTableObject {
         return type
     }
 
-    private static func saveBatch(_ objects: [DBBTableObject], manager: DBBManager) throws {
+    /// Saves the objects of a batch (the array's or the rebound buffer of a typed array's).
+    @usableFromInline
+    static func saveBatch(_ objects: UnsafeBufferPointer<DBBTableObject>, manager: DBBManager) throws {
         guard let type = try batchClass(objects, manager: manager, action: "saved") else { return }
         let mapping = try manager.mapping(for: type)
         try manager.saving(mapping) { session in try session.save(objects, mapping) }

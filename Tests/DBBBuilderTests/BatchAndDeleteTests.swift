@@ -66,6 +66,31 @@ struct BatchAndDeleteTests {
         #expect(person.id == 0)
     }
 
+    @Test(
+        "a typed array is saved where it lies: a subclass's objects in a superclass's array are refused, a homogeneous one saved",
+        arguments: Backend.allCases)
+    func typedArrayBatch(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Animal.self, Mammal.self, Pet.self]) else { return }
+        let animal = Animal(dbManager: database.manager)
+        let pet = Pet(dbManager: database.manager)
+        let mixed: [Animal] = [animal, pet]
+        #expect {
+            try Animal.save(mixed, manager: database.manager)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .nonHomogeneousBatch && error.message.contains("object 1")
+        }
+        #expect(animal.id == 0 && pet.id == 0)
+        let pets: [Pet] = (0..<3).map { n in
+            let pet = Pet(dbManager: database.manager)
+            pet.name = "pet \(n)"
+            return pet
+        }
+        try Pet.save(pets, manager: database.manager)
+        #expect(pets.allSatisfy { $0.id > 0 && !$0.hasChanges })
+        #expect(try Pet.all(manager: database.manager).map(\.name) == ["pet 0", "pet 1", "pet 2"])
+    }
+
     @Test("delete one, several, all; join rows go with their objects", arguments: Backend.allCases)
     func deletion(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [AllTypes.self]) else { return }

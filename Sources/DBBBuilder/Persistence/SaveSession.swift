@@ -65,7 +65,7 @@ final class SaveSession {
     }
 
     /// Saves `objects`, all of `mapping`'s class, and what they refer to.
-    func save(_ objects: [DBBTableObject], _ mapping: TableMapping) throws {
+    func save<Objects: Collection<DBBTableObject>>(_ objects: Objects, _ mapping: TableMapping) throws {
         journal.reserve(objects: objects.count, columns: mapping.columns.count)
         for object in objects { try save(object, mapping, explicit: true) }
     }
