@@ -25,6 +25,17 @@ final class Paced: DBBTableObject {
     }
 }
 
+/// Notes the thread its save runs on.
+@DBBTable
+final class ThreadNoted: DBBTableObject {
+    var n = 0
+    @Transient var savedOn: pthread_t = 0
+
+    override func willSave() throws {
+        savedOn = pthread_self()
+    }
+}
+
 /// Opens when told to; tasks wait on it.
 private actor Gate {
     private var open = false
@@ -42,6 +53,22 @@ private actor Gate {
 
 @Suite("async writes: off the cooperative pool, serialized, cancellable until they start", .serialized)
 struct AsyncWriteTests {
+    @Test(
+        "an awaited save of a typed array ([ThreadNoted]) runs on another thread than the caller's (it picks the async form)"
+    )
+    func typedBatchOffThread() async throws {
+        guard let database = try BackendDatabase(.sqlite, [ThreadNoted.self]) else { return }
+        let objects = (0..<3).map { n -> ThreadNoted in
+            let object = ThreadNoted(dbManager: database.manager)
+            object.n = n
+            return object
+        }
+        let caller = pthread_self()
+        try await ThreadNoted.save(objects, manager: database.manager)
+        #expect(objects.allSatisfy { $0.savedOn != 0 && $0.savedOn != caller })
+        #expect(objects.allSatisfy { $0.id > 0 })
+    }
+
     @Test("save, batch save, delete, delete by ids and delete all, awaited from tasks", arguments: Backend.allCases)
     func asyncWrites(_ backend: Backend) async throws {
         guard let database = try BackendDatabase(backend, [Project.self]) else { return }
