@@ -171,9 +171,9 @@ public final class SQLiteConnection {
     // MARK: - Closing
 
     /// Finalizes every statement of this connection (cached or not) and closes the database.
-    /// Statements still referenced elsewhere throw ``SQLiteResultCode/misuse`` afterwards, and a
-    /// row read after the close reads nothing (a row is valid until the next step, the reset
-    /// or the close). Calling it again does nothing.
+    /// Statements still referenced elsewhere throw ``SQLiteResultCode/misuse`` afterwards. A row
+    /// is valid until the next step, the reset or the close: do not keep one across a close.
+    /// Calling it again does nothing.
     ///
     /// Called while one of the connection's statements runs — from the closure of
     /// ``forEachRow(_:_:_:)`` or ``fetchAll(_:_:_:)``, a SQL function, a trace handler — it does not
