@@ -1,39 +1,6 @@
 import DBBLocale
 import DBBSQLite
 import Foundation
-import Synchronization
-
-/// How a manager reaches its database: the connections of one backend, handed out for a
-/// write (one writer at a time) or a read. SQLite's are below; DBBPostgres has its own.
-@_spi(DBBBackend)
-public protocol DatabaseAccess: Sendable {
-    /// Runs `body` with exclusive use of the connection that writes. Nested calls from the
-    /// same thread (a save hook that saves) reuse it.
-    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
-    /// Runs `body` with a connection that reads.
-    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
-    /// Runs `setup` on every connection, now and whenever one is opened later.
-    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws
-    /// Closes every connection.
-    func close()
-    /// The statement trace handler, given to each connection before its next use.
-    var tracing: TraceSwitch { get }
-    /// The SQL spelling of the backend's connections.
-    var dialect: DBBDialect { get }
-    /// Whether the manager may change nothing in the database: registering only checks that
-    /// the tables it needs exist (see `SchemaMigration`).
-    var isReadOnly: Bool { get }
-    /// The same connections as ones that read without a thread waiting, or `nil` (a protocol
-    /// requirement, not a cast: see ``DatabaseConnection/setWriting``).
-    var asyncReading: (any AsyncReadingAccess)? { get }
-}
-
-extension DatabaseAccess {
-    /// Managers write unless their backend says otherwise.
-    public var isReadOnly: Bool { false }
-    /// Backends wait on a thread unless they say otherwise.
-    public var asyncReading: (any AsyncReadingAccess)? { nil }
-}
 
 /// A file database in WAL mode: one writer connection, used under a recursive lock, and up to
 /// `maximumReaders` reader connections, so reads go on while a long write runs. A read on the
@@ -127,49 +94,4 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
         }
         writerLock.withLock { writer.close() }
     }
-}
-
-/// One connection, used under a recursive lock: reads and writes are serialized (an
-/// in-memory database, which other connections cannot see).
-final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
-    // @unchecked Sendable: `connection` is only touched inside `lock.withLock`.
-    private let lock = RecursiveLock()
-    private let connection: SQLiteBackend
-    /// The trace generation installed on `connection` (under `lock`).
-    private var traceGeneration = 0
-    let tracing = TraceSwitch()
-    var dialect: DBBDialect { .sqlite }
-
-    init(connection: SQLiteBackend) { self.connection = connection }
-
-    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-        try lock.withLock {
-            tracing.apply(to: connection, installed: &traceGeneration)
-            return try body(connection)
-        }
-    }
-
-    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-        try write(body)
-    }
-
-    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws {
-        try lock.withLock { try setup(connection) }
-    }
-
-    func close() {
-        lock.withLock { connection.close() }
-    }
-}
-
-/// Stands in when the database could not be opened: every operation fails with that error.
-struct UnavailableAccess: DatabaseAccess {
-    let error: DBBError
-    let tracing = TraceSwitch()
-    var dialect: DBBDialect { .sqlite }
-
-    func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { throw error }
-    func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { throw error }
-    func addSetup(_ setup: @escaping @Sendable (any DatabaseConnection) throws -> Void) throws { throw error }
-    func close() {}
 }

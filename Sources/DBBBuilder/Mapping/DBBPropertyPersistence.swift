@@ -121,29 +121,3 @@ public struct DBBPropertyPersistence: Sendable {
         row.type(at: index) == .null ? .null : kept
     }
 }
-
-/// A mapped property's key path, as a dictionary key. `@unchecked Sendable`: a key path of a
-/// stored property is an immutable value (Swift does not mark key path classes `Sendable`).
-struct PropertyKeyPath: @unchecked Sendable, Hashable {
-    let keyPath: AnyKeyPath
-    init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
-}
-
-/// Columns to index, as DBBBuilder declares them: one index named `<Table>_<names>` over
-/// the columns of the listed properties (custom column names are used).
-///
-/// ```swift
-/// dbManager.addPersistenceMapping(map, for: self, indexer: DBBIndexer(columnsToIndex: ["lastName", "firstName"]))
-/// ```
-public struct DBBIndexer: Sendable, Hashable {
-    /// The property names whose columns are indexed, in index order.
-    public let columns: [String]
-    /// Whether the index is `UNIQUE`.
-    public let isUnique: Bool
-
-    /// An index over the columns of `columnsToIndex` (property names), `UNIQUE` if `unique`.
-    public init(columnsToIndex: [String], unique: Bool = false) {
-        columns = columnsToIndex.filter { !$0.isEmpty }
-        isUnique = unique
-    }
-}

@@ -57,10 +57,3 @@ enum Persistence {
         try connection.execute(mapping.statements.deleteAll)
     }
 }
-
-extension SQLiteValue {
-    /// The integer of an `.integer` value.
-    var integerValue: Int64? {
-        if case .integer(let value) = self { value } else { nil }
-    }
-}

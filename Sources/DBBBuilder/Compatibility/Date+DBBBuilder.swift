@@ -1,15 +1,5 @@
 import Foundation
 
-extension String {
-    /// The string as an SQL literal: in single quotes, quotes doubled. `Bud's` → `'Bud''s'`.
-    /// Prefer ``DBBQueryOptions/arguments`` to pasting values into conditions.
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    // DBBBuilder's category name, kept for porting.
-    public func dbb_SQLEscaped() -> String {
-        "'" + replacingOccurrences(of: "'", with: "''") + "'"
-    }
-}
-
 extension Date {
     /// The stored form of the date (seconds since 2001-01-01) as text, for comparisons in
     /// conditions: `"startDate > \(date.dbb_dateComparisonString())"`.

@@ -1,0 +1,50 @@
+import DBBSQLite
+import Foundation
+
+extension DBBTableObject {
+    /// Appends to `changed` the indices, of `count` columns, whose current value (`current[i]`)
+    /// differs from the snapshot: all of them when there is no snapshot (an object never
+    /// loaded or saved). The values are compared where they lie, not copied.
+    @inline(__always)
+    func appendDifferingColumns(_ count: Int, current: UnsafePointer<SQLiteValue>, to changed: inout [Int]) {
+        guard let stored = snapshot?.row else { return changed.append(contentsOf: 0..<count) }
+        withExtendedLifetime(self) {
+            for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) {
+                changed.append(index)
+            }
+        }
+    }
+}
+
+extension DBBTableObject {
+    /// The indices of the mapping's columns whose value differs from the snapshot: all of them
+    /// for an object never loaded or saved.
+    func changedColumns(_ mapping: TableMapping) -> [Int] {
+        var current = ContiguousArray<SQLiteValue>()
+        current.reserveCapacity(mapping.columns.count)
+        mapping.values.forEachValue(of: self) { _, value in current.append(value) }
+        var changed: [Int] = []
+        current.withUnsafeBufferPointer { current in
+            if let base = current.baseAddress { appendDifferingColumns(current.count, current: base, to: &changed) }
+        }
+        return changed
+    }
+
+    /// The indices of the mapping's join properties whose values differ from the snapshot
+    /// (a reference to an unsaved object always differs: its id is 0).
+    func changedJoins(_ mapping: TableMapping) -> [Int] {
+        mapping.joins.indices.filter { joinDiffers($0, mapping.joins[$0].access.values(self), mapping) }
+    }
+
+    /// Whether the values of join property `index`, `current`, differ from the snapshot's
+    /// (they do when there is no snapshot of the mapping's joins).
+    func joinDiffers(_ index: Int, _ current: [SQLiteValue], _ mapping: TableMapping) -> Bool {
+        guard let snapshot, snapshot.joins.count == mapping.joins.count else { return true }
+        return !SQLiteValue.areSameStored(current, snapshot.joins[index])
+    }
+
+    /// Whether saving the object would write anything.
+    func needsWrite(_ mapping: TableMapping) -> Bool {
+        isNew || forcedDirty || !changedColumns(mapping).isEmpty || !changedJoins(mapping).isEmpty
+    }
+}
