@@ -260,7 +260,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
             if let error = error as? PSQLError {
                 throw PostgresFailure(error, sql: nil, place: place).dbbError(table: nil, columns: [])
             }
-            throw DBBError(backend: .unavailable, "cannot connect to \(location): \(error)")
+            throw DBBError(
+                backend: .unavailable, "cannot connect to \(location): \(error)", conditions: .connectionLost)
         }
     }
 
@@ -294,7 +295,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
             backend: .unavailable,
             "cannot use \(location): no pooled connection for \(writing ? "a write" : "reads") came free within "
                 + "poolTimeout (\(poolTimeout)); the pool has poolSize \(poolSize) connections (\(split)), all busy: "
-                + "raise poolSize or poolTimeout, or shorten the reads")
+                + "raise poolSize or poolTimeout, or shorten the reads", conditions: .timeout)
     }
 
     /// Whether the calling code runs in a task (on a thread of the cooperative pool, or of an

@@ -100,6 +100,15 @@ struct PostgresFailure: DatabaseFailure {
     /// (08), invalid authorization (28), invalid catalog name (3D: no such database).
     private static let unavailableClasses: Set<Substring> = ["08", "28", "3D", "57"]
 
+    /// Whether the connection failed rather than the server refusing it: no answer at all
+    /// (closed, reset, unreachable), a connection exception (SQLSTATE class 08), or the server
+    /// shutting down or starting (57P01–57P03). Not a refused login (28) or a missing database
+    /// (3D), which do not pass by themselves.
+    var isConnectionFailure: Bool {
+        guard let sqlState = server?.sqlState else { return true }
+        return sqlState.hasPrefix("08") || sqlState.hasPrefix("57P")
+    }
+
     /// Whether the session is over: no answer from the server (the connection closed or
     /// failed) or a FATAL/PANIC error, after which the server closes the connection.
     var endsSession: Bool {
@@ -132,12 +141,12 @@ struct PostgresFailure: DatabaseFailure {
                 "the connection to \(serverError.location) was lost before the server confirmed a commit "
                     + "(\(message)): the write may or may not have been committed. Look for it before repeating it, "
                     + "or repeat it in a form that cannot apply twice (save(ifModifiedTimeIs:), a UNIQUE key)",
-                serverError: serverError)
+                serverError: serverError, conditions: .connectionLost)
         }
         if isTimeout {
             return DBBError(
                 backend: .timedOut, table: table, "timed out on \(serverError.location): \(message)",
-                serverError: serverError)
+                serverError: serverError, conditions: .timeout)
         }
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.
@@ -155,7 +164,8 @@ struct PostgresFailure: DatabaseFailure {
             }
             return DBBError(
                 backend: .unavailable, table: table,
-                "cannot use \(serverError.location): \(message)", serverError: serverError)
+                "cannot use \(serverError.location): \(message)", serverError: serverError,
+                conditions: isConnectionFailure ? .connectionLost : [])
         }
         if sqlState == "42883", let function = Self.missingLocaleFunction(message) {
             let forms = PostgresLocaleSQL.signatures.filter { $0.lowercased().hasPrefix(function + "(") }
@@ -172,7 +182,9 @@ struct PostgresFailure: DatabaseFailure {
         let property = columns.first {
             $0.column == server?.column || $0.column == key || constraint.contains("_\($0.column)_")
         }?.property
-        return DBBError(backend: .server, table: table, property: property, message, serverError: serverError)
+        return DBBError(
+            backend: .server, table: table, property: property, message, serverError: serverError,
+            conditions: leftBehind == nil ? [] : .leftSomethingStored)
     }
 
     /// The locale function an "undefined function" message names (`function dbb_week(double

@@ -68,6 +68,8 @@ struct CommitOutcomeTests {
         #expect(statements.withLock { $0.first?.hasPrefix("BEGIN") } == !alone, "\(statements.withLock { $0 })")
         #expect(proxy.cuts == 1)
         #expect(error.kind == .commitOutcomeUnknown, "\(error)")
+        // The write may be stored: not to be repeated as it was.
+        #expect(error.isConnectionLost && !error.isRetryable, "\(error)")
         #expect(error.message.contains("may or may not have been committed"), "\(error)")
         for ticket in tickets {
             #expect(ticket.id == 0 && ticket.savedCount == 0, "the object is as it was before the save")
@@ -145,6 +147,7 @@ struct CommitOutcomeTests {
         #expect(sent.count == 2 && sent[0].hasPrefix("UPDATE") && sent[1].hasPrefix("SELECT"), "\(sent)")
         #expect(proxy.cuts == 1)
         #expect(error.kind == .unavailable, "the UPDATE's answer came: nothing was written. \(error)")
+        #expect(error.isConnectionLost && error.isRetryable, "a lost connection before anything was stored. \(error)")
         #expect(ticket.modifiedTime == seen && ticket.code == "after", "the object is as it was before the save")
         #expect(try direct.count(of: "Ticket") == 0)
         // The next save on a new connection reports why.

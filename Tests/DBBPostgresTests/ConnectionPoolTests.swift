@@ -107,6 +107,7 @@ struct ConnectionPoolTests {
         let outcome = try #require(finishing(within: 120) { Result { try manager.query("SELECT 1") } })
         let error = try #require(throws: DBBError.self) { _ = try outcome.get() }
         #expect(error.kind == .unavailable)
+        #expect(error.isTimeout && error.isRetryable && !error.isConnectionLost, "\(error)")
         #expect(
             error.message.contains("poolTimeout") && error.message.contains("poolSize 2")
                 && error.message.contains("1 serve reads, 1 is kept for writes"), "\(error)")

@@ -20,6 +20,8 @@ struct PostgresConnectionTests {
             _ = try DBBManager(postgres: configuration)
         }
         #expect(refused.kind == .unavailable)
+        // A server that cannot be reached may come back: a retry can succeed.
+        #expect(refused.isConnectionLost && refused.isRetryable && !refused.isTimeout, "\(refused)")
         #expect(refused.description.contains("127.0.0.1:1") && refused.description.contains("nowhere"))
 
         let badPassword = try #require(throws: DBBError.self) {
@@ -28,6 +30,9 @@ struct PostgresConnectionTests {
             _ = try DBBManager(postgres: configuration)
         }
         #expect(badPassword.kind == .unavailable)
+        // A refused login does not pass by itself (except through PgBouncer, whose refusal is a
+        // protocol error, SQLSTATE 08P01, not told apart from a broken connection).
+        #expect(badPassword.isConnectionLost == TestPostgresServer.throughPooler, "\(badPassword)")
         // PgBouncer answers a refused login with its own protocol error.
         let pooled = TestPostgresServer.throughPooler
         #expect(badPassword.serverError?.sqlState == (pooled ? "08P01" : "28P01"), "\(badPassword)")
@@ -38,6 +43,7 @@ struct PostgresConnectionTests {
             _ = try DBBManager(postgres: configuration)
         }
         #expect(missing.kind == .unavailable)
+        #expect(missing.isConnectionLost == TestPostgresServer.throughPooler && !missing.isConstraintViolation)
         #expect(missing.serverError?.sqlState == (pooled ? "08P01" : "3D000"), "\(missing)")
         #expect(missing.description.contains("no_such_db"))
     }

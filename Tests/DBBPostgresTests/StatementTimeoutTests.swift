@@ -58,12 +58,14 @@ struct StatementTimeoutTests {
             _ = try Ticket.instances(matching: Self.sleeping(3), manager: manager)
         }
         #expect(slow.kind == .timedOut && slow.serverError?.sqlState == "57014", "\(slow)")
+        #expect(slow.isTimeout && slow.isRetryable && !slow.isConnectionLost, "\(slow)")
         #expect(slow.message.contains("statement timeout"), "\(slow)")
 
         let write = try #require(throws: DBBError.self) {
             try manager.execute(#"INSERT INTO "Ticket" ("code") SELECT 'slow' FROM pg_sleep(3)"#)
         }
         #expect(write.kind == .timedOut, "\(write)")
+        #expect(write.isTimeout && write.isRetryable, "\(write)")
         #expect(try Ticket.all(manager: manager).map(\.code) == ["kept"], "nothing stored")
         #expect(try Self.backendPID(manager) == pid, "the connection was kept")
         #expect(try manager.query("SHOW statement_timeout")[0].decode(String.self, at: 0) == "300ms")

@@ -10,25 +10,49 @@ import DBBSQLite
 /// }
 /// ```
 public struct DBBError: Error, Sendable, CustomStringConvertible {
-    /// What kind of failure.
-    public enum Kind: Sendable, Hashable {
+    /// What kind of failure a ``DBBError`` is.
+    ///
+    /// A set of values, not a closed `enum`: a later version may add kinds without breaking a
+    /// `switch` over them, which needs a `default:` case. Match a kind with `==` or a `case`
+    /// pattern (`case .rowNotFound:`); ask the error's predicates
+    /// (``DBBError/isConstraintViolation``, ``DBBError/isConnectionLost``, ``DBBError/isTimeout``…)
+    /// for what a backend's detail means, on either backend.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable {
+            case sqlite, server, unknownProperty, invalidOption, invalidMapping, nonHomogeneousBatch, unavailable,
+                commitOutcomeUnknown, timedOut, foreignObject, rowNotFound, rowChanged, invalidValue, migrationRefused
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The kind's name, as in `.rowNotFound`: `rowNotFound`.
+        public var description: String { base.rawValue }
+
         /// SQLite refused a statement; see ``DBBError/sqliteError``.
-        case sqlite
+        public static let sqlite = Kind(.sqlite)
+
         /// The database server refused a statement; see ``DBBError/serverError`` (SQLSTATE,
         /// the server's message, the SQL).
-        case server
+        public static let server = Kind(.server)
+
         /// An options item or an indexer names a property the class does not map.
-        case unknownProperty
+        public static let unknownProperty = Kind(.unknownProperty)
+
         /// A query option cannot be used (e.g. a sort item that is not a property).
-        case invalidOption
+        public static let invalidOption = Kind(.invalidOption)
+
         /// A mapping is inconsistent (two properties on one column, a reserved name…).
-        case invalidMapping
+        public static let invalidMapping = Kind(.invalidMapping)
+
         /// A batch mixes objects of different classes; nothing was written.
-        case nonHomogeneousBatch
+        public static let nonHomogeneousBatch = Kind(.nonHomogeneousBatch)
+
         /// The database could not be used: it could not be opened or reached, was closed, its
         /// connection was lost before a transaction committed, or no pooled connection came
         /// free in time. Nothing of the operation was stored.
-        case unavailable
+        public static let unavailable = Kind(.unavailable)
+
         /// The connection was lost while `COMMIT` was on its way to the server or its answer on
         /// its way back: the transaction may or may not have been committed, and only the
         /// database can tell. The objects are as they were before the save (a new object has
@@ -36,7 +60,8 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         /// repeating it, or repeat it in a form that cannot apply twice: a conditional save
         /// (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``), an insert refused by a `UNIQUE`
         /// key. PostgreSQL only: SQLite's commit is in the process.
-        case commitOutcomeUnknown
+        public static let commitOutcomeUnknown = Kind(.commitOutcomeUnknown)
+
         /// A deadline passed. The server cancelled a statement that ran past its
         /// `statement_timeout` or `lock_timeout` (SQLSTATE `57014`, `55P03`): the statement's
         /// transaction rolled back, nothing of it was stored, and the connection goes on. Or the
@@ -44,27 +69,32 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         /// closed, and nothing was stored (were a `COMMIT` on its way, the kind would be
         /// ``commitOutcomeUnknown``). Safe to retry; ``DBBError/serverError`` has the server's
         /// words when it gave them. PostgreSQL only.
-        case timedOut
+        public static let timedOut = Kind(.timedOut)
+
         /// An object was saved, deleted or referred to through a manager other than the one
         /// that created or fetched it. Use ``DBBManager/copy(_:)`` to put objects into another database.
-        case foreignObject
+        public static let foreignObject = Kind(.foreignObject)
+
         /// The object's row is gone (deleted by another copy, manager, process or raw SQL):
         /// the save is refused rather than insert the row again under its old id.
-        case rowNotFound
+        public static let rowNotFound = Kind(.rowNotFound)
+
         /// A conditional save (``DBBTableObject/save(ifModifiedTimeIs:)-jirm``) found the row written
         /// since the `modifiedTime` it expected: another writer got there first. Nothing was
         /// written; fetch the object again to see the row as it is.
-        case rowChanged
+        public static let rowChanged = Kind(.rowChanged)
+
         /// A value SQLite cannot store or that does not read back as the property's type
         /// (`NaN`, a `NULL` element in a number array); ``DBBError/property`` names the property.
-        case invalidValue
+        public static let invalidValue = Kind(.invalidValue)
+
         /// A migration that cannot be applied without changing or losing stored data: a column
         /// whose declared type no longer matches its property, a `NOT NULL UNIQUE` property
         /// added to a table with rows, `UNIQUE` added to a property whose rows share a value or
         /// `NOT NULL` to one whose rows hold `NULL`, a table (not made by DBBBuilder) whose `id`
         /// is not an `INTEGER PRIMARY KEY`; or a read-only manager registering a class whose
         /// table or columns do not exist. Nothing was changed.
-        case migrationRefused
+        public static let migrationRefused = Kind(.migrationRefused)
     }
 
     /// What kind of failure.
@@ -82,6 +112,8 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     /// The server's error underneath (``Kind/server``, and ``Kind/unavailable`` when the server
     /// answered): SQLSTATE, message, SQL, host and database.
     public let serverError: DBBServerError?
+    /// What the backend knew of the failure beyond its kind (see ``Conditions``).
+    var conditions: Conditions = []
 
     @usableFromInline
     init(
@@ -100,9 +132,11 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     /// The same error about `table` and `property` where it names none yet: a value's error
     /// raised where only the value was known, completed by the code that knows whose it is.
     func about(table: String, property: String, rowID: Int64? = nil) -> DBBError {
-        DBBError(
+        var error = DBBError(
             kind, table: self.table ?? table, property: self.property ?? property, rowID: self.rowID ?? rowID, message,
             sqliteError: sqliteError, serverError: serverError)
+        error.conditions = conditions
+        return error
     }
 
     /// An SQLite failure on `table`, naming the property when SQLite's message names its column.
@@ -131,37 +165,32 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
 }
 
 extension DBBError {
-    /// An error of a backend module, about `table` and `property` when known.
+    /// An error of a backend module, about `table` and `property` when known, with what the
+    /// backend knows of it beyond its kind.
     @_spi(DBBBackend)
     public init(
         backend kind: Kind, table: String? = nil, property: String? = nil, _ message: String,
-        serverError: DBBServerError? = nil
+        serverError: DBBServerError? = nil, conditions: Conditions = []
     ) {
         self.init(kind, table: table, property: property, message, serverError: serverError)
-    }
-}
-
-/// What a database server said when it refused a statement or a connection.
-public struct DBBServerError: Sendable, Hashable {
-    /// The SQLSTATE code (`23505` for a unique violation), when the server sent one.
-    public let sqlState: String?
-    /// The server's message, and its detail when it sent one.
-    public let message: String
-    /// The SQL the server refused, when it was a statement.
-    public let sql: String?
-    /// The server's host (or socket) and port.
-    public let host: String
-    /// The database.
-    public let database: String
-
-    public init(sqlState: String?, message: String, sql: String?, host: String, database: String) {
-        self.sqlState = sqlState
-        self.message = message
-        self.sql = sql
-        self.host = host
-        self.database = database
+        self.conditions = conditions
     }
 
-    /// `database app on db.example.com:5432`.
-    public var location: String { "database \(database) on \(host)" }
+    /// What a backend knows of a failure beyond its kind and its SQLSTATE, which the
+    /// predicates (``DBBError/isConnectionLost``, ``DBBError/isTimeout``,
+    /// ``DBBError/isRetryable``) read.
+    @_spi(DBBBackend)
+    public struct Conditions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The connection to the server could not be opened, or broke during the operation.
+        public static let connectionLost = Conditions(rawValue: 1 << 0)
+        /// A deadline passed: a statement or lock timeout, no answer in time, no pooled
+        /// connection free in time.
+        public static let timeout = Conditions(rawValue: 1 << 1)
+        /// Part of the call stays stored despite the failure (statements of the same text that
+        /// committed before it): repeating the call as it is repeats that part.
+        public static let leftSomethingStored = Conditions(rawValue: 1 << 2)
+    }
 }

@@ -61,25 +61,23 @@ extension APIError {
     /// answers 500 or 503.
     init?(_ error: DBBError, resource: String) {
         let field = error.property
-        switch error.kind {
-        case .rowChanged:
+        if error.kind == .rowChanged {
             self.init(
                 .preconditionFailed, "\(resource) \(error.rowID ?? 0) was changed since that ETag: fetch it again",
                 field: "If-Match")
-        case .rowNotFound where field != nil, .server where error.serverError?.sqlState == "23503":
+        } else if (error.kind == .rowNotFound && field != nil) || error.isForeignKeyViolation {
             // A record the body refers to was deleted while this request saved (a foreign key
             // on PostgreSQL, the library's check on SQLite).
             self.init(
                 .unprocessableContent,
                 "\(field ?? "a reference"): refers to a record deleted while this request was saved", field: field)
-        case .rowNotFound:
+        } else if error.kind == .rowNotFound {
             self.init(.notFound, "\(resource) \(error.rowID ?? 0) does not exist (deleted meanwhile)", field: "id")
-        case .sqlite where error.sqliteError?.extendedCode.rawValue == 2067,  // SQLITE_CONSTRAINT_UNIQUE
-            .server where error.serverError?.sqlState == "23505":  // unique_violation
+        } else if error.isUniqueViolation {
             self.init(.conflict, "\(field ?? "a value") is already taken by another \(resource)", field: field)
-        case .invalidValue:
+        } else if error.kind == .invalidValue {
             self.init(.unprocessableContent, "\(field.map { "\($0): " } ?? "")\(error.message)", field: field)
-        default:
+        } else {
             return nil
         }
     }
