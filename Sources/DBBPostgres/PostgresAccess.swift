@@ -56,7 +56,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     private let holders = Locked<[UInt: Int]>([:])
     private let closed = Atomic<Bool>(false)
 
-    var dialect: DBBDialect { .postgresql }
+    var dialect: any DBBDialect { PostgresDialect() }
 
     /// - Parameters:
     ///   - tracing: shared with the other servers of a replicated manager.

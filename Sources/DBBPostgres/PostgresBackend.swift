@@ -90,7 +90,7 @@ final class PostgresBackend: SetWritingConnection {
         self.readOnly = readOnly
     }
 
-    var dialect: DBBDialect { .postgresql }
+    var dialect: any DBBDialect { PostgresDialect() }
 
     func statement(_ sql: String, clearing: Bool) throws -> any DatabaseStatement {
         if let statement = statements[sql] {

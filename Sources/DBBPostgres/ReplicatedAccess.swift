@@ -26,7 +26,7 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
     private let lastWrite = Mutex<WriteMark>(.none)
     private let turn = Atomic<Int>(0)
     let tracing: TraceSwitch
-    var dialect: DBBDialect { .postgresql }
+    var dialect: any DBBDialect { PostgresDialect() }
     var isReadOnly: Bool { primary.isReadOnly }
     /// How long a replica that failed is left out.
     static let retryInterval: Duration = .seconds(5)

@@ -1,9 +1,9 @@
-import DBBBuilder
+@_spi(DBBBackend) import DBBBuilder
 import DBBTestSupport
 import Foundation
 
 #if !DBB_SQLITE_SUITES
-import DBBPostgres
+@_spi(DBBBackend) import DBBPostgres
 #endif
 
 /// A fresh database of `backend` with a manager on it; `reopen()` gives a second manager on
@@ -72,5 +72,22 @@ extension BackendDatabase {
         #else
         return try DBBManager(postgres: url)
         #endif
+    }
+}
+
+extension Backend {
+    /// The backend's SQL dialect, for tests of its text without a database; `nil` for
+    /// PostgreSQL in a build of the SQLite suites alone (no PostgreSQL module).
+    @_spi(DBBBackend)
+    public var dialect: (any DBBDialect)? {
+        switch self {
+        case .sqlite: return SQLiteDialect()
+        case .postgresql:
+            #if DBB_SQLITE_SUITES
+            return nil
+            #else
+            return PostgresDialect()
+            #endif
+        }
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// timeout that is safe to repeat, having stored nothing.
 @Suite("A database another connection keeps locked")
 struct BusyDatabaseTests {
-    @Test("a save that waited out the busy timeout is isTimeout and isRetryable; repeated once the lock is gone, it is stored")
+    @Test(
+        "a save that waited out the busy timeout is isTimeout and isRetryable; repeated once the lock is gone, it is stored"
+    )
     func busyThenRetry() throws {
         let database = try ManagerTestDatabase([Person.self])
         try database.manager.execute("PRAGMA busy_timeout = 50")

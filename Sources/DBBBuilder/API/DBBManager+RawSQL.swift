@@ -102,7 +102,8 @@ extension DBBManager {
     /// (`BEGIN READ WRITE`, `COMMIT`), be undone with (`SET`), or outlast (`COPY … TO` a file).
     private func refuseSessionChanges(_ sql: String) throws {
         guard access.isReadOnly,
-            let statement = PlaceholderSQL(sql).statements.first(where: \.refusedWhenReadOnly)
+            let statement = PlaceholderSQL(sql, syntax: access.dialect.syntax).statements.first(
+                where: \.refusedWhenReadOnly)
         else { return }
         throw DBBError(
             .invalidOption,

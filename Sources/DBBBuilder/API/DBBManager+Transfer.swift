@@ -54,7 +54,7 @@ extension DBBManager {
         let counts = try write(nil) { destination in
             try destination.atomically(.immediate) {
                 let into = TransferSQL(dialect: destination.dialect)
-                if let lock = into.lock(names) { try destination.execute(lock) }
+                if let lock = destination.dialect.lockTables(names) { try destination.execute(lock) }
                 for table in tables where try destination.fetchValue(into.anyRow(table.name), as: Int.self) != nil {
                     throw DBBError(
                         .invalidOption, table: table.name,
@@ -114,8 +114,8 @@ extension DBBManager {
     /// What tells this database from another (see ``TransferSQL/identity``); `nil` for an
     /// in-memory SQLite database, which no other manager reaches.
     private func databaseIdentity() throws -> String? {
-        let identity = try read(nil) { try $0.fetchValue(TransferSQL(dialect: $0.dialect).identity, as: String.self) }
-        guard access.dialect == .sqlite else { return identity }
+        let identity = try read(nil) { try $0.fetchValue($0.dialect.databaseIdentity, as: String.self) }
+        guard access.dialect.identifiesByFile else { return identity }
         guard let path = identity, !path.isEmpty else { return nil }
         var status = stat()
         guard stat(path, &status) == 0 else { return path }

@@ -1,18 +1,158 @@
-/// The SQL spelling of a backend: which one the ORM's statements are written for (see
-/// `SQL/`). The text differs in a few places only — identity columns, column types, ids
-/// lists, schema introspection, join-row cleanup — and each of those is written once per
-/// dialect there.
-@_spi(DBBBackend)
-public enum DBBDialect: Sendable, Hashable {
-    /// SQLite 3.38 or later (`json_each`, `pragma_table_xinfo`).
-    case sqlite
-    /// PostgreSQL 12 or later (identity columns, `jsonb`, `information_schema`).
-    case postgresql
-}
+import DBBSQLite
 
-extension DBBDialect {
-    /// The statement that holds off every other manager's schema changes until the
-    /// transaction ends (see `SchemaSQL.schemaLock`); `nil` on SQLite. For a backend installing
-    /// schema of its own (PostgreSQL's locale functions).
-    public var schemaLockSQL: String? { SchemaSQL(dialect: self).schemaLock }
+/// The SQL spelling of one backend, asked by the statement builders of `SQL/` for everything
+/// that differs between engines: identifiers and literals, column types and the `id` column,
+/// ids lists, sorting of `NULL`, schema introspection and locks, constraint names, the id
+/// counter, what a raw statement may do inside a transaction. The text they share is built
+/// once, in `SQL/`, around these answers.
+///
+/// Each backend owns its dialect: SQLite's is ``SQLiteDialect`` (in `Backend/SQLite/`),
+/// PostgreSQL's is in the DBBPostgres module. A backend gives its dialect through
+/// ``DatabaseConnection/dialect`` and ``DatabaseAccess/dialect``. Code outside a dialect asks
+/// it; it never tests which dialect it has.
+@_spi(DBBBackend)
+public protocol DBBDialect: Sendable {
+    /// The engine's name, for messages: `SQLite`, `PostgreSQL`.
+    var name: String { get }
+
+    /// How the engine's SQL text splits into tokens: quotes, comments, parameters.
+    var syntax: SQLSyntax { get }
+
+    // MARK: - Names and values
+
+    /// `name` as an identifier.
+    func quote(_ name: String) -> String
+
+    /// `value` as a literal for a `DEFAULT` clause, or `nil` for `NULL` and `NaN` (and what
+    /// the engine cannot spell as a literal).
+    func literal(_ value: DBBValue) -> String?
+
+    /// A literal of the column type of `type`, for the `DEFAULT` of a `NOT NULL` column added
+    /// to a table that already has rows.
+    func defaultLiteral(_ type: DBBStorageType) -> String
+
+    /// The longest name the engine keeps whole, in UTF-8 bytes, or `nil` for no limit.
+    var longestName: Int? { get }
+
+    // MARK: - Tables
+
+    /// The column type of a storage type.
+    func columnType(_ type: DBBStorageType) -> String
+
+    /// `id`'s definition in every table and join table.
+    var idDefinition: String { get }
+
+    /// The declared type `id` must have in a table DBBBuilder adopts.
+    var idType: String { get }
+
+    /// What follows an `INSERT` so that the engine gives the new row's id (nothing when the
+    /// connection reports it, ``DatabaseConnection/lastInsertedRowID``).
+    var returningID: String { get }
+
+    /// What follows a join table's column that refers to `table`'s rows: a foreign key that
+    /// deletes the join row with its row, or nothing when ``deletesJoinRowsWithTriggers``.
+    func joinColumnReference(to table: String) -> String
+
+    /// Whether join rows go with their rows through triggers on the rows' tables, rather than
+    /// through the join tables' foreign keys.
+    var deletesJoinRowsWithTriggers: Bool { get }
+
+    /// Whether a column declared `declaredType` (as the catalog reports it) gives the values
+    /// of `type` back as stored.
+    func holds(_ type: DBBStorageType, declaredType: String) -> Bool
+
+    /// What to add after a declared type in a message about it (SQLite's affinity), or `""`.
+    func explain(declaredType: String) -> String
+
+    // MARK: - Queries
+
+    /// `column IN (…)` the ids of a list bound to its one `?` as ``SQLText/idList(_:)``.
+    func inIDList(_ column: String) -> String
+
+    /// What follows a sort term's direction so that `NULL` sorts first ascending and last
+    /// descending (SQLite's order), on every engine.
+    func nullsOrder(descending: Bool) -> String
+
+    /// An application's condition, checked and mapped to columns, in the engine's spelling.
+    func condition(_ sql: String) -> String
+
+    /// Whether a bounded fetch reads its objects' join rows in its own statement, as arrays
+    /// (``JoinSQL/elements(_:owner:)``), rather than in one more statement a join property.
+    var foldsJoinRows: Bool { get }
+
+    /// Why the engine cannot store `value`, or `nil`.
+    func refusal(of value: DBBValue) -> DBBError?
+
+    /// Whether ``refusal(of:)`` can refuse anything: a save asks it for each value only then.
+    var refusesValues: Bool { get }
+
+    // MARK: - Schema introspection and locks
+
+    /// Holds off every other manager's schema changes until the transaction ends, or `nil`
+    /// when the transaction's own lock does.
+    var schemaLock: String? { get }
+
+    /// The columns of the table bound to `?`: name, declared type, `NOT NULL`, default,
+    /// hidden (0 for an ordinary column), position in the primary key.
+    var tableColumns: String { get }
+
+    /// How many indexes implement the primary key of the table bound to `?` (0 when `id` is
+    /// the row id, or generated by the engine).
+    var primaryKeyIndexCount: String { get }
+
+    /// How many tables named DBBBuilder's version table there are (0 or 1).
+    var versionTableExists: String { get }
+
+    // MARK: - Constraints
+
+    /// The unique indexes over exactly one column of the table bound to `?1`: index name,
+    /// column name, the name of the `UNIQUE` constraint it backs (`''` when the engine names
+    /// none, `NULL` for an index made by `CREATE UNIQUE INDEX`), the foreign keys referring to it.
+    var singleColumnUniqueIndexes: String { get }
+
+    /// The name of the unique index that stands for a `UNIQUE` attribute of `column`.
+    func attributeIndexName(table: String, column: String) -> String
+
+    /// Whether an index named `name` is the attribute index of `column`.
+    func isAttributeIndex(_ name: String, table: String, column: String) -> Bool
+
+    /// Whether a `UNIQUE` constraint named `name` is the one a column definition's `UNIQUE`
+    /// makes for `column`.
+    func isAttributeConstraint(_ name: String, table: String, column: String) -> Bool
+
+    /// Holds off other sessions' writes to `table` until the transaction ends, or `nil` when
+    /// the transaction's own lock does.
+    func lockAgainstWrites(_ table: String) -> String?
+
+    /// Whether `NOT NULL` and `UNIQUE` constraints are added and dropped with `ALTER TABLE`,
+    /// rather than by rebuilding the table (``TableRebuild``).
+    var altersConstraintsInPlace: Bool { get }
+
+    // MARK: - Copies between databases
+
+    /// A query whose one value tells this database from another.
+    var databaseIdentity: String { get }
+
+    /// Whether ``databaseIdentity`` is the path of the database's file (to be compared by
+    /// device and inode), rather than an identity as it is.
+    var identifiesByFile: Bool { get }
+
+    /// Keeps other writers out of `tables` until the transaction ends, or `nil` when the
+    /// transaction's own lock does.
+    func lockTables(_ tables: [String]) -> String?
+
+    /// The highest id the table bound to `?` has given out (0 when none).
+    var lastID: String { get }
+
+    /// The argument ``lastID`` takes for `table`.
+    func lastIDArgument(_ table: String) -> DBBValue
+
+    /// The statements that raise the id counter of `table` to at least `id`, never lowering
+    /// it, with their arguments.
+    func raiseLastID(_ table: String, to id: Int64) -> [(sql: String, arguments: [DBBValue])]
+
+    // MARK: - Raw SQL
+
+    /// Whether `statement` (its tokens) cannot run inside a transaction.
+    func mustRunOutsideTransaction(_ statement: [SQLToken]) -> Bool
 }

@@ -18,7 +18,7 @@ public protocol DatabaseAccess: Sendable {
     /// The statement trace handler, given to each connection before its next use.
     var tracing: TraceSwitch { get }
     /// The SQL spelling of the backend's connections.
-    var dialect: DBBDialect { get }
+    var dialect: any DBBDialect { get }
     /// Whether the manager may change nothing in the database: registering only checks that
     /// the tables it needs exist (see `SchemaMigration`).
     var isReadOnly: Bool { get }

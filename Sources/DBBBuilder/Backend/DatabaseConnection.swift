@@ -17,7 +17,7 @@ public enum DatabaseTransactionMode: Sendable {
 @_spi(DBBBackend)
 public protocol DatabaseConnection: AnyObject {
     /// The SQL spelling this connection understands.
-    var dialect: DBBDialect { get }
+    var dialect: any DBBDialect { get }
     /// A prepared statement for `sql` (one statement, `?` placeholders), cached by the
     /// connection for the next call with the same text. `clearing: false` may leave the last
     /// use's bindings in place: only for a caller that binds every parameter.

@@ -15,7 +15,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     /// The trace generation installed on `writer` (under `writerLock`).
     private var writerTraceGeneration = 0
     let tracing = TraceSwitch()
-    var dialect: DBBDialect { .sqlite }
+    var dialect: any DBBDialect { SQLiteDialect() }
     private let writerThread = WriterThread()
     private let idleReaders = Locked<[Reader]>([])
     /// Steps run on every connection (attachments), and how many there are: a reader set up

@@ -11,7 +11,7 @@ final class SerializedAccess: DatabaseAccess, @unchecked Sendable {
     /// The trace generation installed on `connection` (under `lock`).
     private var traceGeneration = 0
     let tracing = TraceSwitch()
-    var dialect: DBBDialect { .sqlite }
+    var dialect: any DBBDialect { SQLiteDialect() }
 
     init(connection: SQLiteBackend) { self.connection = connection }
 

@@ -6,7 +6,7 @@ import Foundation
 struct UnavailableAccess: DatabaseAccess {
     let error: DBBError
     let tracing = TraceSwitch()
-    var dialect: DBBDialect { .sqlite }
+    var dialect: any DBBDialect { SQLiteDialect() }
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { throw error }
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { throw error }

@@ -15,7 +15,7 @@ final class TableMapping: Sendable {
     let indexers: [DBBIndexer]
     let statements: MappingStatements
     /// The SQL spelling of the manager's backend, which every statement of the class uses.
-    let dialect: DBBDialect
+    let dialect: any DBBDialect
     /// Whether fetches and saves read and write the columns with the class's generated
     /// ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)``.
     let generatedColumns: Bool
@@ -34,7 +34,7 @@ final class TableMapping: Sendable {
     ///     (``DBBGeneratedMapping/order``); they are used when they cover exactly the mapping's columns.
     init(
         objectType: DBBTableObject.Type, prototype: DBBTableObject, properties: [String: DBBPropertyPersistence],
-        indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: DBBDialect,
+        indexers: [DBBIndexer], attributes: [String: ColumnAttributes], dialect: any DBBDialect,
         storedOffsets: Bool, generatedOrder: [String]? = nil
     ) throws(DBBError) {
         self.objectType = objectType

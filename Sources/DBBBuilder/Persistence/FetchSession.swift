@@ -18,7 +18,7 @@ import Foundation
 /// transaction (``RoundTripPlan/firstStatementMayBeAll``), restarting the plan in one if it
 /// asks for more.
 final class FetchSession: RoundTripPlan {
-    private let dialect: DBBDialect
+    private let dialect: any DBBDialect
     private let manager: DBBManager
     /// The query whose objects the fetch returns: its first statement.
     private let query: SelectQuery
@@ -60,7 +60,7 @@ final class FetchSession: RoundTripPlan {
 
     /// A fetch of the objects `query` selects, with the join properties it asks for and
     /// everything they refer to.
-    init(_ query: SelectQuery, _ mapping: TableMapping, dialect: DBBDialect, manager: DBBManager) {
+    init(_ query: SelectQuery, _ mapping: TableMapping, dialect: any DBBDialect, manager: DBBManager) {
         self.dialect = dialect
         self.manager = manager
         self.query = query
@@ -340,7 +340,7 @@ final class FetchSession: RoundTripPlan {
     /// the range from the least to the greatest (a whole table, a run of ids), one range of the
     /// owner index: rows of owners outside the batch come along and match no object. Otherwise
     /// the list of ids, which the database sorts into an index of its own first.
-    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: DBBDialect)
+    private static func joinRowsQuery(_ join: JoinProperty, of batch: JoinedBatch, dialect: any DBBDialect)
         -> PlannedStatement
     {
         let sql = JoinSQL(dialect: dialect)
@@ -352,7 +352,7 @@ final class FetchSession: RoundTripPlan {
                 return PlannedStatement(sql.selectRowsInRange(join), [.integer(least), .integer(greatest)])
             }
         }
-        return PlannedStatement(sql.selectRows(join), [SQLDialect.idList(batch.objects.lazy.map(\.id))])
+        return PlannedStatement(sql.selectRows(join), [SQLText.idList(batch.objects.lazy.map(\.id))])
     }
 
     /// The objects of a class fetched so far, by id (the first object of an id wins).

@@ -10,7 +10,7 @@ enum Persistence {
     /// them (see ``SchemaSQL/ownerDeleteTrigger(_:)``), whoever deletes the rows.
     static func delete(ids: [Int64], _ mapping: TableMapping, on connection: any DatabaseConnection) throws {
         guard !ids.isEmpty else { return }
-        try connection.execute(mapping.statements.deleteByIDs, [SQLDialect.idList(ids)])
+        try connection.execute(mapping.statements.deleteByIDs, [SQLText.idList(ids)])
     }
 
     /// Deletes the row `id` only if its stored `modifiedTime` is `expected`, inside the
@@ -30,7 +30,7 @@ enum Persistence {
     static func missedRow(_ id: Int64, expected: Date, _ mapping: TableMapping, on connection: any DatabaseConnection)
         throws -> DBBError
     {
-        let exists = try !connection.fetchAll(mapping.statements.existingIDs, [SQLDialect.idList([id])], { _ in () })
+        let exists = try !connection.fetchAll(mapping.statements.existingIDs, [SQLText.idList([id])], { _ in () })
             .isEmpty
         guard exists else {
             return DBBError(

@@ -11,7 +11,7 @@ final class RowWriter {
     /// The values the session wrote (see ``SaveJournal/values``).
     private let values: SavedValues
     /// The connection's dialect when it refuses some values SQLite stores (``DBBDialect/refusal(of:)``).
-    private let refusing: DBBDialect?
+    private let refusing: (any DBBDialect)?
     /// The UPDATE last run, for the mapping and the columns it was made for: a batch updating
     /// the same columns of many objects binds its prepared statement again, without the
     /// mapping's lock and dictionary or the connection's statement cache. Every parameter is
@@ -29,7 +29,7 @@ final class RowWriter {
         self.connection = connection
         self.now = now
         self.values = values
-        refusing = connection.dialect.refusesNULInText ? connection.dialect : nil
+        refusing = connection.dialect.refusesValues ? connection.dialect : nil
     }
 
     func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {

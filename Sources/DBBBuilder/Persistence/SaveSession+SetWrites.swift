@@ -176,7 +176,7 @@ extension SaveSession {
         for (_, group) in unconfirmed {
             let ids = Set(group.referrers.keys)
             let existing = Set(
-                try connection.fetchAll(group.mapping.statements.existingIDs, [SQLDialect.idList(ids)]) {
+                try connection.fetchAll(group.mapping.statements.existingIDs, [SQLText.idList(ids)]) {
                     $0.int64(at: 0)
                 })
             if let missing = ids.subtracting(existing).min(), let (join, mapping) = group.referrers[missing] {

@@ -298,7 +298,7 @@ final class SaveSession {
         let existing = Set(
             try connection.fetchAll(
                 targetMapping.statements.existingIDs,
-                [SQLDialect.idList(ids)]
+                [SQLText.idList(ids)]
             ) { $0.int64(at: 0) })
         if let missing = ids.subtracting(existing).min() {
             throw Self.missingRow(missing, of: targetMapping, join, mapping)

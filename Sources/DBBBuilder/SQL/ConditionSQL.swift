@@ -37,7 +37,7 @@ struct ConditionSQL {
                 throw DBBError(.invalidOption, table: mapping.tableName, "an empty condition in the conditions list")
             default:
                 let part = try Self.condition(trimmed, mapping)
-                parts.append(mapping.dialect == .postgresql ? Self.isAsDistinctFrom(part) : part)
+                parts.append(mapping.dialect.condition(part))
             }
         }
         sql = parts.joined(separator: conjunction)
@@ -48,7 +48,7 @@ struct ConditionSQL {
     private static func condition(_ written: String, _ mapping: TableMapping) throws(DBBError) -> String {
         // Comments go: a `-- …` at the end would swallow the closing parenthesis.
         let text = withoutComments(written, mapping.dialect)
-        let tokens = SQLTokenizer.tokens(text, dialect: mapping.dialect)
+        let tokens = SQLTokenizer.tokens(text, syntax: mapping.dialect.syntax)
         var joins: [JoinProperty] = []
         var columns = 0
         let sql = mapProperties(tokens, in: text) { name in
@@ -57,23 +57,23 @@ struct ConditionSQL {
                 // A reference reads as a nullable column: the id it holds, or NULL.
                 return join.isReference
                     ? JoinSQL(dialect: mapping.dialect).referencedID(join, owner: mapping)
-                    : SQLDialect.quoteAlways(join.column)
+                    : SQLText.quoteAlways(join.column)
             }
             if let column = mapping.column(named: name) {
                 columns += 1
-                return SQLDialect.quoteAlways(column.column)
+                return SQLText.quoteAlways(column.column)
             }
             // The key columns, named as such in a condition: quoted, so that PostgreSQL
             // keeps their case.
-            if name == "idNum" { return SQLDialect.quoteAlways(SchemaSQL.idColumn) }
+            if name == "idNum" { return SQLText.quoteAlways(SchemaSQL.idColumn) }
             if let reserved = DBBFormat.reservedColumns.first(where: { TableMapping.sameIdentifier($0, name) }) {
-                return SQLDialect.quoteAlways(reserved)
+                return SQLText.quoteAlways(reserved)
             }
             // A column named in another case, which SQLite reads as that column and
             // PostgreSQL would fold to lower case.
             if let column = mapping.column(namedOrStoredIn: name) {
                 columns += 1
-                return SQLDialect.quoteAlways(column.column)
+                return SQLText.quoteAlways(column.column)
             }
             return nil
         }
@@ -109,15 +109,15 @@ struct ConditionSQL {
         }
     }
 
-    private static func mapProperty(_ text: String, _ join: JoinProperty, _ dialect: DBBDialect) -> String {
-        mapProperties(SQLTokenizer.tokens(text, dialect: dialect), in: text) {
-            $0 == join.name ? SQLDialect.quoteAlways(join.column) : nil
+    private static func mapProperty(_ text: String, _ join: JoinProperty, _ dialect: any DBBDialect) -> String {
+        mapProperties(SQLTokenizer.tokens(text, syntax: dialect.syntax), in: text) {
+            $0 == join.name ? SQLText.quoteAlways(join.column) : nil
         }
     }
 
     /// `text` with each comment replaced by a space.
-    private static func withoutComments(_ text: String, _ dialect: DBBDialect) -> String {
-        let tokens = SQLTokenizer.tokens(text, dialect: dialect)
+    private static func withoutComments(_ text: String, _ dialect: any DBBDialect) -> String {
+        let tokens = SQLTokenizer.tokens(text, syntax: dialect.syntax)
         guard tokens.contains(where: { $0.kind == .space && ($0.text.hasPrefix("--") || $0.text.hasPrefix("/*")) })
         else { return text }
         return tokens.map { $0.kind == .space ? " " : String($0.text) }.joined()
@@ -125,50 +125,12 @@ struct ConditionSQL {
 
     /// Whether `text` tests one element of the array `join`: the property first and only once,
     /// and nothing that would need the array as a whole (`NULL`, `NOT`, `OR`).
-    private static func isElementTest(_ text: String, _ join: JoinProperty, _ dialect: DBBDialect) -> Bool {
-        let words = SQLTokenizer.tokens(text, dialect: dialect).filter { $0.kind != .space }
+    private static func isElementTest(_ text: String, _ join: JoinProperty, _ dialect: any DBBDialect) -> Bool {
+        let words = SQLTokenizer.tokens(text, syntax: dialect.syntax).filter { $0.kind != .space }
         guard words.first?.kind == .word, words.first?.text == Substring(join.name),
             words.filter({ $0.kind == .word && $0.text == Substring(join.name) }).count == 1
         else { return false }
         return !words.contains { word in ["NOT", "NULL", "ISNULL", "NOTNULL", "OR"].contains { word.isKeyword($0) } }
-    }
-
-    /// The words after `IS` (or `IS NOT`) that PostgreSQL's `IS` itself takes.
-    private static let postgresIsOperands: Set<String> = [
-        "NULL", "TRUE", "FALSE", "UNKNOWN", "DISTINCT", "OF", "JSON", "DOCUMENT", "NORMALIZED", "NFC", "NFD", "NFKC",
-        "NFKD",
-    ]
-
-    /// `sql` with SQLite's `a IS b` and `a IS NOT b`, which compare any two values (NULL equal
-    /// to NULL), spelled `a IS NOT DISTINCT FROM b` and `a IS DISTINCT FROM b` as PostgreSQL
-    /// needs (its `IS` takes only `NULL`, `TRUE`, `FALSE`, `UNKNOWN`…): `nickname IS ?` works on both.
-    static func isAsDistinctFrom(_ sql: String) -> String {
-        let tokens = SQLTokenizer.tokens(sql, dialect: .postgresql)
-        func nextWord(after position: Int) -> Int? {
-            tokens.indices.dropFirst(position + 1).first { tokens[$0].kind != .space }
-        }
-        var output = ""
-        output.reserveCapacity(sql.utf8.count + 16)
-        var position = 0
-        while position < tokens.count {
-            let token = tokens[position]
-            guard token.isKeyword("IS"), let first = nextWord(after: position) else {
-                output += token.text
-                position += 1
-                continue
-            }
-            let negated = tokens[first].isKeyword("NOT")
-            guard let operand = negated ? nextWord(after: first) : first,
-                !(tokens[operand].kind == .word && postgresIsOperands.contains(tokens[operand].text.uppercased()))
-            else {
-                output += token.text
-                position += 1
-                continue
-            }
-            output += negated ? "IS DISTINCT FROM " : "IS NOT DISTINCT FROM "
-            position = operand
-        }
-        return output
     }
 
     /// The text of `tokens` with each bare word for which `replacement` gives SQL replaced by

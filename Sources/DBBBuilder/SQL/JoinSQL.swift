@@ -2,7 +2,7 @@ import DBBSQLite
 
 /// The SQL of join rows.
 struct JoinSQL {
-    let dialect: DBBDialect
+    let dialect: any DBBDialect
 
     func deleteRows(_ join: JoinProperty) -> String {
         "DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(join.parentColumn)) = ?"

@@ -2,19 +2,11 @@ import DBBFormat
 
 /// The SQL of the manager's housekeeping: `VACUUM` and DBBBuilder's `DBVersion` table.
 struct MaintenanceSQL {
-    let dialect: DBBDialect
+    let dialect: any DBBDialect
 
     let vacuum = "VACUUM"
 
-    var versionTableExists: String {
-        switch dialect {
-        case .sqlite:
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(DBBFormat.versionTable)'"
-        case .postgresql:
-            "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
-                + " AND table_name = '\(DBBFormat.versionTable)'"
-        }
-    }
+    var versionTableExists: String { dialect.versionTableExists }
 
     var currentVersion: String { "SELECT MAX(version) FROM \(table)" }
 

@@ -15,9 +15,9 @@ struct MappingStatements: Sendable {
     let keyColumns: String
     private let quotedTable: String
 
-    private let dialect: DBBDialect
+    private let dialect: any DBBDialect
 
-    init(table: String, columns: [ColumnProperty], dialect: DBBDialect) {
+    init(table: String, columns: [ColumnProperty], dialect: any DBBDialect) {
         self.dialect = dialect
         let quotedTable = dialect.quote(table)
         self.quotedTable = quotedTable

@@ -78,8 +78,9 @@ public struct PlaceholderSQL: Sendable {
     /// The statements, in order; none for text that is only spaces, comments and `;`.
     public let statements: [Statement]
 
-    public init(_ sql: String) {
-        statements = SQLTokenizer.statements(SQLTokenizer.tokens(sql, dialect: .postgresql)).map { tokens in
+    /// The statements of `sql`, split by `syntax`'s rules (PostgreSQL's unless given).
+    public init(_ sql: String, syntax: SQLSyntax = .postgresql) {
+        statements = SQLTokenizer.statements(SQLTokenizer.tokens(sql, syntax: syntax)).map { tokens in
             var text = ""
             var count = 0
             // Leading spaces and comments go; the rest is kept as written.

@@ -29,15 +29,15 @@ enum RebuildSQL {
     static func legacyAlterTable(_ on: Bool) -> String { "PRAGMA legacy_alter_table = \(on ? "ON" : "OFF")" }
 
     static func copyRows(from table: String, to newTable: String, columns: [String]) -> String {
-        let list = columns.map(SQLDialect.quoteAlways).joined(separator: ", ")
+        let list = columns.map(SQLText.quoteAlways).joined(separator: ", ")
         return
-            "INSERT INTO \(SQLDialect.quoteAlways(newTable)) (\(list)) SELECT \(list) FROM \(SQLDialect.quoteAlways(table))"
+            "INSERT INTO \(SQLText.quoteAlways(newTable)) (\(list)) SELECT \(list) FROM \(SQLText.quoteAlways(table))"
     }
 
-    static func dropTable(_ table: String) -> String { "DROP TABLE \(SQLDialect.quoteAlways(table))" }
+    static func dropTable(_ table: String) -> String { "DROP TABLE \(SQLText.quoteAlways(table))" }
 
     static func renameTable(_ table: String, to newName: String) -> String {
-        "ALTER TABLE \(SQLDialect.quoteAlways(table)) RENAME TO \(SQLDialect.quoteAlways(newName))"
+        "ALTER TABLE \(SQLText.quoteAlways(table)) RENAME TO \(SQLText.quoteAlways(newName))"
     }
 
     /// What a rebuild changes in one column's definition.
@@ -98,7 +98,7 @@ enum RebuildSQL {
             cursor = range.upperBound
         }
         body += create[cursor...]
-        return ("CREATE TABLE \(SQLDialect.quoteAlways(newName)) \(body)", uniqueNotFound)
+        return ("CREATE TABLE \(SQLText.quoteAlways(newName)) \(body)", uniqueNotFound)
     }
 
     /// The places of the column constraint `keywords` (`NOT NULL`, `UNIQUE`) in one column

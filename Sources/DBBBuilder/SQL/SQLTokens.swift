@@ -1,6 +1,7 @@
 /// One token of SQL text, as SQLite's tokenizer would split it, with its place in the text.
-struct SQLToken {
-    enum Kind: Equatable {
+@_spi(DBBBackend)
+public struct SQLToken {
+    public enum Kind: Equatable, Sendable {
         /// A bare word: an identifier or a keyword.
         case word
         /// A quoted identifier (`"…"`, `` `…` ``, `[…]`) or a string literal (`'…'`).
@@ -15,12 +16,12 @@ struct SQLToken {
         case symbol
     }
 
-    let kind: Kind
-    let range: Range<String.Index>
-    let text: Substring
+    public let kind: Kind
+    public let range: Range<String.Index>
+    public let text: Substring
 
     /// Whether the token is the keyword `keyword` (compared without case).
-    func isKeyword(_ keyword: String) -> Bool {
+    public func isKeyword(_ keyword: String) -> Bool {
         kind == .word && text.uppercased() == keyword
     }
 
@@ -50,9 +51,9 @@ struct SQLToken {
 /// | parameters | `?`, `?NNN`, `:name`, `@name`, `$name` | `?`, `?NNN` (the library's), `$NNN` |
 ///
 /// On PostgreSQL `[`, `` ` ``, `:` and `@` are operators (`a[1]`, `x::text`, `@ -5`).
-enum SQLTokenizer {
-    static func tokens(_ sql: String, dialect: DBBDialect = .sqlite) -> [SQLToken] {
-        let postgres = dialect == .postgresql
+@_spi(DBBBackend)
+public enum SQLTokenizer {
+    public static func tokens(_ sql: String, syntax: SQLSyntax = .sqlite) -> [SQLToken] {
         let scalars = sql.unicodeScalars
         var tokens: [SQLToken] = []
         var index = scalars.startIndex
@@ -88,8 +89,8 @@ enum SQLTokenizer {
                     if scalars[index] == "*" && peek() == "/" {
                         index = scalars.index(index, offsetBy: 2)
                         depth -= 1
-                        if depth == 0 || !postgres { break }
-                    } else if postgres && scalars[index] == "/" && peek() == "*" {
+                        if depth == 0 || !syntax.nestedComments { break }
+                    } else if syntax.nestedComments && scalars[index] == "/" && peek() == "*" {
                         index = scalars.index(index, offsetBy: 2)
                         depth += 1
                     } else {
@@ -97,7 +98,7 @@ enum SQLTokenizer {
                     }
                 }
                 kind = .space
-            case _ where postgres && (scalar == "E" || scalar == "e") && peek() == "'":
+            case _ where syntax.escapeStrings && (scalar == "E" || scalar == "e") && peek() == "'":
                 // An escape string: a backslash escapes the next character, the quote included.
                 index = scalars.index(index, offsetBy: 2)
                 while index < scalars.endIndex {
@@ -114,7 +115,7 @@ enum SQLTokenizer {
                     }
                 }
                 kind = .quoted
-            case "$" where postgres:
+            case "$" where syntax.dollarQuotes:
                 if let end = Self.dollarQuoteEnd(scalars, from: index) {
                     index = end
                     kind = .quoted
@@ -126,10 +127,12 @@ enum SQLTokenizer {
                     index = scalars.index(after: index)
                     kind = .symbol
                 }
-            case _ where postgres && (scalar == "`" || scalar == "[" || scalar == ":" || scalar == "@"):
+            case _
+            where !syntax.bracketQuotesAndNamedParameters
+                && (scalar == "`" || scalar == "[" || scalar == ":" || scalar == "@"):
                 index = scalars.index(after: index)
                 kind = .symbol
-            case "?" where postgres:
+            case "?" where !syntax.bracketQuotesAndNamedParameters:
                 index = scalars.index(after: index)
                 scan { ("0"..."9").contains($0) }
                 kind = .parameter
@@ -196,4 +199,26 @@ enum SQLTokenizer {
         }
         return scalars.endIndex
     }
+}
+
+/// What an engine's SQL text quotes, comments and takes as a parameter: the rules
+/// ``SQLTokenizer`` splits it by (see the table there).
+@_spi(DBBBackend)
+public struct SQLSyntax: Sendable {
+    /// Block comments nest: `/* a /* b */ c */` is one comment.
+    public var nestedComments: Bool
+    /// `E'…'` strings, in which a backslash escapes the next character.
+    public var escapeStrings: Bool
+    /// `$$…$$` and `$tag$…$tag$` strings, and `$1` parameters.
+    public var dollarQuotes: Bool
+    /// `` `…` `` and `[…]` quote identifiers, and `:name`, `@name`, `$name` are parameters;
+    /// otherwise those characters are operators, and a parameter is `?` or `?NNN`.
+    public var bracketQuotesAndNamedParameters: Bool
+
+    /// SQLite's rules.
+    public static let sqlite = SQLSyntax(
+        nestedComments: false, escapeStrings: false, dollarQuotes: false, bracketQuotesAndNamedParameters: true)
+    /// PostgreSQL's rules.
+    public static let postgresql = SQLSyntax(
+        nestedComments: true, escapeStrings: true, dollarQuotes: true, bracketQuotesAndNamedParameters: false)
 }

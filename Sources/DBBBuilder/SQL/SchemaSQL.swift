@@ -9,15 +9,15 @@ import DBBFormat
 /// CREATE INDEX IF NOT EXISTS Person_photo_idx ON Person_photo (Person_ID)
 /// ```
 ///
-/// On PostgreSQL the same tables, with its types (see ``DBBDialect/columnType(_:)``), and
-/// join rows that go with their rows through foreign keys `ON DELETE CASCADE` instead of
-/// triggers.
+/// Other engines write the same tables in their spelling (``DBBDialect/columnType(_:)``,
+/// ``DBBDialect/idDefinition``), and may delete join rows with their rows through foreign keys
+/// (``DBBDialect/joinColumnReference(to:)``) instead of triggers.
 struct SchemaSQL {
     static let idColumn = DBBFormat.idColumn
     static let createdTimeColumn = DBBFormat.createdTimeColumn
     static let modifiedTimeColumn = DBBFormat.modifiedTimeColumn
 
-    let dialect: DBBDialect
+    let dialect: any DBBDialect
 
     func createTable(_ mapping: TableMapping) -> String {
         let times = [Self.createdTimeColumn, Self.modifiedTimeColumn].map {
@@ -74,29 +74,17 @@ struct SchemaSQL {
     }
 
     /// The join table of `join`, owned by `owner`'s rows; `target` is the table a reference
-    /// points into. On PostgreSQL both columns are foreign keys `ON DELETE CASCADE`.
+    /// points into (both columns refer to their tables where the dialect deletes join rows
+    /// by foreign keys).
     func createJoinTable(_ join: JoinProperty, owner: TableMapping, target: TableMapping?) -> String {
-        var ownerColumn = "\(dialect.quote(join.parentColumn)) \(dialect.columnType(.int))"
-        var valueColumn = "\(dialect.quote(join.column)) \(dialect.columnType(join.storageType))"
-        if dialect == .postgresql {
-            ownerColumn +=
-                " REFERENCES \(dialect.quote(owner.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
-            if let target {
-                valueColumn +=
-                    " REFERENCES \(dialect.quote(target.tableName)) (\(dialect.quote(Self.idColumn))) ON DELETE CASCADE"
-            }
-        }
+        let ownerColumn =
+            "\(dialect.quote(join.parentColumn)) \(dialect.columnType(.int))"
+            + dialect.joinColumnReference(to: owner.tableName)
+        let valueColumn =
+            "\(dialect.quote(join.column)) \(dialect.columnType(join.storageType))"
+            + (target.map { dialect.joinColumnReference(to: $0.tableName) } ?? "")
         return
             "CREATE TABLE IF NOT EXISTS \(dialect.quote(join.joinTable)) (\(dialect.idDefinition), \(ownerColumn), \(valueColumn))"
-    }
-
-    /// The longest name the engine keeps whole, in UTF-8 bytes: PostgreSQL cuts longer ones
-    /// to 63 (`NAMEDATALEN`), after which the mapping's name would not find its object.
-    var longestName: Int? {
-        switch dialect {
-        case .sqlite: nil
-        case .postgresql: 63
-        }
     }
 
     /// Every name the schema of `mapping` gives the engine, with the property it is for (none
@@ -117,70 +105,12 @@ struct SchemaSQL {
             + " (\(dialect.quote(join.parentColumn)))"
     }
 
-    /// Holds off the schema changes of every other manager and process on the database until
-    /// this transaction ends. PostgreSQL's `CREATE TABLE IF NOT EXISTS` is not safe against a
-    /// concurrent one (both find the name free, the second fails on the catalog's unique
-    /// index), so service instances starting together would fail; after the lock, the second
-    /// finds the first's tables. `nil` on SQLite, whose `BEGIN IMMEDIATE` does the same.
-    var schemaLock: String? {
-        switch dialect {
-        case .sqlite: nil
-        // The key is "DBBSchma" in ASCII: one lock for DBBBuilder's schema changes.
-        case .postgresql: "SELECT pg_advisory_xact_lock(\(0x4442_4253_6368_6D61 as Int64))"
-        }
-    }
-
-    /// The columns of the table bound to `?` (none when it does not exist): name, declared
-    /// type, `NOT NULL`, default, hidden (0 for an ordinary column), position in the primary key.
-    var tableColumns: String {
-        switch dialect {
-        case .sqlite:
-            "SELECT name, type, \"notnull\", dflt_value, hidden, pk FROM pragma_table_xinfo(?)"
-        case .postgresql:
-            "SELECT c.column_name, c.data_type, CASE c.is_nullable WHEN 'NO' THEN 1 ELSE 0 END,"
-                + " CASE WHEN c.column_default IS NOT NULL OR c.is_identity = 'YES' THEN 'default' END, 0,"
-                + " (SELECT count(*) FROM information_schema.table_constraints t JOIN information_schema.key_column_usage k"
-                + " ON k.constraint_name = t.constraint_name AND k.table_schema = t.table_schema"
-                + " WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = c.table_schema AND t.table_name = c.table_name"
-                + " AND k.column_name = c.column_name)"
-                + " FROM information_schema.columns c WHERE c.table_schema = current_schema() AND c.table_name = ?"
-                + " ORDER BY c.ordinal_position"
-        }
-    }
-
-    /// How many indexes implement the primary key of the table bound to `?`: none when the key
-    /// is the row id (`INTEGER PRIMARY KEY` of a rowid table).
-    ///
-    /// On PostgreSQL, whether `id` of the table bound to `?` is generated (identity or a
-    /// sequence default): 0 when it is, as the key every insert leaves to the server.
-    var primaryKeyIndexCount: String {
-        switch dialect {
-        case .sqlite:
-            "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'"
-        case .postgresql:
-            "SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
-                + " AND column_name = 'id' AND is_identity = 'NO' AND column_default IS NULL"
-        }
-    }
-
-    /// The declared type `id` must have.
-    var idType: String {
-        switch dialect {
-        case .sqlite: "INTEGER"
-        case .postgresql: "BIGINT"
-        }
-    }
-
     /// `ALTER TABLE … ADD COLUMN createdTime Real`, for a table DBBBuilder did not create.
     func addTimeColumn(_ column: String, to table: String) -> String {
         "ALTER TABLE \(dialect.quote(table)) ADD COLUMN \(dialect.quote(column)) \(dialect.columnType(.date))"
     }
 
     // MARK: - Join rows go with their rows
-
-    /// Whether join rows are deleted with their rows by triggers (SQLite), rather than by the
-    /// join tables' foreign keys (PostgreSQL).
-    var usesCleanupTriggers: Bool { dialect == .sqlite }
 
     /// Deletes an object's join rows when its row is deleted, by whatever means.
     func ownerDeleteTrigger(_ join: JoinProperty, owner: TableMapping) -> String {

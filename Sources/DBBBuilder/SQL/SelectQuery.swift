@@ -111,7 +111,7 @@ struct SelectQuery {
         self.init(
             mapping, columns: sparse ? [] : mapping.columns, joins: sparse ? [] : mapping.joins,
             where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
-            order: "", arguments: [SQLDialect.idList(ids)], rows: ids.count)
+            order: "", arguments: [SQLText.idList(ids)], rows: ids.count)
     }
 
     /// The columns and joins `query` loads, for the objects with `ids`: one batch of a
@@ -120,7 +120,7 @@ struct SelectQuery {
         self.init(
             mapping, columns: query.columns, joins: query.joins,
             where: mapping.dialect.inIDList(mapping.dialect.quote(SchemaSQL.idColumn)),
-            order: "", arguments: [SQLDialect.idList(ids)], rows: ids.count)
+            order: "", arguments: [SQLText.idList(ids)], rows: ids.count)
     }
 
     /// One batch of a streaming fetch in id order (keyset paging): the first `limit` objects,

@@ -4,7 +4,7 @@ import DBBFormat
 /// one round trip, its values bound as one array a column (``DBBValueArray``), so the text is
 /// the same whatever the number of rows.
 struct SetWriteSQL {
-    let dialect: DBBDialect
+    let dialect: any DBBDialect
 
     /// Inserts rows into `mapping`'s table, their `createdTime`, `modifiedTime` and mapped
     /// columns the arrays bound in that order, and returns their new ids in the order of the
@@ -31,7 +31,7 @@ struct SetWriteSQL {
 
     /// The id sequence of `table` (quoted).
     private func sequence(of table: String) -> String {
-        "pg_get_serial_sequence(\(SQLDialect.literal(.text(table)) ?? "NULL"), '\(SchemaSQL.idColumn)')"
+        "pg_get_serial_sequence(\(SQLText.literal(.text(table)) ?? "NULL"), '\(SchemaSQL.idColumn)')"
     }
 
     /// Moves the id sequence of `mapping`'s table past its highest id: what a user runs after

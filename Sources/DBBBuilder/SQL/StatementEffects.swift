@@ -181,7 +181,7 @@ extension PlaceholderSQL.Statement {
     /// Whether a statement of these tokens may commit part of its work before it ends, which a
     /// failure then does not undo: `CALL` (a procedure may `COMMIT`), and a `DO` block whose
     /// body says `COMMIT` or `CALL` — when run outside a transaction block.
-    static func mayCommitInside(_ tokens: [SQLToken]) -> Bool {
+    @_spi(DBBBackend) public static func mayCommitInside(_ tokens: [SQLToken]) -> Bool {
         let tokens = tokens.filter { $0.kind != .space }
         switch tokens.first.map(word) {
         case "CALL":
@@ -236,7 +236,7 @@ extension PlaceholderSQL.Statement {
     /// Whether a statement of these words cannot run inside a transaction block: `VACUUM`,
     /// anything `CONCURRENTLY`, `CREATE`/`DROP DATABASE`, `TABLESPACE` or `SUBSCRIPTION`,
     /// `ALTER SYSTEM`, `REINDEX SYSTEM`/`DATABASE`, `CLUSTER` of every table, `DISCARD ALL`.
-    static func runsOnlyOutsideTransactions(_ words: [String]) -> Bool {
+    @_spi(DBBBackend) public static func runsOnlyOutsideTransactions(_ words: [String]) -> Bool {
         if words.contains("CONCURRENTLY") { return true }
         let second = words.count > 1 ? words[1] : ""
         switch words.first {

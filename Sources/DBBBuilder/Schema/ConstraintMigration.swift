@@ -54,7 +54,7 @@ struct ConstraintMigration {
     }
 
     private func uniqueIndexes(of table: String) throws -> [UniqueIndex] {
-        try connection.fetchAll(sql.singleColumnUniqueIndexes, [.text(table)]) {
+        try connection.fetchAll(connection.dialect.singleColumnUniqueIndexes, [.text(table)]) {
             UniqueIndex(
                 name: $0.string(at: 0) ?? "", column: $0.string(at: 1) ?? "", constraint: $0.string(at: 2),
                 dependents: $0.string(at: 3))
@@ -88,8 +88,10 @@ struct ConstraintMigration {
                 changes.uniqueAdded.append(column.column)
             } else if !column.isUnique {
                 let attributes = own.filter { index in
-                    index.constraint.map { sql.isAttributeConstraint($0, table: table, column: column.column) }
-                        ?? sql.isAttributeIndex(index.name, table: table, column: column.column)
+                    index.constraint.map {
+                        connection.dialect.isAttributeConstraint($0, table: table, column: column.column)
+                    }
+                        ?? connection.dialect.isAttributeIndex(index.name, table: table, column: column.column)
                 }
                 for index in attributes {
                     if let dependents = index.dependents { throw referenced(column, of: mapping, by: dependents) }
@@ -103,7 +105,7 @@ struct ConstraintMigration {
         }
         // The rows checked are the rows the constraints will hold for: no other session writes
         // to the table until this transaction ends.
-        if !checks.isEmpty, let lock = sql.lockAgainstWrites(table) { try connection.execute(lock) }
+        if !checks.isEmpty, let lock = connection.dialect.lockAgainstWrites(table) { try connection.execute(lock) }
         for check in checks { try check() }
         return changes
     }
@@ -158,8 +160,15 @@ struct ConstraintMigration {
     /// - Returns: what changed, one line each, for the log.
     func apply(_ changes: Changes, to table: String) throws -> [String] {
         guard !changes.isEmpty else { return [] }
-        switch connection.dialect {
-        case .sqlite:
+        if connection.dialect.altersConstraintsInPlace {
+            for column in changes.released + changes.notNullLifted {
+                try connection.execute(sql.dropNotNull(column, of: table))
+            }
+            for column in changes.notNullAdded { try connection.execute(sql.setNotNull(column, of: table)) }
+            for lifted in changes.uniqueConstraintsLifted {
+                try connection.execute(sql.dropConstraint(lifted.name, of: table))
+            }
+        } else {
             var edits: [String: RebuildSQL.ColumnEdit] = [:]
             for column in changes.released + changes.notNullLifted { edits[column, default: []].insert(.dropNotNull) }
             for column in changes.notNullAdded { edits[column, default: []].insert(.addNotNull) }
@@ -168,14 +177,6 @@ struct ConstraintMigration {
                 try TableRebuild(connection: connection, table: table).run(
                     editing: edits,
                     purpose: "changing NOT NULL or UNIQUE of \(edits.keys.sorted().joined(separator: ", "))")
-            }
-        case .postgresql:
-            for column in changes.released + changes.notNullLifted {
-                try connection.execute(sql.dropNotNull(column, of: table))
-            }
-            for column in changes.notNullAdded { try connection.execute(sql.setNotNull(column, of: table)) }
-            for lifted in changes.uniqueConstraintsLifted {
-                try connection.execute(sql.dropConstraint(lifted.name, of: table))
             }
         }
         let schema = SchemaSQL(dialect: connection.dialect)
@@ -194,7 +195,7 @@ struct ConstraintMigration {
         throw DBBError(
             .migrationRefused, table: table, property: column,
             "the unique index of \(table).\(column) cannot be made: its name, "
-                + "\(sql.attributeIndexName(table: table, column: column)), is taken by another index or table. "
+                + "\(connection.dialect.attributeIndexName(table: table, column: column)), is taken by another index or table. "
                 + "Nothing was changed: rename or drop that one, or map the class to another table (databaseTableName)")
     }
 
@@ -221,7 +222,7 @@ struct ConstraintMigration {
         for column in changes.uniqueAdded {
             lines.append(
                 "added UNIQUE to \"\(column)\" of \"\(table)\" (index "
-                    + "\"\(sql.attributeIndexName(table: table, column: column))\")")
+                    + "\"\(connection.dialect.attributeIndexName(table: table, column: column))\")")
         }
         return lines
     }

@@ -46,7 +46,7 @@ struct SchemaMigration {
     /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
     /// - Returns: what changed, one line each (`created table "Person"`), for the log.
     func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws -> [String] {
-        if !readOnly, let lock = schema.schemaLock { try connection.execute(lock) }
+        if !readOnly, let lock = connection.dialect.schemaLock { try connection.execute(lock) }
         let plans = try mappings.map(plan)
         if readOnly {
             try refuseChanges(plans)
@@ -79,14 +79,14 @@ struct SchemaMigration {
                 let target = try join.access.relation.map { try targets($0.targetType) }
                 try connection.execute(schema.createJoinTable(join, owner: mapping, target: target))
                 try connection.execute(schema.createJoinIndex(join))
-                if schema.usesCleanupTriggers {
+                if connection.dialect.deletesJoinRowsWithTriggers {
                     try addTrigger(
                         schema.ownerTriggerName(join), schema.ownerDeleteTrigger(join, owner: mapping),
                         purge: schema.deleteOrphanRows(join, owner: mapping), changes: &changes)
                 }
                 if let target {
                     try connection.execute(schema.createJoinTargetIndex(join))
-                    if schema.usesCleanupTriggers {
+                    if connection.dialect.deletesJoinRowsWithTriggers {
                         try addTrigger(
                             schema.targetTriggerName(join), schema.targetDeleteTrigger(join, target: target),
                             purge: schema.deleteDanglingReferences(join, target: target), changes: &changes)
@@ -122,7 +122,7 @@ struct SchemaMigration {
     }
 
     private func columns(of table: String) throws -> [String: ExistingColumn] {
-        let rows = try connection.fetchAll(schema.tableColumns, [.text(table)]) { row in
+        let rows = try connection.fetchAll(connection.dialect.tableColumns, [.text(table)]) { row in
             ExistingColumn(
                 name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
                 hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
@@ -223,7 +223,7 @@ struct SchemaMigration {
     /// which the server would cut: the mapping would then look for a table, column or index
     /// under a name that is not there, and find none.
     private func checkNameLengths(_ mapping: TableMapping) throws {
-        guard let longest = schema.longestName,
+        guard let longest = connection.dialect.longestName,
             let long = schema.names(of: mapping).first(where: { $0.name.utf8.count > longest })
         else { return }
         throw DBBError(
@@ -240,8 +240,9 @@ struct SchemaMigration {
         let problem: String
         if let id = existing[SchemaSQL.idColumn] {
             let keyColumns = existing.values.filter { $0.primaryKey > 0 }.count
-            let keyIndexes = try connection.fetchValue(schema.primaryKeyIndexCount, [.text(table)], as: Int.self) ?? 0
-            if id.type.uppercased() != schema.idType {
+            let keyIndexes =
+                try connection.fetchValue(connection.dialect.primaryKeyIndexCount, [.text(table)], as: Int.self) ?? 0
+            if id.type.uppercased() != connection.dialect.idType {
                 problem = "its column '\(id.name)' is declared '\(id.type)'"
             } else if id.primaryKey == 0 || keyColumns > 1 {
                 problem = "its column '\(id.name)' is not the table's (only) PRIMARY KEY"
@@ -267,9 +268,7 @@ struct SchemaMigration {
         advice: String = "migrations only add, so map the property to a new column (columnName:) instead"
     ) throws {
         guard !connection.dialect.holds(type, declaredType: column.type) else { return }
-        let affinity =
-            connection.dialect == .sqlite
-            ? " (\(SQLDialect.Affinity(declaredType: column.type).rawValue) affinity)" : ""
+        let affinity = connection.dialect.explain(declaredType: column.type)
         throw DBBError(
             .migrationRefused, table: mapping.tableName, property: property,
             "\(String(reflecting: mapping.objectType)).\(property) is a \(swiftType), but its column '\(column.name)' "

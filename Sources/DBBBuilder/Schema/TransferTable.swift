@@ -32,7 +32,7 @@ struct TransferTable {
     /// source as it is and never changes it.
     func checkSource(_ origin: any DatabaseConnection, label: String) throws {
         let present = Set(
-            try origin.fetchAll(SchemaSQL(dialect: origin.dialect).tableColumns, [.text(name)]) {
+            try origin.fetchAll(origin.dialect.tableColumns, [.text(name)]) {
                 ($0.string(at: 0) ?? "").lowercased()
             })
         guard !present.isEmpty else {
@@ -87,9 +87,11 @@ struct TransferTable {
             if count % Self.rowsPerInsert == 0 { try flush() }
         }
         try flush()
-        let counter = max(highest, try origin.fetchValue(from.lastID, [from.lastIDArgument(name)], as: Int64.self) ?? 0)
+        let counter = max(
+            highest,
+            try origin.fetchValue(origin.dialect.lastID, [origin.dialect.lastIDArgument(name)], as: Int64.self) ?? 0)
         if counter > 0 {
-            for statement in into.raiseLastID(name, to: counter) {
+            for statement in destination.dialect.raiseLastID(name, to: counter) {
                 try destination.execute(statement.sql, statement.arguments)
             }
         }

@@ -15,7 +15,7 @@ enum PostgresLocaleInstaller {
         do {
             try access.write { connection in
                 try connection.atomically(.immediate) {
-                    if let lock = DBBDialect.postgresql.schemaLockSQL { try connection.execute(lock, []) }
+                    if let lock = PostgresDialect().schemaLock { try connection.execute(lock, []) }
                     guard try needsInstall(connection) else { return }
                     // Identifiers added with addLocaleRules(for:) stay, with this version's names.
                     for statement in PostgresLocaleSQL.createTable { try connection.execute(statement, []) }

@@ -15,7 +15,7 @@ final class SQLiteBackend: DatabaseConnection {
         try sqlite.addLocaleFunctions()
     }
 
-    var dialect: DBBDialect { .sqlite }
+    var dialect: any DBBDialect { SQLiteDialect() }
 
     @inline(__always)
     func statement(_ sql: String, clearing: Bool) throws -> any DatabaseStatement {
