@@ -16,9 +16,10 @@ extension ReadmeExamples {
     static func quickStart(_ given: ReadmeGivens) throws -> Any {
         let manager = try DBBManager(url: URL(fileURLWithPath: "visits.sqlite"))
         try manager.register([Visit.self])          // creates the table, or adds new columns
-        for (page, seconds, day) in [("/", 12.5, 315_576_000.0), ("/about", 40, 315_662_400), ("/", 8, 315_748_800)] {
+        let saturday = Date(timeIntervalSinceReferenceDate: 315_576_000)   // 2011-01-01 12:00 UTC
+        for (page, seconds, days) in [("/", 12.5, 0.0), ("/about", 40, 1), ("/", 8, 2)] {
             let visit = Visit(dbManager: manager)
-            (visit.page, visit.seconds, visit.day) = (page, seconds, Date(timeIntervalSinceReferenceDate: day))
+            (visit.page, visit.seconds, visit.day) = (page, seconds, saturday + days * 86_400)
             try visit.save()                        // an INSERT: visit.id is set
         }
 
