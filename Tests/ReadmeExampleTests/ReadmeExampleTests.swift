@@ -280,6 +280,7 @@ import Testing
         let classics = try #require(try ReadmeExamples.gettingStartedFetch(given) as? [Book])
         #expect(classics.map(\.year) == [0, 1978] && classics.first?.isDeleted == true)
         _ = try ReadmeExamples.gettingStartedSQL(given)
+        #expect(try ReadmeExamples.gettingStartedErrors(given) as? Bool == true)
         _ = try ReadmeExamples.loggingTrace(given)
         let (parsed, combined) = try #require(
             try ReadmeExamples.mappingsAttributes(given) as? (ColumnAttributes?, ColumnAttributes))
