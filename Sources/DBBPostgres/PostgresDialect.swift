@@ -1,6 +1,6 @@
 @_spi(DBBBackend) import DBBBuilder
-@_spi(DBBBackend) import DBBSQLite
 import DBBFormat
+@_spi(DBBBackend) import DBBSQLite
 import Foundation
 
 /// PostgreSQL's spelling (12 or later: identity columns, `jsonb`, `information_schema`) of
@@ -197,7 +197,9 @@ public struct PostgresDialect: DBBDialect {
     // MARK: - Copies between databases
 
     /// The server's start time and the database's name.
-    public var databaseIdentity: String { "SELECT CAST(pg_postmaster_start_time() AS text) || ' ' || current_database()" }
+    public var databaseIdentity: String {
+        "SELECT CAST(pg_postmaster_start_time() AS text) || ' ' || current_database()"
+    }
     public var identifiesByFile: Bool { false }
 
     /// Readers may go on.

@@ -1,8 +1,9 @@
 @_spi(DBBBackend) import DBBBackendTestSupport
-@_spi(DBBBackend) @testable import DBBBuilder
 import DBBTestSupport
 import Foundation
 import Testing
+
+@_spi(DBBBackend) @testable import DBBBuilder
 
 /// Each dialect's SQL text, built without a database: the statements a registration and a save
 /// run, and the dialect's own answers, checked against the golden SQL that a run on a real
@@ -23,8 +24,12 @@ struct DialectSQLTests {
             statements.append(schema.createTable(mapping))
             statements += mapping.indexers.map { schema.createIndex($0, mapping) }
             for join in mapping.joins {
-                let target = try join.access.relation.map { try manager.registry.mapping(for: $0.targetType, manager: manager) }
-                statements += [schema.createJoinTable(join, owner: mapping, target: target), schema.createJoinIndex(join)]
+                let target = try join.access.relation.map {
+                    try manager.registry.mapping(for: $0.targetType, manager: manager)
+                }
+                statements += [
+                    schema.createJoinTable(join, owner: mapping, target: target), schema.createJoinIndex(join),
+                ]
                 if target != nil { statements.append(schema.createJoinTargetIndex(join)) }
                 guard dialect.deletesJoinRowsWithTriggers else { continue }
                 statements.append(schema.ownerDeleteTrigger(join, owner: mapping))
@@ -39,7 +44,9 @@ struct DialectSQLTests {
         let rows = MappingStatements(table: member.tableName, columns: member.columns, dialect: dialect)
         statements.append(rows.deleteByIDs)
         if dialect.returningID.isEmpty {
-            statements += [rows.insert, rows.update(member.columns, [age]), JoinSQL(dialect: dialect).insertRow(nicknames)]
+            statements += [
+                rows.insert, rows.update(member.columns, [age]), JoinSQL(dialect: dialect).insertRow(nicknames),
+            ]
         } else {
             let sets = SetWriteSQL(dialect: dialect)
             statements += [sets.insertRows(member), sets.updateRows(member, [age]), sets.insertJoinRows(nicknames)]
@@ -69,7 +76,8 @@ struct DialectSQLTests {
     @Test("SQLite: names bare unless a keyword, DBBBuilder's types, counters in sqlite_sequence, affinities")
     func sqlite() throws {
         let dialect = SQLiteDialect()
-        #expect(dialect.quote("age") == "age" && dialect.quote("order") == #""order""# && dialect.quote("a b") == #""a b""#)
+        #expect(
+            dialect.quote("age") == "age" && dialect.quote("order") == #""order""# && dialect.quote("a b") == #""a b""#)
         #expect(dialect.columnType(.date) == "Real" && dialect.columnType(.bool) == "Boolean")
         #expect(dialect.literal(.real(-.infinity)) == "-9e999" && dialect.literal(.blob(Data([0xAB]))) == "x'ab'")
         #expect(dialect.literal(.real(.nan)) == nil && dialect.literal(.text("a\u{0}b")) == nil)
@@ -81,9 +89,11 @@ struct DialectSQLTests {
         #expect(dialect.isAttributeIndex("t_C_UNIQUE", table: "T", column: "c"))
         #expect(dialect.lockTables(["T"]) == nil && dialect.schemaLock == nil && dialect.lockAgainstWrites("T") == nil)
         #expect(dialect.raiseLastID("T", to: 7).map(\.sql).allSatisfy { $0.contains("sqlite_sequence") })
-        #expect(!dialect.altersConstraintsInPlace && dialect.identifiesByFile && dialect.refusal(of: .text("\u{0}")) == nil)
+        #expect(
+            !dialect.altersConstraintsInPlace && dialect.identifiesByFile && dialect.refusal(of: .text("\u{0}")) == nil)
         let outside = { (sql: String) in
-            SQLTokenizer.statements(SQLTokenizer.tokens(sql, syntax: dialect.syntax)).map(dialect.mustRunOutsideTransaction)
+            SQLTokenizer.statements(SQLTokenizer.tokens(sql, syntax: dialect.syntax))
+                .map(dialect.mustRunOutsideTransaction)
         }
         #expect(outside("VACUUM; pragma user_version = 3; SELECT 1; ATTACH 'x' AS y") == [true, true, false, true])
     }
@@ -93,25 +103,35 @@ struct DialectSQLTests {
         guard let dialect = Backend.postgresql.dialect else { return }
         #expect(dialect.quote("age") == #""age""# && dialect.quote(#"a"b"#) == #""a""b""#)
         #expect(dialect.columnType(.date) == "double precision" && dialect.columnType(.bool) == "bigint")
-        #expect(dialect.literal(.real(-.infinity)) == "'-Infinity'" && dialect.literal(.blob(Data([0xAB]))) == #"'\xab'"#)
+        #expect(
+            dialect.literal(.real(-.infinity)) == "'-Infinity'" && dialect.literal(.blob(Data([0xAB]))) == #"'\xab'"#)
         #expect(dialect.defaultLiteral(.binary) == "''")
-        #expect(dialect.nullsOrder(descending: false) == " NULLS FIRST" && dialect.nullsOrder(descending: true) == " NULLS LAST")
-        #expect(dialect.condition("a IS ? AND b IS NOT ? AND c IS NULL AND d IS NOT TRUE")
-            == "a IS NOT DISTINCT FROM ? AND b IS DISTINCT FROM ? AND c IS NULL AND d IS NOT TRUE")
+        #expect(
+            dialect.nullsOrder(descending: false) == " NULLS FIRST"
+                && dialect.nullsOrder(descending: true) == " NULLS LAST")
+        #expect(
+            dialect.condition("a IS ? AND b IS NOT ? AND c IS NULL AND d IS NOT TRUE")
+                == "a IS NOT DISTINCT FROM ? AND b IS DISTINCT FROM ? AND c IS NULL AND d IS NOT TRUE")
         #expect(dialect.condition("x = 'a IS b'") == "x = 'a IS b'", "a literal is left alone")
         #expect(dialect.holds(.int, declaredType: "integer") && !dialect.holds(.int, declaredType: "text"))
         #expect(dialect.explain(declaredType: "text") == "")
         let long = String(repeating: "é", count: 40)
         let name = dialect.attributeIndexName(table: long, column: "c")
-        #expect(name.utf8.count <= 63 && name.hasSuffix("_unique") && name != dialect.attributeIndexName(table: long, column: "d"))
+        #expect(
+            name.utf8.count <= 63 && name.hasSuffix("_unique")
+                && name != dialect.attributeIndexName(table: long, column: "d"))
         #expect(dialect.isAttributeConstraint("T_c_key", table: "T", column: "c"))
         #expect(!dialect.isAttributeConstraint("other", table: "T", column: "c"))
         #expect(dialect.lockTables(["T", "U"]) == #"LOCK TABLE "T", "U" IN EXCLUSIVE MODE"#)
-        #expect(dialect.lastIDArgument("T") == .text(#""T""#) && dialect.altersConstraintsInPlace && !dialect.identifiesByFile)
+        #expect(
+            dialect.lastIDArgument("T") == .text(#""T""#) && dialect.altersConstraintsInPlace
+                && !dialect.identifiesByFile)
         #expect(dialect.refusal(of: .text("a\u{0}b"))?.kind == .invalidValue && dialect.refusal(of: .text("ab")) == nil)
         let outside = { (sql: String) in
-            SQLTokenizer.statements(SQLTokenizer.tokens(sql, syntax: dialect.syntax)).map(dialect.mustRunOutsideTransaction)
+            SQLTokenizer.statements(SQLTokenizer.tokens(sql, syntax: dialect.syntax))
+                .map(dialect.mustRunOutsideTransaction)
         }
-        #expect(outside("VACUUM; CREATE INDEX CONCURRENTLY i ON t (c); SELECT 1; SELECT $$;$$") == [true, true, false, false])
+        let script = "VACUUM; CREATE INDEX CONCURRENTLY i ON t (c); SELECT 1; SELECT $$;$$"
+        #expect(outside(script) == [true, true, false, false])
     }
 }

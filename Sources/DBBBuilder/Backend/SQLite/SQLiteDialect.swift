@@ -155,7 +155,7 @@ public struct SQLiteDialect: DBBDialect {
 
     // MARK: - Affinity
 
-        /// SQLite's type affinities. See [Determination of column affinity](https://www.sqlite.org/datatype3.html#determination_of_column_affinity).
+    /// SQLite's type affinities. See [Determination of column affinity](https://www.sqlite.org/datatype3.html#determination_of_column_affinity).
     enum Affinity: String {
         case integer = "INTEGER"
         case text = "TEXT"
