@@ -99,7 +99,7 @@ struct YearRangeTests {
     }
 
     @Test(
-        "before 1582 the locale functions count Julian days, dbb_date and SQLite proleptic Gregorian ones, as the README says"
+        "before 1582 the locale functions count Julian days, dbb_date and SQLite proleptic Gregorian ones, as the Locale Functions article says"
     )
     func twoCalendarsBeforeTheReform() throws {
         let database = try SQLiteTestDatabase.withLocaleFunctions()
