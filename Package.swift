@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 //
 // DBBBuilder for Swift on Linux. The layers (see the README, "Layers"), bottom up:
+//   DBBCore    – what every layer shares and nothing else: `Locked`, `DBBBuilderVersion`
 //   CSQLite    – the system SQLite library (libsqlite3-dev), no vendored amalgamation
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL
@@ -47,18 +48,21 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        /// The few names every layer shares (`Locked`, `DBBBuilderVersion`), with no dependency:
+        /// not a product; `import DBBBuilder` re-exports it.
+        .target(name: "DBBCore"),
         .target(
             name: "DBBSQLite",
             dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "DBBLocale",
-            dependencies: ["DBBSQLite"]
+            dependencies: ["DBBCore", "DBBSQLite"]
         ),
         .target(
             name: "DBBBuilder",
             dependencies: [
-                "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros",
+                "DBBCore", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -85,7 +89,9 @@ let package = Package(
         ),
         .target(
             name: "DBBPostgres",
-            dependencies: ["DBBBuilder", "DBBLocale", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "DBBCore", "DBBBuilder", "DBBLocale", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
         /// types), shared by the ORM, the macro and the code generator.
@@ -94,14 +100,14 @@ let package = Package(
         .target(name: "CDBBRuntime"),
         .target(
             name: "DBBScript",
-            dependencies: ["DBBSQLite", "DBBLocale"]
+            dependencies: ["DBBCore", "DBBSQLite", "DBBLocale"]
         ),
 
         // MARK: - Tools
 
         /// The build-tool plugin and the program it runs (DBBScript alone: no PostgreSQL).
         .plugin(name: "DBBBuildPlugin", capability: .buildTool(), dependencies: ["dbb-build-tool"]),
-        .executableTarget(name: "dbb-build-tool", dependencies: ["DBBScript", "DBBSQLite"]),
+        .executableTarget(name: "dbb-build-tool", dependencies: ["DBBCore", "DBBScript", "DBBSQLite"]),
         /// The plugin's example: a reference database built from food.dbbscript at build time,
         /// loaded through Bundle.module.
         .executableTarget(
@@ -114,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "dbb",
             dependencies: [
-                "DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
+                "DBBCore", "DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -135,7 +141,8 @@ let package = Package(
         .executableTarget(
             name: "dbb-codegen",
             dependencies: [
-                "DBBCodeGen", "DBBSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DBBCodeGen", "DBBCore", "DBBSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CodeGenerator/Sources/dbb-codegen"
         ),
@@ -147,7 +154,7 @@ let package = Package(
         .target(
             name: "DBBTestSupport",
             dependencies: [
-                "DBBSQLite", "DBBLocale", "DBBBuilder", .product(name: "Logging", package: "swift-log"),
+                "DBBCore", "DBBSQLite", "DBBLocale", "DBBBuilder", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/DBBTestSupport"
         ),
@@ -166,13 +173,15 @@ let package = Package(
         .testTarget(
             name: "DBBReliabilityTests",
             dependencies: [
-                "DBBBuilder", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",
+                "DBBBuilder", "DBBCore", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",
                 "DBBBackendTestSupport", "dbb-crash-helper", "dbb",
             ]
         ),
         .testTarget(
             name: "DBBSQLiteTests",
-            dependencies: ["DBBSQLite", "CSQLite", "DBBTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DBBCore", "DBBSQLite", "CSQLite", "DBBTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "DBBBuilderTests",
@@ -185,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "DBBScriptTests",
             dependencies: [
-                "DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb", "dbb-build-tool", "dbb-food",
+                "DBBScript", "DBBBuilder", "DBBCore", "DBBSQLite", "DBBTestSupport", "dbb", "dbb-build-tool",
+                "dbb-food",
             ]
         ),
         .testTarget(
@@ -233,7 +243,7 @@ let package = Package(
 // declared, so Package.resolved is the same either way.
 if Context.environment["DBB_SQLITE_SUITES"] == "1" {
     let kept: Set<String> = [
-        "CSQLite", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBMacroKit", "DBBBuilderMacros",
+        "CSQLite", "DBBCore", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBMacroKit", "DBBBuilderMacros",
         "DBBBuilder", "DBBScript", "DBBCodeGen", "DBBTestSupport", "DBBBackendTestSupport", "DBBBuildPlugin",
         "dbb-build-tool", "dbb-food", "DBBSQLiteTests", "DBBLocaleTests", "DBBScriptTests", "DBBReliabilityTests",
         "DBBBuilderTests",
@@ -246,7 +256,7 @@ if Context.environment["DBB_SQLITE_SUITES"] == "1" {
         case "DBBScriptTests":
             // `dbb`'s command-line tests need the whole tool.
             target.dependencies = [
-                "DBBScript", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-build-tool", "dbb-food",
+                "DBBScript", "DBBBuilder", "DBBCore", "DBBSQLite", "DBBTestSupport", "dbb-build-tool", "dbb-food",
             ]
             target.exclude = ["DBBCommandTests.swift"]
         case "DBBBackendTestSupport":
@@ -254,7 +264,9 @@ if Context.environment["DBB_SQLITE_SUITES"] == "1" {
             target.dependencies = ["DBBBuilder", "DBBTestSupport"]
             target.swiftSettings = [.define("DBB_SQLITE_SUITES")]
         case "DBBReliabilityTests":
-            target.dependencies = ["DBBBuilder", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport"]
+            target.dependencies = [
+                "DBBBuilder", "DBBCore", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",
+            ]
             target.sources = ["HostileInputTests.swift"]
         default:
             break

@@ -1,3 +1,4 @@
+import DBBCore
 import DBBSQLite
 import Foundation
 

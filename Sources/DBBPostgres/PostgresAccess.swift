@@ -1,4 +1,5 @@
 @_spi(DBBBackend) import DBBBuilder
+import DBBCore
 import Dispatch
 import Foundation
 import Logging

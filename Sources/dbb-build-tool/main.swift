@@ -2,6 +2,7 @@
 // database (replacing OUTPUT once the script succeeded), and on failure prints the error as
 // compilers do, `path:line: error: message`, so that SwiftPM and editors point at the line.
 // It depends on DBBScript alone: a package using the plugin never builds PostgreSQL support.
+import DBBCore
 import DBBSQLite
 import DBBScript
 import Foundation

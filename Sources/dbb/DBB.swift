@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBBCore
 import DBBSQLite
 
 @main

@@ -1,3 +1,4 @@
+import DBBCore
 import DBBSQLite
 import DBBScript
 import DBBTestSupport

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBBCodeGen
+import DBBCore
 import DBBSQLite
 import Foundation
 

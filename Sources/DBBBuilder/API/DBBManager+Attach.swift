@@ -47,17 +47,6 @@ extension DBBManager {
         try self.init(url: url)
     }
 
-    /// DBBBuilder-style form of ``init(url:templateURL:)``: a failure is reported by ``errorMessage()``.
-    public convenience init(databaseURL: URL, templateURL: URL) {
-        do {
-            try Self.copyTemplate(templateURL, to: databaseURL)
-            self.init(databaseURL: databaseURL)
-        } catch {
-            self.init(databaseURL: databaseURL)
-            _ = recordingErrors { throw error }
-        }
-    }
-
     /// Copies `template` to `url` unless a file is there: through a temporary file linked into
     /// place, which fails rather than overwrite a file that appeared meanwhile.
     static func copyTemplate(_ template: URL, to url: URL) throws {

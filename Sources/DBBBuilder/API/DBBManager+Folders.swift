@@ -55,31 +55,6 @@ extension DBBManager {
         return manager
     }
 
-    // MARK: - DBBBuilder's names
-
-    /// DBBBuilder's name for ``inDocumentsFolder(named:tableClasses:)``. When the database
-    /// cannot be opened there, every operation of the manager fails; when a class cannot be
-    /// registered, the manager works for the others (as ``addTableClasses(_:)``). Either way
-    /// ``errorMessage()`` says why.
-    public static func createDatabaseInDocumentsFolder(named name: String, tableClasses: [DBBTableObject.Type])
-        -> DBBManager
-    {
-        registering(tableClasses) { () throws(DBBError) in
-            try opened(named: name) { () throws(DBBError) in try created(documentsFolder) }
-        }
-    }
-
-    /// DBBBuilder's name for ``inAppSupportFolder(named:subFolders:tableClasses:)``; failures as
-    /// in ``createDatabaseInDocumentsFolder(named:tableClasses:)``.
-    public static func createDatabaseInAppSupportFolder(
-        named name: String, subFolders: String?,
-        with tableClasses: [DBBTableObject.Type]
-    ) -> DBBManager {
-        registering(tableClasses) { () throws(DBBError) in
-            try opened(named: name) { () throws(DBBError) in try appSupportFolderCreated(subFolders) }
-        }
-    }
-
     // MARK: - Helpers
 
     private static var appSupportBase: URL {
@@ -98,7 +73,7 @@ extension DBBManager {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(fallback, isDirectory: true)
     }
 
-    private static func appSupportFolderCreated(_ subFolders: String?) throws(DBBError) -> URL {
+    static func appSupportFolderCreated(_ subFolders: String?) throws(DBBError) -> URL {
         guard let subFolders, !subFolders.isEmpty else { return try created(appSupportBase) }
         let parts = subFolders.split(separator: "/", omittingEmptySubsequences: true)
         guard !subFolders.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
@@ -111,7 +86,7 @@ extension DBBManager {
     }
 
     /// `folder`, created with its intermediate folders when missing.
-    private static func created(_ folder: URL) throws(DBBError) -> URL {
+    static func created(_ folder: URL) throws(DBBError) -> URL {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return folder
@@ -121,8 +96,7 @@ extension DBBManager {
     }
 
     /// A manager on the file `name` in the folder `folder` gives.
-    private static func opened(named name: String, in folder: () throws(DBBError) -> URL) throws(DBBError) -> DBBManager
-    {
+    static func opened(named name: String, in folder: () throws(DBBError) -> URL) throws(DBBError) -> DBBManager {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw DBBError(
                 .unavailable,
@@ -135,21 +109,6 @@ extension DBBManager {
             throw error
         } catch {
             throw DBBError(.unavailable, "cannot open database \(url.path): \(error)")
-        }
-    }
-
-    /// The manager `open` gives with `tableClasses` added DBBBuilder's way, or, when it cannot
-    /// be opened, a manager whose every operation fails with that error.
-    private static func registering(
-        _ tableClasses: [DBBTableObject.Type],
-        _ open: () throws(DBBError) -> DBBManager
-    ) -> DBBManager {
-        do {
-            let manager = try open()
-            manager.addTableClasses(tableClasses)
-            return manager
-        } catch {
-            return DBBManager(unavailable: error)
         }
     }
 }

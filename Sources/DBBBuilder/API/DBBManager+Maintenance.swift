@@ -7,30 +7,14 @@ extension DBBManager {
         try read(nil) { try $0.fetchValue(SchemaSQL(dialect: $0.dialect).count(table), as: Int.self) ?? 0 }
     }
 
-    /// DBBBuilder's name for ``count(of:)``; 0 on failure.
-    public func countForTable(_ tableName: String) -> Int {
-        recordingErrors { try count(of: tableName) } ?? 0
-    }
-
     /// Rebuilds the database file to reclaim free space (`VACUUM`).
     public func vacuum() throws {
         try write(nil) { try $0.execute(MaintenanceSQL(dialect: $0.dialect).vacuum) }
     }
 
-    /// DBBBuilder's name for ``vacuum()``.
-    public func vacuumDB() {
-        _ = recordingErrors { try vacuum() }
-    }
-
     /// Drops the index `name`, if it exists.
     public func removeIndex(named name: String) throws {
         try write(nil) { try $0.execute(SchemaSQL(dialect: $0.dialect).dropIndex(name)) }
-    }
-
-    /// DBBBuilder's name for ``removeIndex(named:)``; `false` on failure.
-    @discardableResult
-    public func dropIndex(named indexName: String) -> Bool {
-        recordingErrors { try removeIndex(named: indexName) } != nil
     }
 
     // MARK: - Schema version
@@ -62,16 +46,5 @@ extension DBBManager {
                 }
             }
         }
-    }
-
-    /// DBBBuilder's check: whether the recorded version is at least `currentVersion`, and the recorded version.
-    public func hasLatestDBVersion(currentVersion: Double) -> (hasLatest: Bool, version: Double) {
-        let version = recordingErrors { try databaseVersion() } ?? 0
-        return (version >= currentVersion && version > 0, version)
-    }
-
-    /// DBBBuilder's name for ``setDatabaseVersion(_:)``.
-    public func setCurrentDBVersion(_ version: Double) {
-        _ = recordingErrors { try setDatabaseVersion(version) }
     }
 }

@@ -16,11 +16,6 @@ extension DBBManager {
         try prepareTables(mappings, always: true)
     }
 
-    /// DBBBuilder's name for ``register(_:)``; a failure is reported by ``errorMessage()``.
-    public func addTableClasses(_ tableClasses: [DBBTableObject.Type]) {
-        _ = recordingErrors { try register(tableClasses) }
-    }
-
     /// Creates or migrates the tables of `roots` (always, when `always`; else unless done
     /// already) and of every class they refer to, directly or not, that is not ready yet, in
     /// one transaction (a savepoint inside a save's transaction).

@@ -1,3 +1,4 @@
+import DBBCore
 import DBBSQLite
 import Foundation
 import Logging
@@ -24,7 +25,8 @@ public final class DBBManager: Sendable {
     let registry = MappingRegistry()
     /// The classes whose tables exist (created or checked) in this database.
     private let tablesReady = Locked<Set<ObjectIdentifier>>([])
-    private let lastErrorStorage = Locked<DBBError?>(nil)
+    /// What ``lastError`` reports (see `Compatibility/DBBManager+DBBBuilder.swift`).
+    let lastErrorStorage = Locked<DBBError?>(nil)
     /// The save running on the writer connection, which saves from its hooks join.
     let activeSave = ActiveSave()
     /// Taken by each `async` write before it goes to a blocking thread: the writes waiting
@@ -62,12 +64,12 @@ public final class DBBManager: Sendable {
         if let logger { access.tracing.set(StatementLogging(logger: logger)) }
     }
 
-    /// DBBBuilder's initializer: opens the database at `databaseURL`. When it cannot be
+    /// The manager ``init(databaseURL:)`` makes of `opened`: when the database could not be
     /// opened, every later operation fails and ``errorMessage()`` says why.
-    public init(databaseURL: URL) {
+    init(databaseURL: URL, opened: Result<any DatabaseAccess, DBBError>) {
         self.databaseURL = databaseURL
         backendLabel = nil
-        switch Self.openAccess(databaseURL) {
+        switch opened {
         case .success(let access):
             self.access = access
         case .failure(let failure):
@@ -76,7 +78,7 @@ public final class DBBManager: Sendable {
         }
     }
 
-    private static func openAccess(_ url: URL) -> Result<any DatabaseAccess, DBBError> {
+    static func openAccess(_ url: URL) -> Result<any DatabaseAccess, DBBError> {
         do {
             return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path)))
         } catch let error as SQLiteError {
@@ -116,12 +118,6 @@ public final class DBBManager: Sendable {
     /// A manager of a private in-memory database, gone when the manager is.
     public static func inMemory() throws -> DBBManager {
         DBBManager(inMemory: try SQLiteBackend(path: ":memory:"))
-    }
-
-    /// DBBBuilder's name for ``inMemory()``.
-    public static func inMemoryDatabaseManager() -> DBBManager {
-        // Opening :memory: only fails when memory is exhausted.
-        (try? inMemory()) ?? DBBManager(databaseURL: URL(fileURLWithPath: ":memory:"))
     }
 
     deinit { access.close() }
@@ -185,45 +181,6 @@ public final class DBBManager: Sendable {
         tablesReady.withLock { ready in
             for mapping in mappings { ready.insert(ObjectIdentifier(mapping.objectType)) }
         }
-    }
-
-    // MARK: - Errors
-
-    /// The error of the last operation reported with a `Bool` or optional result (DBBBuilder's
-    /// style), or `nil` when it succeeded: each such operation sets or clears it as it finishes.
-    ///
-    /// "Last" is per manager, not per thread: when two threads run such operations on one
-    /// manager, the one that finished last decides, whichever thread asks. Code that needs the
-    /// outcome of its own operation uses the throwing forms (``DBBTableObject/save()-82mr9``,
-    /// ``register(_:)``…), whose errors belong to the caller. The throwing forms leave it alone.
-    public var lastError: DBBError? { lastErrorStorage.withLock { $0 } }
-
-    /// DBBBuilder's `errorMessage()`: the description of ``lastError``, or `""` when the last
-    /// DBBBuilder-style operation succeeded.
-    public func errorMessage() -> String { lastError?.description ?? "" }
-
-    /// Runs a throwing form for a DBBBuilder-style caller: the result with the last error
-    /// cleared, or `nil` with the error recorded.
-    func recordingErrors<T>(_ body: () throws -> T) -> T? {
-        try? recordingOutcome(body).get()
-    }
-
-    /// Runs a throwing form for a DBBBuilder-style caller that also wants the error: the
-    /// result with the last error cleared, or the error, recorded as the last error.
-    func recordingOutcome<T>(_ body: () throws -> T) -> Result<T, DBBError> {
-        let outcome: Result<T, DBBError>
-        do {
-            outcome = .success(try body())
-        } catch {
-            outcome = .failure(
-                error as? DBBError
-                    ?? (error as? any DatabaseFailure).map { DBBError.backend($0, table: nil) }
-                    ?? DBBError(.invalidOption, "\(error)"))
-        }
-        lastErrorStorage.withLock { last in
-            if case .failure(let failure) = outcome { last = failure } else { last = nil }
-        }
-        return outcome
     }
 
     /// Runs `body` on the writer connection (recursively: a save hook that saves runs inside the

@@ -42,12 +42,6 @@ open class DBBTableObject {
     }
     @exclusivity(unchecked) final var storedID: Int64 = 0
 
-    /// DBBBuilder's name for ``id``.
-    public final var idNum: Int64 {
-        get { id }
-        set { id = newValue }
-    }
-
     /// Set when the object was loaded from a row whose id is 0: SQL can write such a row,
     /// ``save()-82mr9`` never makes one. For this object ``id`` 0 names that row, not "never saved",
     /// so that saving it updates the row instead of inserting a copy.
@@ -124,16 +118,6 @@ open class DBBTableObject {
     /// }
     /// ```
     open class var databaseTableName: String { String(describing: self) }
-
-    /// DBBBuilder's name of the table: ``databaseTableName``.
-    public var shortName: String { type(of: self).databaseTableName }
-
-    /// DBBBuilder's setter for ``isDirty``: `true` makes the next save write the row even
-    /// when no property changed; `false` drops that mark (real changes are still saved).
-    public func makeDirty(_ dirty: Bool) { forcedDirty = dirty }
-
-    /// The table name of the class: ``databaseTableName``.
-    public static func tableName() -> String { databaseTableName }
 
     /// Called before the object is written, inside the save's transaction; throw to refuse
     /// the save (it is rolled back: nothing of it stays). Saves and fetches made here join

@@ -1,3 +1,4 @@
+import DBBCore
 import DBBLocale
 import DBBSQLite
 import Foundation

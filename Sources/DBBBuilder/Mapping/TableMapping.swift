@@ -1,3 +1,4 @@
+import DBBCore
 import DBBFormat
 import DBBSQLite
 import Foundation
