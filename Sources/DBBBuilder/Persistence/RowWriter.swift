@@ -10,8 +10,11 @@ final class RowWriter {
     private let now: Date
     /// The values the session wrote (see ``SaveJournal/values``).
     private let values: SavedValues
-    /// The connection's dialect when it refuses some values SQLite stores (``DBBDialect/refusal(of:)``).
-    private let refusing: (any DBBDialect)?
+    /// The connection's dialect, and whether it refuses some values SQLite stores
+    /// (``DBBDialect/refusal(of:)``): a flag, so that the check of each value reads a `Bool`
+    /// instead of copying an existential.
+    private let dialect: any DBBDialect
+    private let refusesValues: Bool
     /// The UPDATE last run, for the mapping and the columns it was made for: a batch updating
     /// the same columns of many objects binds its prepared statement again, without the
     /// mapping's lock and dictionary or the connection's statement cache. Every parameter is
@@ -29,7 +32,8 @@ final class RowWriter {
         self.connection = connection
         self.now = now
         self.values = values
-        refusing = connection.dialect.refusesValues ? connection.dialect : nil
+        dialect = connection.dialect
+        refusesValues = dialect.refusesValues
     }
 
     func insertRow(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
@@ -100,7 +104,7 @@ final class RowWriter {
     /// column the REAL standing in for an unsigned integer above `Int64.max` (see
     /// ``DBBWideUnsignedColumnValue``), or what the backend refuses.
     func unstorable(_ value: SQLiteValue, in type: DBBStorageType) -> DBBError? {
-        if let refusing, let refusal = refusing.refusal(of: value) { return refusal }
+        if refusesValues, let refusal = dialect.refusal(of: value) { return refusal }
         guard case .real(let number) = value else { return nil }
         if number.isNaN { return DBBBuilder.unstorable(number) }
         switch type {
@@ -121,7 +125,7 @@ final class RowWriter {
     /// all that SQLite can refuse, and other values are not copied.
     @inline(__always)
     private func checkStorable(_ value: UnsafePointer<SQLiteValue>, _ index: Int, of mapping: TableMapping) throws {
-        if refusing == nil {
+        if !refusesValues {
             guard case .real = value.pointee else { return }
         }
         if let error = unstorable(value.pointee, in: mapping.columns[index].storageType) {
