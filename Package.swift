@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 //
 // DBBBuilder for Swift on Linux. The layers (see the README, "Layers"), bottom up:
-//   DBBCore    – what every layer shares and nothing else: `Locked`, `DBBBuilderVersion`
+//   DBBCore    – what every layer shares and nothing else: `Locked`, `DBBBuilderVersion`, `SQLQuoting`
 //   CSQLite    – the system SQLite library (libsqlite3-dev), no vendored amalgamation
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL
@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "DBBCore"),
         .target(
             name: "DBBSQLite",
-            dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CSQLite", "DBBCore", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "DBBLocale",

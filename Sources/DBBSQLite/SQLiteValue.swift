@@ -1,3 +1,4 @@
+import DBBCore
 import Foundation
 
 /// One SQLite value, in one of SQLite's five storage classes.
@@ -99,7 +100,7 @@ extension SQLiteValue: CustomStringConvertible {
         case .null: "NULL"
         case .integer(let value): String(value)
         case .real(let value): String(value)
-        case .text(let value): "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        case .text(let value): SQLQuoting.literal(value)
         case .blob(let value): "x'" + value.map { String(format: "%02x", $0) }.joined() + "'"
         }
     }

@@ -1,3 +1,4 @@
+import DBBCore
 import DBBSQLite
 import Foundation
 
@@ -206,6 +207,6 @@ struct CSVImport {
 
     /// An identifier in double quotes, as sqlite3's `%w` writes it.
     private func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLQuoting.identifier(name)
     }
 }

@@ -1,3 +1,4 @@
+import DBBCore
 import Foundation
 
 extension String {
@@ -6,6 +7,6 @@ extension String {
     // swift-format-ignore: AlwaysUseLowerCamelCase
     // DBBBuilder's category name, kept for porting.
     public func dbb_SQLEscaped() -> String {
-        "'" + replacingOccurrences(of: "'", with: "''") + "'"
+        SQLQuoting.literal(self)
     }
 }

@@ -1,3 +1,4 @@
+import DBBCore
 import DBBSQLite
 
 /// SQL text that reads the same in every dialect: identifiers quoted whatever they are, ids
@@ -36,7 +37,7 @@ public enum SQLText {
     /// `name` double-quoted, whatever it is: for names written into the application's
     /// conditions, where a bare word could be read as a keyword.
     public static func quoteAlways(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLQuoting.identifier(name)
     }
 
     public static func isPlainIdentifier(_ name: String) -> Bool {
@@ -60,7 +61,7 @@ public enum SQLText {
         case .real(let real): "\(real)"
         // SQL text cannot carry a NUL (SQLite ends a token there; PostgreSQL refuses it).
         case .text(let text) where text.utf8.contains(0): nil
-        case .text(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .text(let text): SQLQuoting.literal(text)
         case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
         }
     }

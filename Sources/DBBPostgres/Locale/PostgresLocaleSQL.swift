@@ -1,3 +1,4 @@
+import DBBCore
 import DBBLocale
 
 /// The locale date functions as PostgreSQL functions: the SQLite functions' names, argument
@@ -206,7 +207,7 @@ enum PostgresLocaleSQL {
         "DROP TABLE IF EXISTS \(rulesTable)",
     ]
 
-    static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+    static func literal(_ text: String) -> String { SQLQuoting.literal(text) }
 
     /// `CREATE OR REPLACE FUNCTION name(arguments) RETURNS type LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT body $$`
     ///

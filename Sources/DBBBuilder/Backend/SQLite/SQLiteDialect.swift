@@ -1,3 +1,4 @@
+import DBBCore
 import DBBFormat
 import DBBSQLite
 
@@ -17,7 +18,7 @@ public struct SQLiteDialect: DBBDialect {
     /// `CREATE TABLE` text reads as DBBBuilder wrote it), double-quoted otherwise.
     public func quote(_ name: String) -> String {
         if SQLText.isPlainIdentifier(name) && !Self.keywords.contains(name.uppercased()) { return name }
-        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return SQLQuoting.identifier(name)
     }
 
     public func literal(_ value: DBBValue) -> String? { SQLText.literal(value) }
