@@ -1,4 +1,5 @@
 @_spi(DBBBackend) import DBBBuilder
+@_spi(DBBBackend) import DBBSQLite
 import Foundation
 import Logging
 import NIOCore

@@ -2,13 +2,13 @@ import DBBSQLite
 import Foundation
 
 /// The current row of a query, whichever backend ran it: read its columns by index (from 0)
-/// with the typed accessors of `SQLiteValueReader` (`int64(at:)`, `string(at:)`,
+/// with the typed accessors of `DBBValueReader` (`int64(at:)`, `string(at:)`,
 /// `optionalDouble(at:)`, `value(at:)`…).
 ///
 /// On SQLite it reads the statement's columns directly (one C call a value); on a server
 /// backend, the values of the row as received. A reader is a view: it is valid only until its
 /// query moves to the next row.
-public struct DBBColumnReader: SQLiteValueReader {
+public struct DBBColumnReader: DBBValueReader {
     @usableFromInline
     enum Source {
         case sqlite(SQLiteRow)
@@ -38,7 +38,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     public var values: [DBBValue] { (0..<count).map { value(at: $0) } }
 
     @inlinable @inline(__always)
-    public func type(at index: Int) -> SQLiteType {
+    public func type(at index: Int) -> DBBValueType {
         switch source {
         case .sqlite(let row): row.type(at: index)
         case .values(let row): row.pointee.values[index].type
@@ -48,7 +48,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     /// The storage class of the value at `index` and the value as an integer, read together
     /// (one C call on SQLite).
     @inlinable @inline(__always)
-    public func typedInt64(at index: Int) -> (type: SQLiteType, value: Int64) {
+    public func typedInt64(at index: Int) -> (type: DBBValueType, value: Int64) {
         switch source {
         case .sqlite(let row): row.typedInt64(at: index)
         case .values(let row): (row.pointee.values[index].type, row.pointee.values[index].integerConversion)
@@ -58,7 +58,7 @@ public struct DBBColumnReader: SQLiteValueReader {
     /// The storage class of the value at `index` and the value as a double, read together
     /// (one C call on SQLite).
     @inlinable @inline(__always)
-    public func typedDouble(at index: Int) -> (type: SQLiteType, value: Double) {
+    public func typedDouble(at index: Int) -> (type: DBBValueType, value: Double) {
         switch source {
         case .sqlite(let row): row.typedDouble(at: index)
         case .values(let row): (row.pointee.values[index].type, row.pointee.values[index].realConversion)
@@ -148,7 +148,7 @@ extension DBBValue {
         switch self {
         case .null: ""
         case .integer(let value): String(value)
-        case .real(let value): SQLiteValue.text(of: value)
+        case .real(let value): DBBValue.text(of: value)
         case .text(let text): text
         case .blob(let data): String(decoding: data, as: UTF8.self)
         }

@@ -3,7 +3,7 @@ import DBBSQLite
 extension DBBManager {
     /// Runs raw SQL (one or more statements), binding `arguments` to its `?` placeholders:
     /// Swift values (`String`, integers, `Double`, `Bool`, `Data`, `Date` as seconds since 2001
-    /// like table-object columns, `nil` for `NULL`) or ``DBBValue``s.
+    /// like table-object columns, `nil` for `NULL`) or `DBBValue`s.
     ///
     /// ```swift
     /// try manager.execute("UPDATE Person SET age = age + 1 WHERE lastName = ? AND born < ?",
@@ -18,7 +18,7 @@ extension DBBManager {
     /// rolled back, and the call throws. Called from a save hook or inside a transaction, the
     /// text belongs to that transaction.
     public func execute(_ sql: String, arguments: DBBArguments = []) throws {
-        let values = arguments.sqliteValues
+        let values = arguments.databaseValues
         try refuseSessionChanges(sql)
         try write(nil) { connection in
             guard !connection.hasOpenTransaction else {
@@ -67,7 +67,7 @@ extension DBBManager {
     /// for row in weeks { print(try row.decode(String.self, "week"), try row.decode(Int.self, "meetings")) }
     /// ```
     public func query(_ sql: String, arguments: DBBArguments = []) throws -> [DBBRow] {
-        let values = arguments.sqliteValues
+        let values = arguments.databaseValues
         try refuseSessionChanges(sql)
         return try read(nil) { connection in
             if connection.hasOpenTransaction { try Self.refuseTransactionControl(sql, inTransactionOf: connection) }
@@ -90,7 +90,7 @@ extension DBBManager {
     /// columns by index with the typed accessors (`row.string(at: 0)`, `row.optionalInt64(at: 1)`).
     public func forEachRow(_ sql: String, arguments: DBBArguments = [], _ body: (DBBColumnReader) throws -> Void) throws
     {
-        let values = arguments.sqliteValues
+        let values = arguments.databaseValues
         try refuseSessionChanges(sql)
         try read(nil) { try $0.forEachRow(sql, values, body) }
     }

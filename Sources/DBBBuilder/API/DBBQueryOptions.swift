@@ -20,15 +20,15 @@ public struct DBBQueryOptions: Sendable, Hashable {
 
     /// Values for the `?` placeholders of ``conditions``, in order, as Swift values —
     /// `[customer.id, "DE", someDate, nil]` — converted as the manager's raw SQL converts them
-    /// (a `Date` as seconds since 2001, `nil` as `NULL`); `SQLiteValue`s (`.integer(id)`) too.
+    /// (a `Date` as seconds since 2001, `nil` as `NULL`); `DBBValue`s (`.integer(id)`) too.
     /// Reading gives the converted values back.
-    public var arguments: SQLiteArguments {
+    public var arguments: DBBArguments {
         get { argumentValues.map { $0 } }
-        set { argumentValues = newValue.sqliteValues }
+        set { argumentValues = newValue.databaseValues }
     }
 
     /// ``arguments`` as they are bound.
-    public private(set) var argumentValues: [SQLiteValue] = []
+    public private(set) var argumentValues: [DBBValue] = []
 
     /// The only properties to load (others keep their defaults). `id`, `createdTime` and
     /// `modifiedTime` are always loaded.

@@ -14,27 +14,27 @@ public struct DBBRow: Sendable, Hashable {
     /// The column names of the query, in order.
     public let columnNames: [String]
     /// The values, in column order.
-    public let values: [SQLiteValue]
+    public let values: [DBBValue]
 
     /// The value of column `index`.
-    public subscript(index: Int) -> SQLiteValue { values[index] }
+    public subscript(index: Int) -> DBBValue { values[index] }
 
     /// The value of the column named `name` (exactly, else ignoring case as SQLite does), or
     /// `nil` when there is none.
-    public subscript(name: String) -> SQLiteValue? {
+    public subscript(name: String) -> DBBValue? {
         index(of: name).map { values[$0] }
     }
 
     /// The value of column `name` converted to `T`; `nil` when there is no such column, the
     /// value is `NULL`, or it does not convert.
-    public subscript<T: SQLiteValueConvertible>(name: String, as type: T.Type) -> T? {
-        index(of: name).flatMap { T(sqliteValue: values[$0]) }
+    public subscript<T: DBBValueConvertible>(name: String, as type: T.Type) -> T? {
+        index(of: name).flatMap { T(databaseValue: values[$0]) }
     }
 
     /// The value of column `index` converted to `T`; `nil` when there is no such column, the value
     /// is `NULL`, or it does not convert.
-    public subscript<T: SQLiteValueConvertible>(index: Int, as type: T.Type) -> T? {
-        values.indices.contains(index) ? T(sqliteValue: values[index]) : nil
+    public subscript<T: DBBValueConvertible>(index: Int, as type: T.Type) -> T? {
+        values.indices.contains(index) ? T(databaseValue: values[index]) : nil
     }
 
     /// The value of column `name` converted to `T`, with SQLite's conversions (an integer
@@ -43,7 +43,7 @@ public struct DBBRow: Sendable, Hashable {
     ///
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/invalidValue`` naming the column: there is
     ///   none of that name, it is `NULL`, or its value does not convert.
-    public func decode<T: SQLiteValueConvertible>(_ type: T.Type = T.self, _ name: String) throws -> T {
+    public func decode<T: DBBValueConvertible>(_ type: T.Type = T.self, _ name: String) throws -> T {
         guard let index = index(of: name) else {
             throw DBBError(
                 .invalidValue, "the query has no column \(name) (its columns: \(columnNames.joined(separator: ", ")))")
@@ -52,12 +52,12 @@ public struct DBBRow: Sendable, Hashable {
     }
 
     /// The value of column `index` (from 0) converted to `T`; see ``decode(_:_:)``.
-    public func decode<T: SQLiteValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
+    public func decode<T: DBBValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
         guard values.indices.contains(index) else {
             throw DBBError(.invalidValue, "the query has no column \(index) (it has \(values.count))")
         }
         let value = values[index]
-        if let converted = T(sqliteValue: value) { return converted }
+        if let converted = T(databaseValue: value) { return converted }
         let column = "column \(columnNames[index])"
         if value.isNull { throw DBBError(.invalidValue, "\(column) is NULL: decode it as \(T.self)? to accept NULL") }
         throw DBBError(.invalidValue, "\(column) holds \(value), which does not convert to \(T.self)")

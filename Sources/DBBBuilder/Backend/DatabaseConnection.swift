@@ -96,6 +96,6 @@ extension DatabaseConnection {
         defer { statement.reset() }
         try statement.bind(arguments)
         guard try statement.step() else { return nil }
-        return T(sqliteValue: statement.reader.value(at: 0))
+        return T(databaseValue: statement.reader.value(at: 0))
     }
 }

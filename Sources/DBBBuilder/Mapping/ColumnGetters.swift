@@ -45,7 +45,7 @@ struct ColumnGetters: @unchecked Sendable {
 
     /// Whether `prototype`'s ``DBBTableObject/writeColumns(_:)`` gives `width` values.
     private static func writesEachColumn(_ prototype: DBBTableObject, _ width: Int) -> Bool {
-        withUnsafeTemporaryAllocation(of: SQLiteValue.self, capacity: width + 1) { buffer in
+        withUnsafeTemporaryAllocation(of: DBBValue.self, capacity: width + 1) { buffer in
             var row = DBBRowEncoder(into: buffer.baseAddress!, width: width + 1)
             prototype.writeColumns(&row)
             buffer.baseAddress!.deinitialize(count: row.count)
@@ -58,7 +58,7 @@ struct ColumnGetters: @unchecked Sendable {
     func forEachValue(of object: DBBTableObject, _ body: (Int, DBBValue) throws -> Void) rethrows {
         if generated {
             let width = list.count
-            try withUnsafeTemporaryAllocation(of: SQLiteValue.self, capacity: width) { buffer in
+            try withUnsafeTemporaryAllocation(of: DBBValue.self, capacity: width) { buffer in
                 let values = buffer.baseAddress!
                 var row = DBBRowEncoder(into: values, width: width)
                 object.writeColumns(&row)

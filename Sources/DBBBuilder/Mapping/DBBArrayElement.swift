@@ -7,9 +7,9 @@ public protocol DBBArrayElement {
     /// The storage type of an array of this element (`.stringArray`…).
     static var arrayStorageType: DBBStorageType { get }
     /// The element as a join-table value.
-    var joinValue: SQLiteValue { get }
+    var joinValue: DBBValue { get }
     /// The element a join-table value stands for, or `nil` when it does not convert.
-    init?(joinValue: SQLiteValue)
+    init?(joinValue: DBBValue)
 }
 
 extension DBBArrayElement {
@@ -17,7 +17,7 @@ extension DBBArrayElement {
     /// - Throws: ``DBBError/Kind/invalidValue`` when it does not convert (a `NULL`, or text in
     ///   a number array): an array never drops an element and shifts the ones after it.
     @inlinable
-    public static func element(of joinValue: SQLiteValue) throws -> Self {
+    public static func element(of joinValue: DBBValue) throws -> Self {
         guard let element = Self(joinValue: joinValue) else {
             throw DBBError(.invalidValue, "a join row holds \(joinValue), which is not a \(Self.self)")
         }
@@ -28,7 +28,7 @@ extension DBBArrayElement {
     /// stores as the value it was read from (the usual case: nothing is made), else the
     /// elements' own join values.
     @inlinable
-    static func joinValues(of elements: [Self], read values: [SQLiteValue]) -> [SQLiteValue] {
+    static func joinValues(of elements: [Self], read values: [DBBValue]) -> [DBBValue] {
         guard elements.count == values.count else { return elements.map(\.joinValue) }
         if values.allSatisfy(readsBackAsStored) { return values }
         for index in elements.indices where !elements[index].joinValue.isSameStored(as: values[index]) {
@@ -44,7 +44,7 @@ extension DBBArrayElement {
     /// (each converts exactly). `false` leaves the question to a comparison of the values.
     /// Specialized for an element type, the type tests fold into one test of `value`'s kind.
     @inlinable
-    static func readsBackAsStored(_ value: SQLiteValue) -> Bool {
+    static func readsBackAsStored(_ value: DBBValue) -> Bool {
         switch value {
         case .text: Self.self == String.self
         case .integer: Self.self == Int.self || Self.self == Int64.self
@@ -56,41 +56,41 @@ extension DBBArrayElement {
 
 extension Bool: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .boolArray }
-    public var joinValue: SQLiteValue { .integer(self ? 1 : 0) }
-    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+    public var joinValue: DBBValue { .integer(self ? 1 : 0) }
+    public init?(joinValue: DBBValue) { self.init(databaseValue: joinValue) }
 }
 
 extension String: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .stringArray }
-    public var joinValue: SQLiteValue { .text(self) }
-    public init?(joinValue: SQLiteValue) {
+    public var joinValue: DBBValue { .text(self) }
+    public init?(joinValue: DBBValue) {
         if case .blob = joinValue { return nil }
-        self.init(sqliteValue: joinValue)
+        self.init(databaseValue: joinValue)
     }
 }
 
 extension Double: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .floatArray }
-    public var joinValue: SQLiteValue { .real(self) }
-    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+    public var joinValue: DBBValue { .real(self) }
+    public init?(joinValue: DBBValue) { self.init(databaseValue: joinValue) }
 }
 
 extension Float: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .floatArray }
-    public var joinValue: SQLiteValue { .real(Double(self)) }
-    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+    public var joinValue: DBBValue { .real(Double(self)) }
+    public init?(joinValue: DBBValue) { self.init(databaseValue: joinValue) }
 }
 
 extension Date: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .dateArray }
-    public var joinValue: SQLiteValue { sqliteValue }
-    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+    public var joinValue: DBBValue { databaseValue }
+    public init?(joinValue: DBBValue) { self.init(databaseValue: joinValue) }
 }
 
-extension DBBArrayElement where Self: DBBIntegerColumnValue & SQLiteValueConvertible {
+extension DBBArrayElement where Self: DBBIntegerColumnValue & DBBValueConvertible {
     public static var arrayStorageType: DBBStorageType { .intArray }
-    public var joinValue: SQLiteValue { sqliteValue }
-    public init?(joinValue: SQLiteValue) { self.init(sqliteValue: joinValue) }
+    public var joinValue: DBBValue { databaseValue }
+    public init?(joinValue: DBBValue) { self.init(databaseValue: joinValue) }
 }
 
 extension Int: DBBArrayElement {}

@@ -49,11 +49,11 @@ final class ChangeSet {
     /// A join property's contents when the walk met its object: the values, or for a
     /// relation the related objects, whose ids new ones only get when the change set is written.
     enum JoinValues {
-        case values([SQLiteValue])
+        case values([DBBValue])
         case objects([DBBTableObject])
 
         /// The join rows' values: for a relation, the objects' ids as they are now.
-        var current: [SQLiteValue] {
+        var current: [DBBValue] {
             switch self {
             case .values(let values): values
             case .objects(let objects): objects.map { .integer($0.id) }

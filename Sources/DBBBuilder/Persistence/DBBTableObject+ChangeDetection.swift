@@ -6,10 +6,10 @@ extension DBBTableObject {
     /// differs from the snapshot: all of them when there is no snapshot (an object never
     /// loaded or saved). The values are compared where they lie, not copied.
     @inline(__always)
-    func appendDifferingColumns(_ count: Int, current: UnsafePointer<SQLiteValue>, to changed: inout [Int]) {
+    func appendDifferingColumns(_ count: Int, current: UnsafePointer<DBBValue>, to changed: inout [Int]) {
         guard let stored = snapshot?.row else { return changed.append(contentsOf: 0..<count) }
         withExtendedLifetime(self) {
-            for index in 0..<count where !SQLiteValue.areSameStored(current + index, stored + index) {
+            for index in 0..<count where !DBBValue.areSameStored(current + index, stored + index) {
                 changed.append(index)
             }
         }
@@ -20,7 +20,7 @@ extension DBBTableObject {
     /// The indices of the mapping's columns whose value differs from the snapshot: all of them
     /// for an object never loaded or saved.
     func changedColumns(_ mapping: TableMapping) -> [Int] {
-        var current = ContiguousArray<SQLiteValue>()
+        var current = ContiguousArray<DBBValue>()
         current.reserveCapacity(mapping.columns.count)
         mapping.values.forEachValue(of: self) { _, value in current.append(value) }
         var changed: [Int] = []
@@ -38,9 +38,9 @@ extension DBBTableObject {
 
     /// Whether the values of join property `index`, `current`, differ from the snapshot's
     /// (they do when there is no snapshot of the mapping's joins).
-    func joinDiffers(_ index: Int, _ current: [SQLiteValue], _ mapping: TableMapping) -> Bool {
+    func joinDiffers(_ index: Int, _ current: [DBBValue], _ mapping: TableMapping) -> Bool {
         guard let snapshot, snapshot.joins.count == mapping.joins.count else { return true }
-        return !SQLiteValue.areSameStored(current, snapshot.joins[index])
+        return !DBBValue.areSameStored(current, snapshot.joins[index])
     }
 
     /// Whether saving the object would write anything.

@@ -45,7 +45,7 @@ final class FetchSession: RoundTripPlan {
         case joinRows(JoinProperty, JoinedBatch)
         /// The values of one join property of a batch, read with its objects (one array per
         /// object): taken without a statement.
-        case foldedJoin(JoinProperty, JoinedBatch, [[SQLiteValue]])
+        case foldedJoin(JoinProperty, JoinedBatch, [[DBBValue]])
     }
 
     /// A relation's join rows, read, waiting for the objects they refer to.
@@ -123,7 +123,7 @@ final class FetchSession: RoundTripPlan {
     /// and queues the loading of those the query asks for (from `folded`, the values its rows
     /// held, when it read them: one list per join property, of one array per object).
     private func queueJoins(
-        _ query: SelectQuery, _ mapping: TableMapping, of objects: [DBBTableObject], folded: [[[SQLiteValue]]]
+        _ query: SelectQuery, _ mapping: TableMapping, of objects: [DBBTableObject], folded: [[[DBBValue]]]
     ) {
         guard !mapping.joins.isEmpty, !objects.isEmpty else { return }
         let batch = JoinedBatch(objects: objects, mapping: mapping)
@@ -136,11 +136,11 @@ final class FetchSession: RoundTripPlan {
     /// The objects of `query`'s rows, registered in the identity map, each with its snapshot,
     /// and the join values the rows held (see ``queueJoins(_:_:of:folded:)``).
     private func makeObjects(from statement: any DatabaseRows, _ query: SelectQuery, _ mapping: TableMapping) throws
-        -> ([DBBTableObject], [[[SQLiteValue]]])
+        -> ([DBBTableObject], [[[DBBValue]]])
     {
         var objects: [DBBTableObject] = []
         let foldedFrom = query.foldedJoinsFrom
-        var folded = [[[SQLiteValue]]](repeating: [], count: foldedFrom == nil ? 0 : query.joins.count)
+        var folded = [[[DBBValue]]](repeating: [], count: foldedFrom == nil ? 0 : query.joins.count)
         let readers = query.columns.map(\.access.read)
         let objectType = mapping.objectType
         let row = statement.reader
@@ -209,7 +209,7 @@ final class FetchSession: RoundTripPlan {
             // writes them only when the application sets them.
             let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
             let values = mapping.values
-            var line = [SQLiteValue](repeating: .null, count: width)
+            var line = [DBBValue](repeating: .null, count: width)
             while try statement.step() {
                 let object = objectType.init(dbManager: manager)
                 TableMapping.readKeys(row, into: object)
@@ -232,7 +232,7 @@ final class FetchSession: RoundTripPlan {
     }
 
     /// Appends the arrays of the current row's columns from `from` on to `folded`, one each.
-    private static func readFolded(_ rows: any DatabaseRows, from: Int, into folded: inout [[[SQLiteValue]]]) throws {
+    private static func readFolded(_ rows: any DatabaseRows, from: Int, into folded: inout [[[DBBValue]]]) throws {
         for index in folded.indices { folded[index].append(try rows.elements(at: from + index)) }
     }
 
@@ -251,7 +251,7 @@ final class FetchSession: RoundTripPlan {
     /// not met yet are fetched next, and assigned then.
     private func loaded(_ join: JoinProperty, of batch: JoinedBatch, _ rows: any DatabaseRows) throws {
         // At least a value and a run per object: no growing through the small sizes.
-        var values = ContiguousArray<SQLiteValue>()
+        var values = ContiguousArray<DBBValue>()
         values.reserveCapacity(batch.objects.count)
         var runs: [(owner: Int64, end: Int)] = []
         runs.reserveCapacity(batch.objects.count)
@@ -282,8 +282,8 @@ final class FetchSession: RoundTripPlan {
 
     /// Loads one join property of a batch's objects from the values their rows held: one
     /// array per object, in the batch's order.
-    private func loaded(_ join: JoinProperty, of batch: JoinedBatch, folded: [[SQLiteValue]]) throws {
-        var values = ContiguousArray<SQLiteValue>()
+    private func loaded(_ join: JoinProperty, of batch: JoinedBatch, folded: [[DBBValue]]) throws {
+        var values = ContiguousArray<DBBValue>()
         var objectRuns: [Range<Int>] = []
         objectRuns.reserveCapacity(folded.count)
         for elements in folded {
@@ -297,10 +297,10 @@ final class FetchSession: RoundTripPlan {
     /// Gives each object of `batch` its run of `values` (`objectRuns`, by position): a value
     /// join's values at once; a relation's objects once fetched (those not met yet next).
     private func distribute(
-        _ join: JoinProperty, of batch: JoinedBatch, _ values: ContiguousArray<SQLiteValue>, _ objectRuns: [Range<Int>]
+        _ join: JoinProperty, of batch: JoinedBatch, _ values: ContiguousArray<DBBValue>, _ objectRuns: [Range<Int>]
     ) throws {
         guard let relation = join.access.relation else {
-            var snapshots: [[SQLiteValue]] = []
+            var snapshots: [[DBBValue]] = []
             snapshots.reserveCapacity(batch.objects.count)
             for (object, run) in zip(batch.objects, objectRuns) {
                 do {

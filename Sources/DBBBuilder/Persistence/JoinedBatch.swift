@@ -7,7 +7,7 @@ final class JoinedBatch {
     let objects: [DBBTableObject]
     let mapping: TableMapping
     /// The snapshots of the loaded value joins (not relations), by join index: one per object.
-    private var snapshots: [[[SQLiteValue]]?]
+    private var snapshots: [[[DBBValue]]?]
 
     init(objects: [DBBTableObject], mapping: TableMapping) {
         self.objects = objects
@@ -23,7 +23,7 @@ final class JoinedBatch {
     }()
 
     /// Records the snapshots a value join's assignment returned.
-    func loaded(_ join: String, _ values: [[SQLiteValue]]) {
+    func loaded(_ join: String, _ values: [[DBBValue]]) {
         guard let index = mapping.joins.firstIndex(where: { $0.name == join }) else { return }
         snapshots[index] = values
     }
@@ -34,7 +34,7 @@ final class JoinedBatch {
         let joins = mapping.joins
         let loaded = snapshots
         for (position, object) in objects.enumerated() {
-            var values: [[SQLiteValue]] = []
+            var values: [[DBBValue]] = []
             values.reserveCapacity(joins.count)
             for index in joins.indices {
                 if let snapshots = loaded[index] {

@@ -11,10 +11,10 @@ struct ObjectSnapshot {
     let storage: SnapshotStorage
     /// The object's column values: `storage.values + start`. Read through this trivial field,
     /// a comparison needs no copy of the snapshot (no retain and release of the storage).
-    let row: UnsafePointer<SQLiteValue>
-    var joins: [[SQLiteValue]]
+    let row: UnsafePointer<DBBValue>
+    var joins: [[DBBValue]]
 
-    init(storage: SnapshotStorage, start: Int, joins: [[SQLiteValue]]) {
+    init(storage: SnapshotStorage, start: Int, joins: [[DBBValue]]) {
         (self.storage, row, self.joins) = (storage, UnsafePointer(storage.values + start), joins)
     }
 }

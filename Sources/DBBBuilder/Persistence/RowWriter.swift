@@ -103,7 +103,7 @@ final class RowWriter {
     /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, in an integer
     /// column the REAL standing in for an unsigned integer above `Int64.max` (see
     /// ``DBBWideUnsignedColumnValue``), or what the backend refuses.
-    func unstorable(_ value: SQLiteValue, in type: DBBStorageType) -> DBBError? {
+    func unstorable(_ value: DBBValue, in type: DBBStorageType) -> DBBError? {
         if refusesValues, let refusal = dialect.refusal(of: value) { return refusal }
         guard case .real(let number) = value else { return nil }
         if number.isNaN { return DBBBuilder.unstorable(number) }
@@ -124,7 +124,7 @@ final class RowWriter {
     /// ``unstorable(_:in:)``), naming the property; reads the value where it lies: a REAL is
     /// all that SQLite can refuse, and other values are not copied.
     @inline(__always)
-    private func checkStorable(_ value: UnsafePointer<SQLiteValue>, _ index: Int, of mapping: TableMapping) throws {
+    private func checkStorable(_ value: UnsafePointer<DBBValue>, _ index: Int, of mapping: TableMapping) throws {
         if !refusesValues {
             guard case .real = value.pointee else { return }
         }
@@ -135,7 +135,7 @@ final class RowWriter {
 
     /// Writes the join rows of one property: deletes the old ones when `replacing`.
     func writeJoinRows(
-        _ rows: [SQLiteValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
+        _ rows: [DBBValue], of object: DBBTableObject, _ join: JoinProperty, _ mapping: TableMapping,
         replacing: Bool
     ) throws {
         if replacing {

@@ -1,11 +1,11 @@
 import DBBSQLite
 import Foundation
 
-extension SQLiteValue {
+extension DBBValue {
     /// ``isSameStored(as:)`` of two values in place: numbers and NULLs are compared without
     /// copying either value (a copy of this enum goes through a function that switches on it).
     @inline(__always)
-    static func areSameStored(_ a: UnsafePointer<SQLiteValue>, _ b: UnsafePointer<SQLiteValue>) -> Bool {
+    static func areSameStored(_ a: UnsafePointer<DBBValue>, _ b: UnsafePointer<DBBValue>) -> Bool {
         switch a.pointee {
         case .integer(let x):
             if case .integer(let y) = b.pointee { return x == y }
@@ -27,7 +27,7 @@ extension SQLiteValue {
     /// `==` takes canonically equivalent text as equal — `"é"` and `"e\u{301}"` — which the
     /// database stores as other bytes: a change from one to the other must be written).
     @inline(__always) @usableFromInline
-    func isSameStored(as other: SQLiteValue) -> Bool {
+    func isSameStored(as other: DBBValue) -> Bool {
         switch (self, other) {
         case (.real(let a), .real(let b)): a.bitPattern == b.bitPattern
         case (.text(let a), .text(let b)): Self.sameBytes(a, b)
@@ -36,7 +36,7 @@ extension SQLiteValue {
     }
 
     /// Whether two lists of values (a join property's rows) are the same stored values, in order.
-    static func areSameStored(_ a: [SQLiteValue], _ b: [SQLiteValue]) -> Bool {
+    static func areSameStored(_ a: [DBBValue], _ b: [DBBValue]) -> Bool {
         a.elementsEqual(b) { $0.isSameStored(as: $1) }
     }
 
@@ -53,7 +53,7 @@ extension SQLiteValue {
     }
 }
 
-extension SQLiteValue {
+extension DBBValue {
     /// The integer of an `.integer` value.
     var integerValue: Int64? {
         if case .integer(let value) = self { value } else { nil }

@@ -29,7 +29,7 @@ struct SaveJournal {
         let object: Int
         let mapping: Int
         let start: Int
-        var joins: [[SQLiteValue]]
+        var joins: [[DBBValue]]
     }
 
     /// How long each list was when a nested save began: ``rollBack(to:)`` cuts them back.
@@ -50,8 +50,8 @@ struct SaveJournal {
     private(set) var newSnapshots: [NewSnapshot] = []
     /// What a hook's save replaced — a value of ``values``, a join property's values of a new
     /// snapshot — to put back when the savepoint it ran in rolls back.
-    private var replaced: [(position: Int, value: SQLiteValue)] = []
-    private var replacedJoins: [(entry: Int, join: Int, values: [SQLiteValue])] = []
+    private var replaced: [(position: Int, value: DBBValue)] = []
+    private var replacedJoins: [(entry: Int, join: Int, values: [DBBValue])] = []
     /// The objects a hook deleted inside the session, marked ``DBBTableObject/isDeleted``: the
     /// marks come off again if the transaction (or the hook's savepoint) rolls back.
     private var deleted: [DBBTableObject] = []
@@ -87,7 +87,7 @@ struct SaveJournal {
     /// Records the snapshot to be of the object at `position` of ``hooked``: its row at `start`
     /// of ``values`` and its join values; returns the entry's index.
     @discardableResult
-    mutating func addSnapshot(ofHooked position: Int, _ mapping: TableMapping, start: Int, joins: [[SQLiteValue]])
+    mutating func addSnapshot(ofHooked position: Int, _ mapping: TableMapping, start: Int, joins: [[DBBValue]])
         -> Int
     {
         if lastMapping != ObjectIdentifier(mapping) {
@@ -109,16 +109,16 @@ struct SaveJournal {
     }
 
     /// Sets the join values of new snapshot `entry` (a set write read them after its rows).
-    mutating func setJoins(_ joins: [[SQLiteValue]], of entry: Int) { newSnapshots[entry].joins = joins }
+    mutating func setJoins(_ joins: [[DBBValue]], of entry: Int) { newSnapshots[entry].joins = joins }
 
     /// Replaces the value at `position` of ``values`` (a hook's save wrote it again).
-    mutating func replace(at position: Int, with value: SQLiteValue) {
+    mutating func replace(at position: Int, with value: DBBValue) {
         replaced.append((position, values.base[position]))
         values.base[position] = value
     }
 
     /// Replaces the values of join property `join` of new snapshot `entry`.
-    mutating func replaceJoins(_ join: Int, of entry: Int, with current: [SQLiteValue]) {
+    mutating func replaceJoins(_ join: Int, of entry: Int, with current: [DBBValue]) {
         replacedJoins.append((entry, join, newSnapshots[entry].joins[join]))
         newSnapshots[entry].joins[join] = current
     }

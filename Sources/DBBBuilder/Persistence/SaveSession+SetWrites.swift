@@ -96,7 +96,7 @@ extension SaveSession {
 
     /// Whether `write` writes the join rows of its join property `index`, which holds
     /// `current`: all of them when its object is new, none unless they changed otherwise.
-    private static func writes(_ write: ChangeSet.JoinWrite, join index: Int, _ current: [SQLiteValue]) -> Bool {
+    private static func writes(_ write: ChangeSet.JoinWrite, join index: Int, _ current: [DBBValue]) -> Bool {
         if write.isNew { return !current.isEmpty }
         return write.changedJoins.contains(index) || write.object.joinDiffers(index, current, write.mapping)
     }
@@ -119,7 +119,7 @@ extension SaveSession {
                     "row \(object.id) was deleted by a save hook while its own save was writing it; "
                         + "the save was rolled back rather than write join rows for a row that is gone")
             }
-            var joinValues: [[SQLiteValue]] = []
+            var joinValues: [[DBBValue]] = []
             joinValues.reserveCapacity(mapping.joins.count)
             for (index, join) in mapping.joins.enumerated() {
                 let current = write.joins[index].current

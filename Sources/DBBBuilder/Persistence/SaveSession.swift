@@ -198,7 +198,7 @@ final class SaveSession {
                 "row \(object.id) was deleted by a save hook while its own save was writing it; "
                     + "the save was rolled back rather than write join rows for a row that is gone")
         }
-        var joinValues: [[SQLiteValue]] = []
+        var joinValues: [[DBBValue]] = []
         // Not for a class without joins: reserving 0 allocates a buffer, which each snapshot keeps.
         if !mapping.joins.isEmpty { joinValues.reserveCapacity(mapping.joins.count) }
         for (index, join) in mapping.joins.enumerated() {
@@ -233,7 +233,7 @@ final class SaveSession {
         try saveRelated(of: object, mapping)
         for (index, join) in mapping.joins.enumerated() {
             let current = join.access.values(object)
-            guard !SQLiteValue.areSameStored(current, journal.newSnapshots[entry].joins[index]) else { continue }
+            guard !DBBValue.areSameStored(current, journal.newSnapshots[entry].joins[index]) else { continue }
             if let relation = join.access.relation { try requireRows(of: relation.objects(object), join, mapping) }
             try naming(mapping) { try rows.writeJoinRows(current, of: object, join, mapping, replacing: true) }
             journal.replaceJoins(index, of: entry, with: current)

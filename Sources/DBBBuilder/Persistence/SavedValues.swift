@@ -6,7 +6,7 @@ import DBBSQLite
 ///
 /// Used by one session, on one thread: its fields skip the run-time exclusivity check.
 final class SavedValues {
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<SQLiteValue>
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<DBBValue>
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private(set) var count = 0
 
@@ -26,7 +26,7 @@ final class SavedValues {
     }
 
     @inline(__always)
-    func append(_ value: SQLiteValue) {
+    func append(_ value: DBBValue) {
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: value)
         count += 1
@@ -54,7 +54,7 @@ final class SavedValues {
     }
 
     private func grow(to newCapacity: Int) {
-        let grown = UnsafeMutablePointer<SQLiteValue>.allocate(capacity: newCapacity)
+        let grown = UnsafeMutablePointer<DBBValue>.allocate(capacity: newCapacity)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         (base, capacity) = (grown, newCapacity)

@@ -17,7 +17,7 @@ struct SnapshotChunks {
 
     /// Where the next object's values go; the caller initializes all `width` of them.
     @inline(__always)
-    mutating func nextLine() -> UnsafeMutablePointer<SQLiteValue> {
+    mutating func nextLine() -> UnsafeMutablePointer<DBBValue> {
         if filled + width > storage.capacity {
             storage.seal(count: filled)
             storage = SnapshotStorage(capacity: capacity)

@@ -7,7 +7,7 @@ import Foundation
 final class SnapshotStorage: @unchecked Sendable {
     // @unchecked Sendable: the values are written by the fetch or save that made the storage,
     // before any object refers to them, and only read afterwards.
-    let values: UnsafeMutablePointer<SQLiteValue>
+    let values: UnsafeMutablePointer<DBBValue>
     let capacity: Int
     /// How many values are initialized; set once by ``seal(count:)``.
     private var count = 0
@@ -18,7 +18,7 @@ final class SnapshotStorage: @unchecked Sendable {
     }
 
     /// A storage that takes over `count` initialized values at `values`, allocated for `capacity`.
-    init(adopting values: UnsafeMutablePointer<SQLiteValue>, capacity: Int, count: Int) {
+    init(adopting values: UnsafeMutablePointer<DBBValue>, capacity: Int, count: Int) {
         (self.values, self.capacity, self.count) = (values, capacity, count)
     }
 

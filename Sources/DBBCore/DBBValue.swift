@@ -1,7 +1,11 @@
-import DBBCore
 import Foundation
 
-/// One SQLite value, in one of SQLite's five storage classes.
+/// One stored value, as every backend holds it: `NULL`, a 64-bit integer, a double, text or
+/// bytes — SQLite's five storage classes, to which PostgreSQL's `bigint`, `double precision`,
+/// `text` and `bytea` columns (those of DBBBuilder's tables) map one to one.
+///
+/// The SQLite layer calls it `SQLiteValue` (DBBSQLite); the ORM and its backends call it
+/// `DBBValue`. It is one type, so nothing is converted on the way to SQLite.
 ///
 /// Literals make argument lists read naturally:
 ///
@@ -11,7 +15,7 @@ import Foundation
 /// ```
 ///
 /// See [Datatypes In SQLite](https://www.sqlite.org/datatype3.html).
-public enum SQLiteValue: Sendable, Hashable {
+public enum DBBValue: Sendable, Hashable {
     /// `NULL`.
     case null
     /// A 64-bit signed integer.
@@ -24,7 +28,7 @@ public enum SQLiteValue: Sendable, Hashable {
     case blob(Data)
 
     /// The storage class of this value.
-    public var type: SQLiteType {
+    public var type: DBBValueType {
         switch self {
         case .null: .null
         case .integer: .integer
@@ -38,8 +42,9 @@ public enum SQLiteValue: Sendable, Hashable {
     public var isNull: Bool { if case .null = self { true } else { false } }
 }
 
-/// SQLite's storage classes, as `sqlite3_column_type` reports them.
-public enum SQLiteType: Int32, Sendable, Hashable, CaseIterable {
+/// The storage class of a value: the case of a ``DBBValue``, numbered as SQLite numbers its
+/// fundamental types (`sqlite3_column_type`). The SQLite layer calls it `SQLiteType`.
+public enum DBBValueType: Int32, Sendable, Hashable, CaseIterable {
     /// `SQLITE_INTEGER`
     case integer = 1
     /// `SQLITE_FLOAT`
@@ -68,32 +73,32 @@ public enum SQLiteType: Int32, Sendable, Hashable, CaseIterable {
 
 // MARK: - Literals
 
-extension SQLiteValue: ExpressibleByNilLiteral {
+extension DBBValue: ExpressibleByNilLiteral {
     /// `nil` is `NULL`.
     public init(nilLiteral: ()) { self = .null }
 }
 
-extension SQLiteValue: ExpressibleByIntegerLiteral {
+extension DBBValue: ExpressibleByIntegerLiteral {
     /// An integer literal is an ``integer(_:)``.
     public init(integerLiteral value: Int64) { self = .integer(value) }
 }
 
-extension SQLiteValue: ExpressibleByFloatLiteral {
+extension DBBValue: ExpressibleByFloatLiteral {
     /// A floating-point literal is a ``real(_:)``.
     public init(floatLiteral value: Double) { self = .real(value) }
 }
 
-extension SQLiteValue: ExpressibleByStringLiteral {
+extension DBBValue: ExpressibleByStringLiteral {
     /// A string literal is a ``text(_:)``.
     public init(stringLiteral value: String) { self = .text(value) }
 }
 
-extension SQLiteValue: ExpressibleByBooleanLiteral {
+extension DBBValue: ExpressibleByBooleanLiteral {
     /// `true` and `false` are the integers 1 and 0, as SQLite stores booleans.
     public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }
 
-extension SQLiteValue: CustomStringConvertible {
+extension DBBValue: CustomStringConvertible {
     /// The value as an SQL literal would show it, e.g. `NULL`, `42`, `'text'`, `x'00ff'`.
     public var description: String {
         switch self {

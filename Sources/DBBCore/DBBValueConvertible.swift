@@ -1,32 +1,32 @@
 import Foundation
 
-/// A Swift type that converts to and from an ``SQLiteValue``.
+/// A Swift type that converts to and from an ``DBBValue``.
 ///
 /// Conformances: `Bool`, every fixed-width integer, `Double`, `Float`, `String`, `Data`, `Date`
-/// (seconds since 2001-01-01, as table objects store it), ``SQLiteValue`` itself, and `Optional`
+/// (seconds since 2001-01-01, as table objects store it), ``DBBValue`` itself, and `Optional`
 /// of any of them (`nil` is `NULL`).
 ///
 /// Reading follows SQLite's own conversions where they lose nothing: an integer or a real reads
 /// as `String` in SQLite's text form (`42`, `2.5`), text that spells a number reads as that
 /// number; text that does not (`'abc'` as `Int`) does not convert, where SQLite would say 0.
-public protocol SQLiteValueConvertible {
-    /// This value as SQLite stores it.
-    var sqliteValue: SQLiteValue { get }
+public protocol DBBValueConvertible {
+    /// This value as the database stores it.
+    var databaseValue: DBBValue { get }
 
-    /// The Swift value for an SQLite value, or `nil` when it does not convert
+    /// The Swift value for a stored value, or `nil` when it does not convert
     /// (e.g. text into an integer, or an integer out of range).
-    init?(sqliteValue: SQLiteValue)
+    init?(databaseValue: DBBValue)
 }
 
-extension SQLiteValue: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { self }
-    public init?(sqliteValue: SQLiteValue) { self = sqliteValue }
+extension DBBValue: DBBValueConvertible {
+    public var databaseValue: DBBValue { self }
+    public init?(databaseValue: DBBValue) { self = databaseValue }
 }
 
-extension Bool: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) }
-    public init?(sqliteValue: SQLiteValue) {
-        switch sqliteValue {
+extension Bool: DBBValueConvertible {
+    public var databaseValue: DBBValue { .integer(self ? 1 : 0) }
+    public init?(databaseValue: DBBValue) {
+        switch databaseValue {
         case .integer(let value): self = value != 0
         case .real(let value): self = value != 0
         default: return nil
@@ -34,10 +34,10 @@ extension Bool: SQLiteValueConvertible {
     }
 }
 
-extension Double: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { .real(self) }
-    public init?(sqliteValue: SQLiteValue) {
-        switch sqliteValue {
+extension Double: DBBValueConvertible {
+    public var databaseValue: DBBValue { .real(self) }
+    public init?(databaseValue: DBBValue) {
+        switch databaseValue {
         case .real(let value): self = value
         case .integer(let value): self = Double(value)
         case .text(let text):
@@ -48,30 +48,30 @@ extension Double: SQLiteValueConvertible {
     }
 }
 
-extension Float: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { .real(Double(self)) }
-    public init?(sqliteValue: SQLiteValue) {
-        guard let double = Double(sqliteValue: sqliteValue) else { return nil }
+extension Float: DBBValueConvertible {
+    public var databaseValue: DBBValue { .real(Double(self)) }
+    public init?(databaseValue: DBBValue) {
+        guard let double = Double(databaseValue: databaseValue) else { return nil }
         self = Float(double)
     }
 }
 
-extension String: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { .text(self) }
+extension String: DBBValueConvertible {
+    public var databaseValue: DBBValue { .text(self) }
     /// Text as it is; an integer or real in SQLite's text form (`CAST(x AS TEXT)`: `42`, `2.5`,
     /// `1.0e+20`); a blob's bytes as UTF-8. `NULL` does not convert.
-    public init?(sqliteValue: SQLiteValue) {
-        switch sqliteValue {
+    public init?(databaseValue: DBBValue) {
+        switch databaseValue {
         case .text(let value): self = value
         case .integer(let value): self = String(value)
-        case .real(let value): self = SQLiteValue.text(of: value)
+        case .real(let value): self = DBBValue.text(of: value)
         case .blob(let data): self = String(decoding: data, as: UTF8.self)
         case .null: return nil
         }
     }
 }
 
-extension SQLiteValue {
+extension DBBValue {
     /// A real as SQLite writes it as text (`printf("%!.15g")`): 15 significant digits, and
     /// always a decimal point (`1.0`, `1.0e+20`); infinities are `Inf` and `-Inf`.
     public static func text(of value: Double) -> String {
@@ -89,30 +89,30 @@ extension SQLiteValue {
     }
 }
 
-extension Date: SQLiteValueConvertible {
+extension Date: DBBValueConvertible {
     /// Seconds since 2001-01-01 00:00:00 UTC, as a real: how table objects store a `Date`.
-    public var sqliteValue: SQLiteValue { .real(timeIntervalSinceReferenceDate) }
+    public var databaseValue: DBBValue { .real(timeIntervalSinceReferenceDate) }
     /// A number of seconds since 2001-01-01 (an integer, a real, or text that spells one).
-    public init?(sqliteValue: SQLiteValue) {
-        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
+    public init?(databaseValue: DBBValue) {
+        guard let seconds = Double(databaseValue: databaseValue) else { return nil }
         self.init(timeIntervalSinceReferenceDate: seconds)
     }
 }
 
-extension Data: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { .blob(self) }
-    public init?(sqliteValue: SQLiteValue) {
-        guard case .blob(let value) = sqliteValue else { return nil }
+extension Data: DBBValueConvertible {
+    public var databaseValue: DBBValue { .blob(self) }
+    public init?(databaseValue: DBBValue) {
+        guard case .blob(let value) = databaseValue else { return nil }
         self = value
     }
 }
 
-extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible {
-    public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
-    public init?(sqliteValue: SQLiteValue) {
-        if case .null = sqliteValue {
+extension Optional: DBBValueConvertible where Wrapped: DBBValueConvertible {
+    public var databaseValue: DBBValue { self?.databaseValue ?? .null }
+    public init?(databaseValue: DBBValue) {
+        if case .null = databaseValue {
             self = .none
-        } else if let wrapped = Wrapped(sqliteValue: sqliteValue) {
+        } else if let wrapped = Wrapped(databaseValue: databaseValue) {
             self = .some(wrapped)
         } else {
             return nil
@@ -127,14 +127,14 @@ extension Optional: SQLiteValueConvertible where Wrapped: SQLiteValueConvertible
 /// A `UInt64` or `UInt` above `Int64.max` is bound as a REAL, as SQLite reads an integer
 /// literal too large for 64 bits; read back, it does not convert to an integer (nor does a
 /// negative integer to an unsigned type).
-public protocol SQLiteIntegerConvertible: FixedWidthInteger, SQLiteValueConvertible {}
+public protocol DBBIntegerConvertible: FixedWidthInteger, DBBValueConvertible {}
 
-extension SQLiteIntegerConvertible {
-    public var sqliteValue: SQLiteValue {
-        Int64(exactly: self).map(SQLiteValue.integer) ?? .real(Double(self))
+extension DBBIntegerConvertible {
+    public var databaseValue: DBBValue {
+        Int64(exactly: self).map(DBBValue.integer) ?? .real(Double(self))
     }
-    public init?(sqliteValue: SQLiteValue) {
-        switch sqliteValue {
+    public init?(databaseValue: DBBValue) {
+        switch databaseValue {
         case .integer(let value):
             guard let exact = Self(exactly: value) else { return nil }
             self = exact
@@ -143,20 +143,20 @@ extension SQLiteIntegerConvertible {
             self = exact
         case .text(let text):
             guard let value = Int64(text.trimmingCharacters(in: .whitespaces)) else { return nil }
-            self.init(sqliteValue: .integer(value))
+            self.init(databaseValue: .integer(value))
         default:
             return nil
         }
     }
 }
 
-extension Int: SQLiteIntegerConvertible {}
-extension Int8: SQLiteIntegerConvertible {}
-extension Int16: SQLiteIntegerConvertible {}
-extension Int32: SQLiteIntegerConvertible {}
-extension Int64: SQLiteIntegerConvertible {}
-extension UInt: SQLiteIntegerConvertible {}
-extension UInt8: SQLiteIntegerConvertible {}
-extension UInt16: SQLiteIntegerConvertible {}
-extension UInt32: SQLiteIntegerConvertible {}
-extension UInt64: SQLiteIntegerConvertible {}
+extension Int: DBBIntegerConvertible {}
+extension Int8: DBBIntegerConvertible {}
+extension Int16: DBBIntegerConvertible {}
+extension Int32: DBBIntegerConvertible {}
+extension Int64: DBBIntegerConvertible {}
+extension UInt: DBBIntegerConvertible {}
+extension UInt8: DBBIntegerConvertible {}
+extension UInt16: DBBIntegerConvertible {}
+extension UInt32: DBBIntegerConvertible {}
+extension UInt64: DBBIntegerConvertible {}

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Reads values by index, without building a dictionary or an array: implemented by
-/// ``SQLiteRow`` (result columns, indexed from 0) and ``SQLiteFunctionArguments``
+/// `SQLiteRow` (result columns, indexed from 0) and `SQLiteFunctionArguments`
 /// (a function's arguments, indexed from 0).
 ///
-/// The five primitives are SQLite's own accessors; everything else (`string(at:)`,
+/// The five primitives are the backend's own accessors (SQLite's C calls); everything else (`string(at:)`,
 /// `value(at:)`, `decode(_:at:)`…) is derived from them here, once.
-public protocol SQLiteValueReader {
+public protocol DBBValueReader {
     /// The storage class of the value at `index`.
-    func type(at index: Int) -> SQLiteType
+    func type(at index: Int) -> DBBValueType
 
     /// The value at `index` as an integer, converted as SQLite converts (`NULL` is 0).
     func int64(at index: Int) -> Int64
@@ -25,7 +25,7 @@ public protocol SQLiteValueReader {
     func withUnsafeBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
 }
 
-extension SQLiteValueReader {
+extension DBBValueReader {
     /// Whether the value at `index` is `NULL`.
     @inlinable
     public func isNull(at index: Int) -> Bool { type(at: index) == .null }
@@ -69,7 +69,7 @@ extension SQLiteValueReader {
 
     /// The value at `index` in its own storage class.
     @inlinable
-    public func value(at index: Int) -> SQLiteValue {
+    public func value(at index: Int) -> DBBValue {
         switch type(at: index) {
         case .null: .null
         case .integer: .integer(int64(at: index))
@@ -84,7 +84,7 @@ extension SQLiteValueReader {
     /// ```swift
     /// let age = row.decode(Int.self, at: 2)
     /// ```
-    public func decode<T: SQLiteValueConvertible>(_ type: T.Type = T.self, at index: Int) -> T? {
-        T(sqliteValue: value(at: index))
+    public func decode<T: DBBValueConvertible>(_ type: T.Type = T.self, at index: Int) -> T? {
+        T(databaseValue: value(at: index))
     }
 }
