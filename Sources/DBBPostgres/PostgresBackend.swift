@@ -134,18 +134,26 @@ final class PostgresBackend: SetWritingConnection {
         }
         var remaining = arguments[...]
         // Whether an earlier statement of the text committed on its own (outside a transaction,
-        // or by its COMMIT): then a lost connection later leaves something stored.
+        // or by its COMMIT): then a lost connection later leaves something stored. And whether
+        // an earlier query ran on its own: a function it called may have written and committed.
         var committed = false
+        var queriedAlone = false
         for statement in numbered {
             let commits = mayCommit(statement)
+            let alone = !hasOpenTransaction && !readOnly && statement.isQuery
             do {
                 _ = try run(statement, original: statement.text, Array(remaining.prefix(statement.parameterCount)))
             } catch let failure as PostgresFailure where committed && failure.endsSession {
                 throw failure.commitInFlight()
             } catch let failure as PostgresFailure where committed {
                 throw failure.afterEarlierCommit()
+            } catch let failure as PostgresFailure where queriedAlone {
+                throw failure.leaving(
+                    "queries before it in the same SQL text ran on their own, and a function they called may have "
+                        + "stored something that stays: repeating the text repeats them")
             }
             committed = committed || commits
+            queriedAlone = queriedAlone || alone
             remaining = remaining.dropFirst(statement.parameterCount)
         }
     }

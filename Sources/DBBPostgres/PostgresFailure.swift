@@ -97,8 +97,10 @@ struct PostgresFailure: DatabaseFailure {
     }
 
     /// SQLSTATE classes that mean the database cannot be used at all: connection exceptions
-    /// (08), invalid authorization (28), invalid catalog name (3D: no such database).
-    private static let unavailableClasses: Set<Substring> = ["08", "28", "3D", "57"]
+    /// (08), invalid authorization (28), invalid catalog name (3D: no such database), and the
+    /// server shutting down or starting (57P01–57P03). Not a cancelled statement (57014), after
+    /// which the session goes on.
+    private static let unavailableClasses: Set<Substring> = ["08", "28", "3D", "57P"]
 
     /// Whether the connection failed rather than the server refusing it: no answer at all
     /// (closed, reset, unreachable), a connection exception (SQLSTATE class 08), or the server
@@ -155,7 +157,10 @@ struct PostgresFailure: DatabaseFailure {
         let unavailable =
             leftBehind == nil
             && (server == nil
-                || (!refusedStatement && sqlState.map { Self.unavailableClasses.contains($0.prefix(2)) } == true))
+                || (!refusedStatement
+                    && sqlState.map {
+                        Self.unavailableClasses.contains($0.prefix(2)) || Self.unavailableClasses.contains($0.prefix(3))
+                    } == true))
         if unavailable {
             if message.contains("unsupported startup parameter") {
                 message +=
@@ -179,9 +184,11 @@ struct PostgresFailure: DatabaseFailure {
         // the key (`Key (email)=(…) already exists.`), and UNIQUE's index is Table_column_key.
         let constraint = server?.constraint ?? ""
         let key = Self.keyColumn(inDetail: server?.detail)
-        let property = columns.first {
-            $0.column == server?.column || $0.column == key || constraint.contains("_\($0.column)_")
-        }?.property
+        // A column the server or the key names exactly wins over one the constraint's name
+        // only contains (`name` is inside `Person_nick_name_key`).
+        let property =
+            (columns.first { $0.column == server?.column || $0.column == key }
+            ?? columns.first { constraint.contains("_\($0.column)_") })?.property
         return DBBError(
             backend: .server, table: table, property: property, message, serverError: serverError,
             conditions: leftBehind == nil ? [] : .leftSomethingStored)

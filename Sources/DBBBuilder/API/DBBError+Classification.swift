@@ -21,10 +21,17 @@ extension DBBError {
     /// Whether a `NOT NULL` column was to get `NULL`: `SQLITE_CONSTRAINT_NOTNULL`, SQLSTATE `23502`.
     public var isNotNullViolation: Bool { isSQLite([Self.sqliteConstraintNotNull], orServer: "23502") }
 
-    /// Whether the database's foreign key refused the write (a reference to a row that is gone):
-    /// `SQLITE_CONSTRAINT_FOREIGNKEY`, SQLSTATE `23503`. The library's own check of a reference
-    /// before the write is ``Kind/rowNotFound`` with ``property`` set.
-    public var isForeignKeyViolation: Bool { isSQLite([Self.sqliteConstraintForeignKey], orServer: "23503") }
+    /// Whether the database's foreign key refused the write (a reference to a row that is gone,
+    /// or a referenced row deleted or changed under `RESTRICT`): `SQLITE_CONSTRAINT_FOREIGNKEY`
+    /// (and the `SQLITE_CONSTRAINT_TRIGGER` SQLite reports for a `RESTRICT` action), SQLSTATE
+    /// `23503`. The library's own check of a reference before the write is ``Kind/rowNotFound``
+    /// with ``property`` set.
+    public var isForeignKeyViolation: Bool {
+        if let sqliteError, sqliteError.extendedCode.rawValue == Self.sqliteConstraintTrigger {
+            return sqliteError.message.contains("FOREIGN KEY constraint failed")
+        }
+        return isSQLite([Self.sqliteConstraintForeignKey], orServer: "23503")
+    }
 
     /// Whether the connection to the database server could not be opened or broke during the
     /// operation: ``Kind/unavailable`` for a server that cannot be reached, a connection closed
@@ -36,6 +43,10 @@ extension DBBError {
     /// Whether a deadline passed: ``Kind/timedOut`` (a statement or lock timeout, no answer
     /// within `answerTimeout`), no pooled connection free within `poolTimeout`, or SQLite's
     /// busy timeout run out waiting for another connection's lock (`SQLITE_BUSY`).
+    ///
+    /// PostgreSQL gives a statement timeout the SQLSTATE of any cancelled statement (`57014`),
+    /// so it is told by the server's English words: on a server whose `lc_messages` is another
+    /// language, it is a ``Kind/server`` error with that SQLSTATE, and this is `false`.
     public var isTimeout: Bool {
         if kind == .timedOut || conditions.contains(.timeout) { return true }
         return sqliteError?.code == .busy
@@ -68,4 +79,5 @@ extension DBBError {
     private static let sqliteConstraintPrimaryKey: Int32 = 19 | (6 << 8)
     private static let sqliteConstraintUnique: Int32 = 19 | (8 << 8)
     private static let sqliteConstraintForeignKey: Int32 = 19 | (3 << 8)
+    private static let sqliteConstraintTrigger: Int32 = 19 | (7 << 8)
 }

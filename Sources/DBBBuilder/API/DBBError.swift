@@ -139,6 +139,16 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         return error
     }
 
+    /// The same error, after which `note` stays stored (statements of the same SQL text that
+    /// ran before it on their own): ``DBBError/isRetryable`` is then `false`.
+    func leaving(_ note: String) -> DBBError {
+        var error = DBBError(
+            kind, table: table, property: property, rowID: rowID, message + " — " + note, sqliteError: sqliteError,
+            serverError: serverError)
+        error.conditions = conditions.union(.leftSomethingStored)
+        return error
+    }
+
     /// An SQLite failure on `table`, naming the property when SQLite's message names its column.
     /// A backend's error about `mapping`'s table, naming the property of the column it names.
     static func backend(_ error: any DatabaseFailure, table: String?, mapping: TableMapping? = nil) -> DBBError {

@@ -1,5 +1,6 @@
 import DBBLocale
 import DBBSQLite
+import Foundation
 
 /// The SQLite backend: an ``SQLiteConnection`` seen through ``DatabaseConnection``, with the
 /// locale date functions installed. The raw connection stays reachable (`sqlite`) for what
@@ -22,7 +23,40 @@ final class SQLiteBackend: DatabaseConnection {
         try sqlite.cachedStatement(sql, clearingBindings: clearing)
     }
 
-    func execute(_ sql: String, _ arguments: [DBBValue]) throws { try sqlite.execute(sql, arguments) }
+    /// Runs `sql`. Outside a transaction each statement of a text commits on its own: when one
+    /// after the first fails, what those before it stored stays, and the error says so.
+    func execute(_ sql: String, _ arguments: [DBBValue]) throws {
+        guard !sqlite.isInTransaction, sql.utf8.contains(UInt8(ascii: ";")) else {
+            return try sqlite.execute(sql, arguments)
+        }
+        do {
+            try sqlite.execute(sql, arguments)
+        } catch let error as SQLiteError where !Self.isFirstStatement(error.sql, of: sql) {
+            throw AfterEarlierStatements(error: error)
+        }
+    }
+
+    /// Whether `failed`, the text of a statement that failed, is the first statement of `sql`.
+    private static func isFirstStatement(_ failed: String?, of sql: String) -> Bool {
+        guard let failed, let first = SQLTokenizer.statements(SQLTokenizer.tokens(sql)).first else { return false }
+        // SQLite's text of a statement runs to its `;`; a leading comment makes them differ,
+        // and the failure is then taken for a later statement's (the cautious answer).
+        let trimmed = { (text: String) in
+            text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+        }
+        return trimmed(failed) == trimmed(first.drop { $0.kind == .space }.map(\.text).joined())
+    }
+
+    /// An SQLite failure of a statement that followed others of its text, which committed.
+    struct AfterEarlierStatements: DatabaseFailure {
+        let error: SQLiteError
+
+        func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError {
+            error.dbbError(table: table, columns: columns).leaving(
+                "statements before it in the same SQL text ran on their own, and what they stored stays: "
+                    + "repeating the text repeats them")
+        }
+    }
 
     var lastInsertedRowID: Int64 { sqlite.lastInsertedRowID }
     var changes: Int { sqlite.changes }
