@@ -126,6 +126,9 @@ struct ErrorClassificationHostileTests {
 
     @Test("PostgreSQL: a text whose first part committed, then a statement timeout → not retryable")
     func postgresTimeoutAfterEarlierCommit() throws {
+        // Through PgBouncer a statementTimeout is refused at connect (StatementTimeoutTests): these
+        // run in the suites against the server itself.
+        guard !TestPostgresServer.throughPooler else { return }
         guard let db = try BackendDatabase(.postgresql) else { return }
         var configuration = try DBBPostgresConfiguration(url: db.place)
         configuration.statementTimeout = .milliseconds(300)
@@ -139,6 +142,9 @@ struct ErrorClassificationHostileTests {
 
     @Test("PostgreSQL: a SELECT of a writing function, then a timeout in the same text → retryable though stored")
     func postgresWritingFunctionThenTimeout() throws {
+        // Through PgBouncer a statementTimeout is refused at connect (StatementTimeoutTests): these
+        // run in the suites against the server itself.
+        guard !TestPostgresServer.throughPooler else { return }
         guard let db = try BackendDatabase(.postgresql) else { return }
         var configuration = try DBBPostgresConfiguration(url: db.place)
         configuration.statementTimeout = .milliseconds(300)
