@@ -100,15 +100,15 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure.
     public let kind: Kind
     /// The table (class short name) involved, if any.
-    public let table: String?
+    public private(set) var table: String?
     /// The property involved, if known.
-    public let property: String?
+    public private(set) var property: String?
     /// What went wrong, in words.
-    public let message: String
+    public private(set) var message: String
     /// The SQLite error underneath, with its code, message and SQL.
     public let sqliteError: SQLiteError?
     /// The id of the row involved (``Kind/rowNotFound``, ``Kind/foreignObject``), if any.
-    public let rowID: Int64?
+    public private(set) var rowID: Int64?
     /// The server's error underneath (``Kind/server``, and ``Kind/unavailable`` when the server
     /// answered): SQLSTATE, message, SQL, host and database.
     public let serverError: DBBServerError?
@@ -132,24 +132,22 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     /// The same error about `table` and `property` where it names none yet: a value's error
     /// raised where only the value was known, completed by the code that knows whose it is.
     func about(table: String, property: String, rowID: Int64? = nil) -> DBBError {
-        var error = DBBError(
-            kind, table: self.table ?? table, property: self.property ?? property, rowID: self.rowID ?? rowID, message,
-            sqliteError: sqliteError, serverError: serverError)
-        error.conditions = conditions
+        var error = self
+        (error.table, error.property, error.rowID) = (
+            self.table ?? table, self.property ?? property, self.rowID ?? rowID
+        )
         return error
     }
 
     /// The same error, after which `note` stays stored (statements of the same SQL text that
     /// ran before it on their own): ``DBBError/isRetryable`` is then `false`.
     func leaving(_ note: String) -> DBBError {
-        var error = DBBError(
-            kind, table: table, property: property, rowID: rowID, message + " — " + note, sqliteError: sqliteError,
-            serverError: serverError)
-        error.conditions = conditions.union(.leftSomethingStored)
+        var error = self
+        error.message += " — " + note
+        error.conditions.insert(.leftSomethingStored)
         return error
     }
 
-    /// An SQLite failure on `table`, naming the property when SQLite's message names its column.
     /// A backend's error about `mapping`'s table, naming the property of the column it names.
     static func backend(_ error: any DatabaseFailure, table: String?, mapping: TableMapping? = nil) -> DBBError {
         error.dbbError(table: table, columns: mapping?.columns.map { ($0.name, $0.column) } ?? [])
