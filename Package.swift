@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // DBBBuilder for Swift on Linux. The layers (see the README, "Layers"), bottom up:
 //   DBBCore    – what every layer shares and nothing else: `Locked`, `DBBBuilderVersion`, `SQLQuoting`
@@ -6,11 +6,16 @@
 //   DBBSQLite  – the only code that calls the SQLite C API
 //   DBBLocale  – locale-aware calendar functions for SQL
 //   DBBBuilder – the ORM: manager, table objects, mappings, queries
-//   DBBPostgres – the same table objects on PostgreSQL (postgres-nio), a product of its own
+//   DBBPostgres – the same table objects on PostgreSQL (postgres-nio): built only with the
+//                 package trait `Postgres` (off by default), empty without it
 //   DBBScript  – the build-script runner (schema script + CSV import) behind `dbb build`
 //   Sources/dbb, CodeGenerator/, Examples/ – tools on the public API
 import CompilerPluginSupport
 import PackageDescription
+
+/// DBBPostgres, for the targets that use it only with the trait `Postgres` (their code that does is
+/// inside `#if Postgres`).
+let postgres: Target.Dependency = .target(name: "DBBPostgres", condition: .when(traits: ["Postgres"]))
 
 let package = Package(
     name: "DBBBuilder",
@@ -22,8 +27,8 @@ let package = Package(
         .library(name: "DBBSQLite", targets: ["DBBSQLite"]),
         .library(name: "DBBLocale", targets: ["DBBLocale"]),
         .library(name: "DBBBuilder", targets: ["DBBBuilder"]),
-        /// PostgreSQL for the same table objects: a product of its own, so that applications
-        /// on SQLite alone never build postgres-nio and SwiftNIO.
+        /// PostgreSQL for the same table objects. Its code and postgres-nio are there only with
+        /// the trait `Postgres`: applications on SQLite alone never resolve or build SwiftNIO.
         .library(name: "DBBPostgres", targets: ["DBBPostgres"]),
         .library(name: "DBBScript", targets: ["DBBScript"]),
         /// The tests' helpers (temporary databases, a throwaway PostgreSQL server with standbys),
@@ -31,6 +36,18 @@ let package = Package(
         .library(name: "DBBTestSupport", targets: ["DBBTestSupport", "DBBBackendTestSupport"]),
         /// Builds the reference databases of a target's `*.dbbscript` files into its resources.
         .plugin(name: "DBBBuildPlugin", targets: ["DBBBuildPlugin"]),
+    ],
+    traits: [
+        .trait(
+            name: "Postgres",
+            description: """
+                PostgreSQL: the DBBPostgres library (postgres-nio, SwiftNIO), `dbb sql postgres://…`, \
+                `dbb-demo --postgres`, and the PostgreSQL test suites. \
+                `swift run --traits Postgres dbb-demo --postgres URL`; a dependent package names it in \
+                `.package(url:from:traits: ["Postgres"])`.
+                """
+        ),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -90,7 +107,8 @@ let package = Package(
         .target(
             name: "DBBPostgres",
             dependencies: [
-                "DBBCore", "DBBBuilder", "DBBLocale", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "DBBCore", "DBBBuilder", "DBBLocale",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]
         ),
         /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
@@ -120,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "dbb",
             dependencies: [
-                "DBBCore", "DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", "DBBPostgres",
+                "DBBCore", "DBBScript", "DBBSQLite", "DBBLocale", "DBBBuilder", postgres,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -133,7 +151,8 @@ let package = Package(
         .executableTarget(
             name: "dbb-demo",
             dependencies: [
-                "DBBBuilder", "DBBPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DBBBuilder", postgres,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/dbb-demo",
             exclude: ["ModelSpecs", "regenerate.sh"]
@@ -161,13 +180,13 @@ let package = Package(
         /// `BackendDatabase`: one test source on a SQLite file or a PostgreSQL database.
         .target(
             name: "DBBBackendTestSupport",
-            dependencies: ["DBBBuilder", "DBBPostgres", "DBBTestSupport"],
+            dependencies: ["DBBBuilder", postgres, "DBBTestSupport"],
             path: "Tests/DBBBackendTestSupport"
         ),
         /// Saves one batch for the crash-safety tests, which kill it mid-write.
         .executableTarget(
             name: "dbb-crash-helper",
-            dependencies: ["DBBBuilder", "DBBPostgres", "DBBSQLite", "DBBTestSupport"],
+            dependencies: ["DBBBuilder", postgres, "DBBSQLite", "DBBTestSupport"],
             path: "Tests/CrashHelper"
         ),
         .testTarget(
@@ -200,14 +219,16 @@ let package = Package(
         ),
         .testTarget(
             name: "DBBCodeGenTests",
-            dependencies: ["DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-codegen", "dbb-demo"],
+            dependencies: [
+                "DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-codegen", "dbb-demo", "dbb",
+            ],
             exclude: ["Golden"]
         ),
         /// The README's Swift examples, extracted by its extract.sh, compiled and run.
         .testTarget(
             name: "ReadmeExampleTests",
             dependencies: [
-                "DBBBuilder", "DBBSQLite", "DBBLocale", "DBBPostgres", "DBBScript", "DBBTestSupport",
+                "DBBBuilder", "DBBSQLite", "DBBLocale", postgres, "DBBScript", "DBBTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["extract.sh"]
@@ -216,8 +237,8 @@ let package = Package(
         .testTarget(
             name: "DBBPostgresTests",
             dependencies: [
-                "DBBPostgres", "DBBBuilder", "DBBLocale", "DBBTestSupport", "DBBBackendTestSupport", "dbb", "dbb-demo",
-                "dbb-crash-helper",
+                postgres, "DBBBuilder", "DBBLocale", "DBBTestSupport", "DBBBackendTestSupport", "dbb",
+                "dbb-demo", "dbb-crash-helper",
             ]
         ),
         /// `@DBBTable`'s expansions and diagnostics, checked on the source it writes.
@@ -237,10 +258,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// CI's sanitizer stages build with DBB_SQLITE_SUITES=1: the package then holds only the SQLite,
-// locale, ORM and build-script code and the suites that run without PostgreSQL (no PostgreSQL
-// client, so those builds compile no SwiftNIO: a fifth of the whole build). The dependencies stay
-// declared, so Package.resolved is the same either way.
+// CI's sanitizer stages build with DBB_SQLITE_SUITES=1 (and without the trait `Postgres`): the
+// package then holds only the SQLite, locale, ORM and build-script code and their suites, not the
+// macro's, the code generator's or the README's (swift-syntax and the tools built once more under
+// a sanitizer would double those builds).
 if Context.environment["DBB_SQLITE_SUITES"] == "1" {
     let kept: Set<String> = [
         "CSQLite", "DBBCore", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBMacroKit", "DBBBuilderMacros",
@@ -260,9 +281,7 @@ if Context.environment["DBB_SQLITE_SUITES"] == "1" {
             ]
             target.exclude = ["DBBCommandTests.swift"]
         case "DBBBackendTestSupport":
-            // `BackendDatabase(.postgresql)` is nil, as where PostgreSQL is missing.
             target.dependencies = ["DBBBuilder", "DBBTestSupport"]
-            target.swiftSettings = [.define("DBB_SQLITE_SUITES")]
         case "DBBReliabilityTests":
             target.dependencies = [
                 "DBBBuilder", "DBBCore", "DBBSQLite", "DBBLocale", "DBBScript", "DBBCodeGen", "DBBTestSupport",

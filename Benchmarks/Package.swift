@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // Benchmarks for DBBBuilder (SQLite, and PostgreSQL when DBB_BENCH_POSTGRES names a server), kept out of the main package so `swift test` and CI stay light.
 //   swift run -c release --package-path Benchmarks bench [--quick] [--filter NAME]
@@ -8,7 +8,7 @@ let package = Package(
     name: "DBBBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "DBBBuilder", path: ".."),
+        .package(name: "DBBBuilder", path: "..", traits: ["Postgres"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),

@@ -1,6 +1,5 @@
 import ArgumentParser
 import DBBBuilder
-import DBBPostgres
 import Foundation
 
 @main
@@ -27,10 +26,10 @@ struct Demo: AsyncParsableCommand {
               swift run dbb-demo                      # the default database
               swift run dbb-demo --database demo.sqlite   # a database of your choice
               swift run dbb-demo --reset              # start over with fresh data
-              swift run dbb-demo --postgres postgres://me:secret@localhost/demo
-              swift run dbb-demo --postgres postgres://me:secret@localhost/demo \\
+              swift run --traits Postgres dbb-demo --postgres postgres://me:secret@localhost/demo
+              swift run --traits Postgres dbb-demo --postgres postgres://me:secret@localhost/demo \\
                   --copy-from ~/.cache/dbb-demo/dbb-demo.sqlite   # SQLite → PostgreSQL
-              swift run dbb-demo --database back.sqlite \\
+              swift run --traits Postgres dbb-demo --database back.sqlite \\
                   --copy-from postgres://me:secret@localhost/demo  # and back
             """,
         version: DBBBuilderVersion.current)
@@ -40,7 +39,8 @@ struct Demo: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A PostgreSQL database to use instead of a file.", valueName: "postgres://user:password@host:port/database")
+            "A PostgreSQL database instead of a file (needs the package trait Postgres: swift run --traits Postgres).",
+            valueName: "postgres://user:password@host:port/database")
     )
     var postgres: String?
 
@@ -115,7 +115,7 @@ struct Demo: AsyncParsableCommand {
     /// A manager on a file path or a URL (`postgres://`; any other scheme is refused, its
     /// password not shown).
     static func manager(_ place: String) throws -> DBBManager {
-        if isURL(place) { return try DBBManager(postgres: place) }
+        if isURL(place) { return try postgresManager(place) }
         guard FileManager.default.fileExists(atPath: place) else {
             throw ValidationError("no database file at \(display(place))")
         }
@@ -143,6 +143,6 @@ struct Demo: AsyncParsableCommand {
     /// A file path with `~` for the home folder, or a URL without its password.
     static func display(_ place: String) -> String {
         isURL(place) || place.contains("@")
-            ? DBBPostgresConfiguration.withoutPassword(place) : DefaultDatabase.display(place)
+            ? withoutPassword(place) : DefaultDatabase.display(place)
     }
 }

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // dbb-service: DBBBuilder in an HTTP service (Hummingbird 2), the example a service team would
 // copy. A package of its own, depending on DBBBuilder by path, so that the main package's build
@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "dbb-service-load", targets: ["dbb-service-load"]),
     ],
     dependencies: [
-        .package(name: "DBBBuilder", path: "../.."),
+        // DBBPostgres and the PostgreSQL test server's client need the package trait `Postgres`.
+        .package(name: "DBBBuilder", path: "../..", traits: ["Postgres"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),

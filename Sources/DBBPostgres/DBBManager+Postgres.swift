@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import Logging
 import PostgresNIO
@@ -168,3 +169,4 @@ extension DBBManager {
         (access as? PostgresAccess) ?? (access as? ReplicatedAccess)?.primary
     }
 }
+#endif

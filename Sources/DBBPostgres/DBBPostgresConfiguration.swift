@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 @_spi(DBBBackend) import DBBSQLite
 import Foundation
@@ -341,3 +342,4 @@ extension DBBPostgresConfiguration: CustomStringConvertible, CustomDebugStringCo
             displayStyle: .struct)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import Synchronization
 
@@ -19,3 +20,4 @@ final class NumberedSQLCache: Sendable {
         return numbered
     }
 }
+#endif

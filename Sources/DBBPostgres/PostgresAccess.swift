@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import DBBCore
 import Dispatch
@@ -336,3 +337,4 @@ extension PostgresAccess: CustomReflectable {
         Mirror(self, children: ["host": place.host, "database": place.database], displayStyle: .class)
     }
 }
+#endif

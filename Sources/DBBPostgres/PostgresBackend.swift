@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 @_spi(DBBBackend) import DBBSQLite
 import Logging
@@ -755,3 +756,4 @@ final class PostgresStatement: DatabaseStatement {
     /// ran and returned a row (the ORM itself reads columns by index).
     private(set) var columnNames: [String] = []
 }
+#endif

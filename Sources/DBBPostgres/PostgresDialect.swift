@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import DBBFormat
 @_spi(DBBBackend) import DBBSQLite
@@ -272,3 +273,4 @@ public struct PostgresDialect: DBBDialect {
         return output
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 @_spi(DBBBackend) import DBBSQLite
 import PostgresNIO
@@ -240,3 +241,4 @@ struct PostgresFailure: DatabaseFailure {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import PostgresNIO
 
@@ -90,3 +91,4 @@ final class PostgresRowCursor: DatabaseRows {
         current.pointee.count = 0
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import Foundation
 
@@ -183,3 +184,4 @@ struct PostgresURL {
         return String(shown[...colon]) + "***" + String(shown[at...])
     }
 }
+#endif

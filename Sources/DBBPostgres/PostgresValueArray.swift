@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import NIOCore
 import PostgresNIO
@@ -69,3 +70,4 @@ struct PostgresValueArray: PostgresDynamicTypeEncodable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import Foundation
 import NIOCore
@@ -152,3 +153,4 @@ extension DBBValue {
         }
     }
 }
+#endif

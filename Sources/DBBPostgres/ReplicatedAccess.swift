@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import Foundation
 import Synchronization
@@ -273,3 +274,4 @@ struct WALPosition: Comparable, Sendable {
         return WALPosition(value: high << 32 | low)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 @_spi(DBBBackend) import DBBSQLite
 import Foundation
@@ -201,3 +202,4 @@ final class ServerChoice: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBSQLite
 import NIOCore
 import PostgresNIO
@@ -129,3 +130,4 @@ final class SessionWatch: Sendable {
     /// The marker failure of a query unanswered within ``answerTimeout``.
     private struct TimedOut: Error {}
 }
+#endif

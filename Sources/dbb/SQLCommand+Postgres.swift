@@ -1,6 +1,8 @@
 @_spi(DBBBackend) import DBBBuilder
-import DBBPostgres
 import Foundation
+
+#if Postgres
+import DBBPostgres
 
 extension SQLCommand {
     /// `dbb sql postgres://…`: each statement in turn on one connection, rows printed as for a
@@ -74,3 +76,14 @@ extension SQLCommand {
         if !rows.isEmpty { printer.print(columns: prepared.columnNames, rows: rows) }
     }
 }
+#else
+extension SQLCommand {
+    /// `dbb sql postgres://…` in a `dbb` built without the package trait `Postgres`: an error that
+    /// says how to build one with it.
+    func runOnPostgres() throws {
+        throw CommandFailure(
+            description: "this dbb was built without PostgreSQL: run it with the package trait Postgres, "
+                + "`swift run --traits Postgres dbb sql postgres://… SQL`")
+    }
+}
+#endif

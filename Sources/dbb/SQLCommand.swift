@@ -31,7 +31,9 @@ struct SQLCommand: ParsableCommand {
               dbb sql "postgres://me:secret@db1,db2/demo?target_session_attrs=read-write" \\
                 --write "DELETE FROM Usage WHERE Visits = 0"
 
-            With a postgres:// URL the statements run on that PostgreSQL database; a URL may \
+            With a postgres:// URL (in a dbb built with the package trait Postgres: \
+            swift run --traits Postgres dbb sql URL …) the statements run on that PostgreSQL \
+            database; a URL may \
             list several hosts, and target_session_attrs picks among them as libpq does \
             (read-write: the primary). Without \
             --write the session is read-only and nothing is installed or changed: the locale \

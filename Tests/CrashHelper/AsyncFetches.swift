@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -225,3 +226,4 @@ struct MixedFetches {
         try CrashItem.instances(matching: options, manager: manager).count
     }
 }
+#endif

@@ -36,7 +36,6 @@
 // DATABASE is a file path or a postgres:// URL (PostgreSQL) in the batch, open, register and
 // instance forms.
 import DBBBuilder
-import DBBPostgres
 import DBBSQLite
 import DBBTestSupport
 import Foundation
@@ -49,7 +48,7 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 
 /// A manager on a file path or a `postgres://` URL.
 func manager(_ place: String) throws -> DBBManager {
-    place.hasPrefix("postgres://") ? try DBBManager(postgres: place) : try DBBManager(url: URL(fileURLWithPath: place))
+    place.hasPrefix("postgres://") ? try postgresManager(place) : try DBBManager(url: URL(fileURLWithPath: place))
 }
 
 let arguments = CommandLine.arguments
@@ -67,7 +66,7 @@ do {
         // DBBBuilder's form, which reports a failure only through errorMessage().
         let manager =
             arguments[2].hasPrefix("postgres://")
-            ? try DBBManager(postgres: arguments[2])
+            ? try postgresManager(arguments[2])
             : DBBManager(databaseURL: URL(fileURLWithPath: arguments[2]))
         manager.addTableClasses([CrashCompany.self, CrashItem.self])
         let item = CrashItem(dbManager: manager)
@@ -103,6 +102,7 @@ do {
         guard arguments.count == 4, let version = contactVersions[arguments[3]] else { fail(usage, code: 2) }
         try manager(arguments[2]).register([version])
         print("registered")
+    #if Postgres
     case "async-fetches", "async-saves":
         guard arguments.count == 4 || arguments.count == 5, let count = Int(arguments[3]) else { fail(usage, code: 2) }
         let tally = try AsyncFetches(
@@ -114,6 +114,7 @@ do {
         guard arguments.count == 3 else { fail(usage, code: 2) }
         let tally = try MixedFetches(place: arguments[2]).run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: tally, options: .sortedKeys), as: UTF8.self))
+    #endif
     case "instance":
         guard arguments.count == 5 || arguments.count == 6, let seed = UInt64(arguments[3]),
             let operations = Int(arguments[4])

@@ -2,7 +2,7 @@
 import DBBTestSupport
 import Foundation
 
-#if !DBB_SQLITE_SUITES
+#if Postgres
 @_spi(DBBBackend) import DBBPostgres
 #endif
 
@@ -52,13 +52,14 @@ public struct BackendDatabase {
 }
 
 extension BackendDatabase {
-    /// The test server; `nil` in a build of the SQLite suites alone (`DBB_SQLITE_SUITES=1`, see
-    /// Package.swift: no PostgreSQL client), which fails instead when `DBB_REQUIRE_POSTGRES` is set.
+    /// The test server; `nil` in a build without the package trait `Postgres` (no PostgreSQL
+    /// client), which fails instead when `DBB_REQUIRE_POSTGRES` is set.
     static func postgresServer() throws -> TestPostgresServer? {
-        #if DBB_SQLITE_SUITES
+        #if !Postgres
         if ProcessInfo.processInfo.environment["DBB_REQUIRE_POSTGRES"] != nil {
             throw TestPostgresError(
-                message: "this build holds no PostgreSQL client (DBB_SQLITE_SUITES=1), and DBB_REQUIRE_POSTGRES is set")
+                message: "this build holds no PostgreSQL client (built without the package trait Postgres: run "
+                    + "`swift test --traits Postgres`), and DBB_REQUIRE_POSTGRES is set")
         }
         return nil
         #else
@@ -67,8 +68,8 @@ extension BackendDatabase {
     }
 
     static func postgresManager(_ url: String) throws -> DBBManager {
-        #if DBB_SQLITE_SUITES
-        throw TestPostgresError(message: "this build holds no PostgreSQL client (DBB_SQLITE_SUITES=1)")
+        #if !Postgres
+        throw TestPostgresError(message: "this build holds no PostgreSQL client (without the package trait Postgres)")
         #else
         return try DBBManager(postgres: url)
         #endif
@@ -77,13 +78,13 @@ extension BackendDatabase {
 
 extension Backend {
     /// The backend's SQL dialect, for tests of its text without a database; `nil` for
-    /// PostgreSQL in a build of the SQLite suites alone (no PostgreSQL module).
+    /// PostgreSQL in a build without the package trait `Postgres` (no PostgreSQL module).
     @_spi(DBBBackend)
     public var dialect: (any DBBDialect)? {
         switch self {
         case .sqlite: return SQLiteDialect()
         case .postgresql:
-            #if DBB_SQLITE_SUITES
+            #if !Postgres
             return nil
             #else
             return PostgresDialect()

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -142,3 +143,4 @@ struct AnswerTimeoutTests {
         #expect(error.kind == .invalidOption && error.message.contains("answerTimeout"), "\(error)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -199,3 +200,4 @@ struct AsyncReadTests {
 /// `body`'s result: the synchronous forms, called from an async test (where a call without
 /// this would pick the `async` overload).
 private func blocking<T>(_ body: () throws -> T) rethrows -> T { try body() }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -94,3 +95,4 @@ struct BackendParityTests {
         #expect(try db.manager.databaseVersion() == 2)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -256,3 +257,4 @@ struct CommitOutcomeTests {
         #expect(try Ticket.all(manager: direct).map(\.code) == ["c0", "c2"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -191,3 +192,4 @@ struct ConnectionPoolTests {
         #expect(try Ticket.all(manager: manager).map(\.code).sorted() == ["first", "from A", "from B"])
     }
 }
+#endif

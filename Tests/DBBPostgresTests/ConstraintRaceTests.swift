@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -141,3 +142,4 @@ struct ConstraintRaceTests {
         #expect(try !database.tables().contains { $0.hasPrefix("CustomerNotification") })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -224,3 +225,4 @@ struct DataMoveTests {
         #expect(itself.kind == .invalidOption && itself.description.contains("itself"), "\(itself)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -124,3 +125,4 @@ struct DemoOnPostgresTests {
         #expect(again.status == 0 && again.stdout.contains("new data saved"), "\(again.stderr)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -401,3 +402,4 @@ struct ErrorClassificationHostileTests {
         #expect(matched)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBTestSupport
@@ -82,3 +83,4 @@ struct ErrorClassificationTests {
         #expect(Set([DBBError.Kind.rowNotFound, .rowChanged, .rowNotFound]).count == 2)
     }
 }
+#endif

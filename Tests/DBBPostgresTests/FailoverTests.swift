@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -234,3 +235,4 @@ struct FailoverTests {
         return (server, proxy, try opened.get())
     }
 }
+#endif

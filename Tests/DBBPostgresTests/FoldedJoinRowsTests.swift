@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBTestSupport
@@ -132,3 +133,4 @@ struct FoldedJoinRowsTests {
         #expect(again.tags == ["Ünïcode ✓", ""] && again.lucky == [3, -1, Int.max, 3, 7])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBTestSupport
@@ -33,3 +34,4 @@ struct ForeignNaNTests {
         try fetched.save()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -128,3 +129,4 @@ struct HAFailoverTests {
                 + "\(unknown.count) commitOutcomeUnknown (\(unknown.filter(storedSet.contains).count) found stored)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -81,3 +82,4 @@ struct KeepaliveTests {
         #expect(error?.kind == .unavailable, "\(String(describing: error))")
     }
 }
+#endif

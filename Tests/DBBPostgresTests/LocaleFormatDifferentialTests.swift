@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBLocale
@@ -270,3 +271,4 @@ extension LocaleFormatDifferentialTests {
 enum PostgresLiteral {
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }
+#endif

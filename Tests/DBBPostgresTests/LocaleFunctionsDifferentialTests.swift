@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBLocale
@@ -233,3 +234,4 @@ struct LocaleFunctionsDifferentialTests {
             + " FROM \(table) ORDER BY id)"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -119,3 +120,4 @@ struct LocaleInstallTests {
         try server.manager.execute("CREATE INDEX dated_day ON dated ((dbb_date(d)))")
     }
 }
+#endif

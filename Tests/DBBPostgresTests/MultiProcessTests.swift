@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -92,3 +93,4 @@ struct MultiProcessTests {
         #expect(killedDuringSave > 0, "at least one kill landed inside the save")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBTestSupport
@@ -43,3 +44,4 @@ struct NumberCellTests {
         #expect(Array(values[16...]) == [.null, .null, .null])
     }
 }
+#endif

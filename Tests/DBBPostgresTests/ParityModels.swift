@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import Foundation
 
@@ -98,3 +99,4 @@ final class Tripwire: DBBTableObject {
         try action?()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -154,3 +155,4 @@ struct PoolerTests {
         #expect(try Self.count(writer) == 1)
     }
 }
+#endif

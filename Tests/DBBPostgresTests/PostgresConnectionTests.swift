@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -223,3 +224,4 @@ private final class Handoff<T>: @unchecked Sendable {
         done.signal()
     }
 }
+#endif

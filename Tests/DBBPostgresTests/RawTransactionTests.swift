@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBTestSupport
@@ -84,3 +85,4 @@ struct RawTransactionTests {
         #expect(try Member.all(manager: db.manager).map(\.name).sorted() == ["chained", "next"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -167,3 +168,4 @@ struct ReadOnlyManagerTests {
         #expect(reads.status == 0 && reads.stdout.contains("2010-52"), "\(reads.stderr)")
     }
 }
+#endif

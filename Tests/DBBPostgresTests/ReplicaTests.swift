@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -233,3 +234,4 @@ struct ReplicaTests {
         #expect(refused.serverError?.sqlState == refusal && !refused.description.contains("Zq7xK-wrong"), "\(refused)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBPostgres
@@ -70,3 +71,4 @@ struct SQLCommandOnPostgresTests {
         #expect(bad.status != 0 && bad.stderr.contains("99999") && !bad.stderr.contains(secret), "\(bad.stderr)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBackendTestSupport
 import DBBBuilder
 import DBBTestSupport
@@ -147,3 +148,4 @@ struct SQLTextTests {
         #expect(try db.manager.query("SELECT ARRAY['a', 'b']::text AS tags")[0].values == [.text("{a,b}")])
     }
 }
+#endif

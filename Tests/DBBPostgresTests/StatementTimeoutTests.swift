@@ -1,3 +1,4 @@
+#if Postgres
 import DBBBuilder
 import DBBPostgres
 import DBBTestSupport
@@ -297,3 +298,4 @@ struct StatementTimeoutTests {
         #expect(try manager.query("SELECT last_value FROM counter")[0].decode(Int.self, at: 0) == 1)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBLocale
 
 /// `dbb_format_date` and `ObjcFormatAnsiDateUsingLocale` in PostgreSQL: TR35 patterns of the
@@ -351,3 +352,4 @@ enum PostgresDateFormat {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 @_spi(DBBBackend) import DBBBuilder
 import DBBLocale
 import Foundation
@@ -119,3 +120,4 @@ enum PostgresLocaleInstaller {
         return statement.reader.string(at: 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 extension PostgresLocaleSQL {
     /// The checks and conversions the functions share, in PL/pgSQL: they raise the SQLite
     /// functions' errors, with the same words. Declared `IMMUTABLE`, so that with constant
@@ -279,3 +280,4 @@ extension PostgresLocaleSQL {
         END
         """#)
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import DBBCore
 import DBBLocale
 
@@ -241,3 +242,4 @@ enum PostgresLocaleSQL {
         "CREATE OR REPLACE FUNCTION \(signature) RETURNS \(returns) LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$ \(body) $$"
     }
 }
+#endif

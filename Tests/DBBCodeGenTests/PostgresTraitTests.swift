@@ -1,0 +1,49 @@
+import DBBTestSupport
+import Foundation
+import Testing
+
+/// `dbb-demo --postgres` and `dbb sql postgres://…` in a build without the package trait
+/// `Postgres` (the default): they stop before touching anything and say how to build them with
+/// it. With the trait they try the server instead (here a port nothing listens on).
+@Suite("PostgreSQL options with and without the package trait Postgres")
+struct PostgresTraitTests {
+    /// A URL no server answers: port 1 on loopback.
+    static let unreachable = "postgres://nobody:secret@127.0.0.1:1/none"
+    static let hint = "--traits Postgres"
+
+    @Test("dbb-demo --postgres, and --copy-from a URL")
+    func demo() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        let home = try TemporaryDirectory()
+        let environment: [String: String?] = ["XDG_CACHE_HOME": home.url.path, "HOME": home.url.path]
+        for arguments in [
+            ["--postgres", Self.unreachable],
+            ["--database", home.path("copy.sqlite"), "--copy-from", Self.unreachable],
+        ] {
+            let run = try ScriptFixture.run(demo, arguments, environment: environment)
+            #expect(run.status != 0, "\(arguments): \(run.stdout)")
+            #expect(!run.stderr.contains("secret"), "the password is never shown: \(run.stderr)")
+            #if Postgres
+            #expect(!run.stderr.contains(Self.hint), "\(run.stderr)")
+            #else
+            #expect(run.stderr.contains(Self.hint), "\(run.stderr)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: home.url.path).isEmpty,
+                "nothing is created before the refusal")
+            #endif
+        }
+    }
+
+    @Test("dbb sql postgres://…")
+    func sql() throws {
+        let dbb = try #require(ScriptFixture.dbb)
+        let run = try ScriptFixture.run(dbb, ["sql", Self.unreachable, "SELECT 1"])
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(!run.stderr.contains("secret"), "the password is never shown: \(run.stderr)")
+        #if Postgres
+        #expect(!run.stderr.contains(Self.hint), "\(run.stderr)")
+        #else
+        #expect(run.stderr.contains(Self.hint), "\(run.stderr)")
+        #endif
+    }
+}
