@@ -1,0 +1,50 @@
+import DBBBuilder
+import DBBService
+import DBBTestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// What checking the service against openapi.yaml turned up — by schemathesis
+/// (.ci/service-fuzz), or by hand at the edges of what the document declares — each kept here
+/// as a test of its own.
+@Suite("dbb-service: what the fuzzer found")
+struct FuzzFindingsTests {
+    /// A date-time whose offset moves it out of years 1…9999 in UTC was stored, and answered
+    /// as `10000-01-01T00:59:59.000Z` or `0000-12-31T23:00:00.000Z`: not a date-time to the
+    /// document, and refused by the service itself when the client sent the record back.
+    @Test("a date-time outside years 1…9999 in UTC is a 400, the edges are stored", arguments: Backend.allCases)
+    func datesOutsideFourDigitYears(_ backend: Backend) async throws {
+        guard let harness = try ServiceHarness(backend) else { return }
+        let (app, manager) = try await harness.instance()
+        try await app.test(.router) { client in
+            for founded in [
+                "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+01:00", "0001-01-01T00:00:00.000+00:01",
+                "9999-12-31T23:30:00.5-00:30",
+            ] {
+                let reply = try await client.call(.post, "/companies", #"{"name": "c", "founded": "\#(founded)"}"#)
+                #expect(reply.status == .badRequest && reply.field == "founded", "\(founded): \(reply.body)")
+            }
+            #expect(try manager.count(of: "Company") == 0)
+            for (index, (founded, answered)) in [
+                ("9999-12-31T23:59:59.999Z", "9999-12-31T23:59:59.999Z"),
+                ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00.000Z"),
+                ("9999-12-31T23:59:59+00:00", "9999-12-31T23:59:59.000Z"),
+                ("0001-01-01T00:00:00.000-00:01", "0001-01-01T00:01:00.000Z"),
+            ].enumerated() {
+                let created = try await client.call(
+                    .post, "/companies", #"{"name": "c\#(index)", "founded": "\#(founded)"}"#)
+                #expect(created.status == .created, "\(founded): \(created.body)")
+                #expect(created.body.contains(#""founded":"\#(answered)""#), "\(founded): \(created.body)")
+                // What the service answers, it takes back.
+                let location = try #require(created.headers[.location])
+                let again = try await client.call(
+                    .put, location, #"{"name": "c\#(index)", "founded": "\#(answered)"}"#)
+                #expect(again.status == .ok && again.body.contains(#""founded":"\#(answered)""#), "\(again.body)")
+            }
+            let filter = try await client.call(.get, "/meetings?from=9999-12-31T23:59:59-01:00")
+            #expect(filter.status == .badRequest && filter.field == "from", "\(filter.body)")
+        }
+    }
+}
