@@ -47,4 +47,37 @@ struct FuzzFindingsTests {
             #expect(filter.status == .badRequest && filter.field == "from", "\(filter.body)")
         }
     }
+
+    /// A name of 20,000 characters was a 500 on PostgreSQL: the index on the column refused the
+    /// entry (SQLSTATE 54000, "index row requires 20016 bytes"). Names are now at most 250
+    /// characters on both backends, 250 four-byte ones included.
+    @Test("a name too long for an index is a 422 naming it, on both backends", arguments: Backend.allCases)
+    func namesTooLongForAnIndex(_ backend: Backend) async throws {
+        guard let harness = try ServiceHarness(backend) else { return }
+        let (app, manager) = try await harness.instance()
+        let long = String(repeating: "x", count: 20_000)
+        let longest = String(repeating: "\u{1F600}", count: Check.maximumNameLength)
+        try await app.test(.router) { client in
+            for (path, body, field) in [
+                ("/companies", #"{"name": "\#(long)"}"#, "name"),
+                ("/projects", #"{"name": "\#(long)"}"#, "name"),
+                ("/people", #"{"firstName": "a", "lastName": "\#(long)"}"#, "lastName"),
+                ("/people", #"{"firstName": "\#(long)", "lastName": "a"}"#, "firstName"),
+                ("/meetings", #"{"purpose": "\#(long)", "startTime": "2026-11-23T09:30:00Z"}"#, "purpose"),
+                ("/companies", #"{"name": "\#(longest)y"}"#, "name"),
+            ] {
+                let reply = try await client.call(.post, path, body)
+                #expect(reply.status == .unprocessableContent && reply.field == field, "\(path): \(reply.body)")
+            }
+            #expect(try manager.count(of: "Company") == 0 && manager.count(of: "Person") == 0)
+            for (path, body) in [
+                ("/companies", #"{"name": "\#(longest)"}"#),
+                ("/projects", #"{"name": "\#(longest)"}"#),
+                ("/people", #"{"firstName": "\#(longest)", "lastName": "\#(longest)"}"#),
+            ] {
+                let reply = try await client.call(.post, path, body)
+                #expect(reply.status == .created, "\(path): \(reply.body.prefix(200))")
+            }
+        }
+    }
 }
