@@ -80,4 +80,18 @@ struct FuzzFindingsTests {
             }
         }
     }
+
+    /// A budget of -0 was answered `-0` by the create and `0` by every read on SQLite (which
+    /// stores -0.0 as 0); a create answers what a later read gives.
+    @Test("a budget of -0 is stored and answered as 0", arguments: Backend.allCases)
+    func negativeZeroBudget(_ backend: Backend) async throws {
+        guard let harness = try ServiceHarness(backend) else { return }
+        let (app, _) = try await harness.instance()
+        try await app.test(.router) { client in
+            let created = try await client.call(.post, "/projects", #"{"name": "p", "budget": -0.0}"#)
+            #expect(created.status == .created && created.body.contains(#""budget":0,"#), "\(created.body)")
+            let read = try await client.call(.get, try #require(created.headers[.location]))
+            #expect(read.body == created.body)
+        }
+    }
 }
