@@ -28,13 +28,35 @@ enum JSONResponse {
 /// millisecond: the one format of bodies, responses and query parameters.
 enum ISODate {
     /// The date-time `text` names; `nil` for anything else, a day that does not exist
-    /// (2020-02-30, which the formatter alone would roll over into March) or a year before 1.
+    /// (2020-02-30, which the formatter alone would roll over into March), or a time outside
+    /// years 1…9999 in UTC, to the millisecond (`9999-12-31T23:59:59-01:00` is in year 10000
+    /// there, and would be answered as `10000-01-01T00:59:59.000Z`, which no client, and not
+    /// this parser, reads as a date-time).
     static func parse(_ text: String) -> Date? {
         guard text.count > 10, isDay(text.prefix(10)), text.dropFirst(10).first == "T" else { return nil }
         let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
+        var date = formatter.date(from: text)
+        if date == nil {
+            formatter.formatOptions.insert(.withFractionalSeconds)
+            date = formatter.date(from: text)
+        }
+        guard let date, writable.contains(milliseconds(date)) else { return nil }
+        return date
+    }
+
+    /// The milliseconds since 2001 that ``format(_:)`` writes with a four-digit year:
+    /// 0001-01-01T00:00:00.000Z … 9999-12-31T23:59:59.999Z.
+    private static let writable: ClosedRange<Double> = {
+        let formatter = ISO8601DateFormatter()
         formatter.formatOptions.insert(.withFractionalSeconds)
-        return formatter.date(from: text)
+        let first = formatter.date(from: "0001-01-01T00:00:00.000Z")!
+        let last = formatter.date(from: "9999-12-31T23:59:59.999Z")!
+        return milliseconds(first)...milliseconds(last)
+    }()
+
+    /// `date` in whole milliseconds since 2001, rounded to the nearest.
+    private static func milliseconds(_ date: Date) -> Double {
+        (date.timeIntervalSinceReferenceDate * 1000 + 0.5).rounded(.down)
     }
 
     /// `date` to the millisecond, in UTC. A format style (a value, made once), not an
@@ -43,8 +65,7 @@ enum ISODate {
     static func format(_ date: Date) -> String {
         // Rounded to the nearest millisecond (as the formatter did; the style truncates),
         // then a tenth of one later, so the truncation cannot fall a floating-point step short.
-        let milliseconds = (date.timeIntervalSinceReferenceDate * 1000 + 0.5).rounded(.down)
-        return Date(timeIntervalSinceReferenceDate: milliseconds / 1000 + 0.0001).formatted(writing)
+        Date(timeIntervalSinceReferenceDate: milliseconds(date) / 1000 + 0.0001).formatted(writing)
     }
 
     private static let writing = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

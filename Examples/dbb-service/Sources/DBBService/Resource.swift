@@ -92,15 +92,26 @@ public enum Check {
     /// a join row, written one by one.
     public static let maximumItems = 100
 
+    /// The most characters (Unicode scalars) of a name: at most 1,000 bytes of UTF-8, so that a
+    /// name fits the database's indexes — PostgreSQL refuses an index entry over about 2,700
+    /// bytes (a person's two names share one index).
+    public static let maximumNameLength = 250
+
     /// `value` without invisible characters (zero-width spaces, soft hyphens, byte-order marks),
     /// trimmed of spaces and in Unicode's composed form — so that "dup", "dup\u{200B}" and a
-    /// decomposed "Ü" are not three names — refused when nothing is left.
+    /// decomposed "Ü" are not three names — refused when nothing is left, or when more than
+    /// ``maximumNameLength`` characters are.
     static func notBlank(_ value: String, _ field: String) throws -> String {
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: value.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
         let text = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !text.isEmpty else {
             throw APIError(.unprocessableContent, "\(field): must not be empty or invisible", field: field)
+        }
+        let length = text.unicodeScalars.count
+        guard length <= maximumNameLength else {
+            throw APIError(
+                .unprocessableContent, "\(field): \(length) characters; at most \(maximumNameLength)", field: field)
         }
         return text
     }

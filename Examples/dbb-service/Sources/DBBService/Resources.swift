@@ -138,7 +138,9 @@ enum Projects: Resource {
     static func apply(_ body: Body, to model: Project, manager: DBBManager) async throws {
         model.name = try Check.notBlank(body.name, "name")
         model.code = body.code
-        model.budget = try Check.range(body.budget ?? 0, 0...1e15, "budget")
+        // -0 as 0: SQLite stores -0.0 as 0, and a create would answer what no read gives.
+        let budget = try Check.range(body.budget ?? 0, 0...1e15, "budget")
+        model.budget = budget == 0 ? 0 : budget
         if let start = body.startDate, let end = body.endDate, end < start {
             throw APIError(.unprocessableContent, "endDate: before startDate", field: "endDate")
         }

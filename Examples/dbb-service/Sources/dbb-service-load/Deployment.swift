@@ -31,7 +31,9 @@ final class Deployment: @unchecked Sendable {
         processes = Array(repeating: nil, count: ports.count)
     }
 
-    static func start(_ setup: LoadCommand.Setup, binary: String) async throws -> Deployment {
+    /// Starts `setup`'s database and its instances (one only, with `single`) and waits until
+    /// each answers `/health`.
+    static func start(_ setup: LoadCommand.Setup, binary: String, single: Bool = false) async throws -> Deployment {
         let folder = try TemporaryDirectory("dbb-service-load")
         let deployment: Deployment
         switch setup {
@@ -68,7 +70,7 @@ final class Deployment: @unchecked Sendable {
                 ports: [try TestPostgresServer.freePort(), try TestPostgresServer.freePort()], folder: folder)
         }
         // One at a time: the first start creates the tables and the report's data.
-        for index in deployment.ports.indices { try await deployment.launch(index) }
+        for index in deployment.ports.indices where !single || index == 0 { try await deployment.launch(index) }
         return deployment
     }
 
@@ -114,6 +116,19 @@ final class Deployment: @unchecked Sendable {
         for process in running {
             process.terminate()
             process.waitUntilExit()
+        }
+    }
+
+    /// What instance `index` has logged so far (warnings and errors: each failed request).
+    func log(of index: Int) -> String {
+        (try? String(contentsOfFile: folder.path("instance-\(index).log"), encoding: .utf8)) ?? ""
+    }
+
+    /// Where the database is, as `dbb-service` takes it: a SQLite path or a PostgreSQL URL.
+    var databaseLocation: String {
+        switch database {
+        case .sqlite(let path): path
+        case .postgres(let url): url
         }
     }
 

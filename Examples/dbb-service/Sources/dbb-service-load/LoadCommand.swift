@@ -23,11 +23,18 @@ struct LoadCommand: AsyncParsableCommand {
             GET /people/ID, 15% list pages, 20% creates (companies, each with a unique name, \
             tallied when acknowledged), 15% read-then-PUT with If-Match, 10% weekly reports.
 
+            With a command after `--`, there is no load: the setup's database and one instance \
+            are started, the command runs with DBB_SERVICE_URL (the instance's base URL), \
+            DBB_SERVICE_DATABASE (the SQLite path or PostgreSQL URL) and DBB_SERVICE_SETUP in its \
+            environment, the instance is stopped, and the exit status is the command's (on a \
+            failure, the end of the instance's log is printed). .ci/service-fuzz runs schemathesis so.
+
             Examples:
               swift build -c release
               .build/release/dbb-service-load --setup sqlite --duration 20
               .build/release/dbb-service-load --setup postgres --connections 16
               .build/release/dbb-service-load --setup failover --duration 60
+              .build/release/dbb-service-load --setup postgres -- sh -c 'curl -s $DBB_SERVICE_URL/health'
             """)
 
     enum Setup: String, ExpressibleByArgument, CaseIterable {
@@ -49,6 +56,11 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Do not kill an instance or the primary (postgres, replica and failover setups).")
     var noKill = false
 
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("A command to run against one instance instead of the load.", valueName: "command"))
+    var command: [String] = []
+
     func validate() throws {
         guard duration >= 2, duration <= 600 else { throw ValidationError("--duration must be from 2 to 600 seconds") }
         guard (1...256).contains(connections) else { throw ValidationError("--connections must be from 1 to 256") }
@@ -59,6 +71,10 @@ struct LoadCommand: AsyncParsableCommand {
             service
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("dbb-service").path
+        if !command.isEmpty {
+            try await runCommand(binary: binary)
+            return
+        }
         let deployment = try await Deployment.start(setup, binary: binary)
         defer { deployment.stopAll() }
         let workload = try await Workload(deployment: deployment, connections: connections)
@@ -78,5 +94,29 @@ struct LoadCommand: AsyncParsableCommand {
         print()
         print(result.kindsReport())
         if !check.holds { throw ExitCode(1) }
+    }
+
+    /// Runs ``command`` against one instance of the setup; its exit status is this command's.
+    private func runCommand(binary: String) async throws {
+        let deployment = try await Deployment.start(setup, binary: binary, single: true)
+        defer { deployment.stopAll() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBB_SERVICE_URL"] = "http://127.0.0.1:\(deployment.ports[0])"
+        environment["DBB_SERVICE_DATABASE"] = deployment.databaseLocation
+        environment["DBB_SERVICE_SETUP"] = setup.rawValue
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let log = deployment.log(of: 0).split(separator: "\n").suffix(40)
+            if !log.isEmpty {
+                let text = "dbb-service-load: the end of the instance's log:\n\(log.joined(separator: "\n"))\n"
+                FileHandle.standardError.write(Data(text.utf8))
+            }
+            throw ExitCode(process.terminationReason == .exit ? process.terminationStatus : 1)
+        }
     }
 }
