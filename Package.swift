@@ -26,6 +26,9 @@ let package = Package(
         /// on SQLite alone never build postgres-nio and SwiftNIO.
         .library(name: "DBBPostgres", targets: ["DBBPostgres"]),
         .library(name: "DBBScript", targets: ["DBBScript"]),
+        /// The examples' weekly report (the seed's `Usage` data, its query, an SVG chart of it),
+        /// shared by dbb-demo and Examples/dbb-service: not a stable API.
+        .library(name: "DBBWeeklyReport", targets: ["DBBWeeklyReport"]),
         /// The tests' helpers (temporary databases, a throwaway PostgreSQL server with standbys),
         /// for the examples' tests and load runs: not a stable API.
         .library(name: "DBBTestSupport", targets: ["DBBTestSupport", "DBBBackendTestSupport"]),
@@ -130,10 +133,12 @@ let package = Package(
             dependencies: ["DBBSQLite", "DBBFormat"],
             path: "CodeGenerator/Sources/DBBCodeGen"
         ),
+        .target(name: "DBBWeeklyReport", dependencies: ["DBBBuilder", "DBBLocale"], path: "Examples/DBBWeeklyReport"),
         .executableTarget(
             name: "dbb-demo",
             dependencies: [
-                "DBBBuilder", "DBBPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DBBBuilder", "DBBPostgres", "DBBWeeklyReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/dbb-demo",
             exclude: ["ModelSpecs", "regenerate.sh"]

@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "DBBBuilder", package: "DBBBuilder"),
                 .product(name: "DBBPostgres", package: "DBBBuilder"),
+                .product(name: "DBBWeeklyReport", package: "DBBBuilder"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -58,6 +59,7 @@ let package = Package(
             dependencies: [
                 "DBBService",
                 .product(name: "DBBTestSupport", package: "DBBBuilder"),
+                .product(name: "DBBWeeklyReport", package: "DBBBuilder"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
