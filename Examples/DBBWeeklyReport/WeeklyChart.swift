@@ -19,8 +19,9 @@ import DBBLocale
 public struct WeeklyChart: Sendable {
     /// The rows of bars, top to bottom.
     public var series: [WeeklySeries]
-    /// The report's first and last day, `yyyy-MM-dd`: the ends of the day axis.
+    /// The report's first day, `yyyy-MM-dd`: the start of the day axis.
     public var from: String
+    /// The report's last day, `yyyy-MM-dd`: the end of the day axis.
     public var to: String
     /// The picture's heading.
     public var title = "Value per visit by localized week"

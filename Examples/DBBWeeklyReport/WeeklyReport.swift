@@ -30,6 +30,13 @@ public enum WeeklyReport {
             })
     }
 
+    /// How many days `from` … `to` (`yyyy-MM-dd`, both included) holds; `nil` when either is
+    /// not such a day.
+    public static func dayCount(from: String, to: String) -> Int? {
+        guard let first = WeeklyChartLayout.day(from), let last = WeeklyChartLayout.day(to) else { return nil }
+        return last.daysSince1970 - first.daysSince1970 + 1
+    }
+
     /// One series per locale of `locales`, in their order, then `strftime`'s.
     public static func comparison(
         locales: [String], in manager: DBBManager, postgres: Bool, from: String, to: String

@@ -1,4 +1,3 @@
-import DBBLocale
 import DBBWeeklyReport
 import Foundation
 
@@ -58,10 +57,4 @@ struct WeeklyReportPage {
         return html
     }
 
-    /// The day `yyyy-MM-dd` names, as a day number.
-    static func day(_ text: String) -> Int? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        return DBBDay(year: parts[0], month: parts[1], day: parts[2])?.daysSince1970
-    }
 }

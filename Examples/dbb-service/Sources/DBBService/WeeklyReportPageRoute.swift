@@ -31,7 +31,7 @@ struct WeeklyReportPageRoute: Sendable {
         let locales = try given["locales"].map(WeeklyReportParameters.locales) ?? WeeklyReport.defaultLocales
         let (from, to) = try WeeklyReportParameters.days(
             given["from"] ?? Substring(WeeklyReport.defaultFrom), given["to"] ?? Substring(WeeklyReport.defaultTo))
-        let days = (WeeklyReportPage.day(to) ?? 0) - (WeeklyReportPage.day(from) ?? 0) + 1
+        let days = WeeklyReport.dayCount(from: from, to: to) ?? 0
         guard days <= WeeklyReportParameters.maximumDays else {
             throw APIError.badRequest(
                 "to", "the page shows at most \(WeeklyReportParameters.maximumDays) days (53 weeks), not \(days)")
