@@ -68,12 +68,17 @@ public struct WeeklyChart: Sendable {
             "text", [("x", "\(layout.left)"), ("y", "28"), ("font-size", "18"), ("font-weight", "bold")], text: title)
         out.element(
             "text", [("x", "\(layout.left)"), ("y", "48"), ("font-size", "12"), ("fill", "#333333")],
-            text: "\(from) … \(to): each row groups the same days into weeks its own way; bars span their days")
+            text: subtitle)
         drawLegend(&out, layout)
         for index in series.indices { drawRow(&out, layout, index) }
         drawDayAxis(&out, layout)
         out.close("svg")
         return out.text
+    }
+
+    /// The line under the title.
+    var subtitle: String {
+        "\(from) … \(to): each row groups the same days into weeks its own way; bars span their days"
     }
 
     /// What the picture shows, in words (its `<desc>`).
@@ -151,7 +156,7 @@ extension WeeklyChart {
     }
 
     private func drawValueAxis(_ out: inout SVGWriter, _ layout: WeeklyChartLayout, _ row: WeeklyChartLayout.Row) {
-        let right = layout.width - WeeklyChartLayout.right
+        let right = layout.left + layout.days * layout.dayWidth
         for step in 0...2 {
             let value = layout.scaleMax * Double(step) / 2
             let y = SVGWriter.number(Double(row.baseline) - value * layout.scale)

@@ -67,7 +67,8 @@ struct WeeklyChartLayout {
         self.legend = legend
         (self.first, self.days, self.dayWidth, self.scaleMax, self.scale) = (first, days, dayWidth, scaleMax, scale)
         axisTop = Self.rowsTop + chart.series.count * Self.rowHeight
-        width = max(Self.left + days * dayWidth + Self.right, x)
+        // Wide enough for the bars, the legend and the subtitle (at about 6.5 pixels a letter).
+        width = max(Self.left + days * dayWidth + Self.right, x, Self.left + chart.subtitle.count * 13 / 2 + Self.right)
         height = axisTop + 48
     }
 
