@@ -31,6 +31,9 @@ let package = Package(
         /// the trait `Postgres`: applications on SQLite alone never resolve or build SwiftNIO.
         .library(name: "DBBPostgres", targets: ["DBBPostgres"]),
         .library(name: "DBBScript", targets: ["DBBScript"]),
+        /// The examples' weekly report (the seed's `Usage` data, its query, an SVG chart of it),
+        /// shared by dbb-demo and Examples/dbb-service: not a stable API.
+        .library(name: "DBBWeeklyReport", targets: ["DBBWeeklyReport"]),
         /// The tests' helpers (temporary databases, a throwaway PostgreSQL server with standbys),
         /// for the examples' tests and load runs: not a stable API.
         .library(name: "DBBTestSupport", targets: ["DBBTestSupport", "DBBBackendTestSupport"]),
@@ -148,10 +151,11 @@ let package = Package(
             dependencies: ["DBBSQLite", "DBBFormat"],
             path: "CodeGenerator/Sources/DBBCodeGen"
         ),
+        .target(name: "DBBWeeklyReport", dependencies: ["DBBBuilder", "DBBLocale"], path: "Examples/DBBWeeklyReport"),
         .executableTarget(
             name: "dbb-demo",
             dependencies: [
-                "DBBBuilder", postgres,
+                "DBBBuilder", "DBBWeeklyReport", postgres,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/dbb-demo",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBBBuilder
+import DBBWeeklyReport
 import Foundation
 
 @main
@@ -22,10 +23,14 @@ struct Demo: AsyncParsableCommand {
             --copy-from moves the demo's table objects, with their ids and relations, from \
             another demo database (a file, or a postgres:// URL) into an empty one.
 
+            --chart also draws the weekly report as an SVG picture: value per visit by \
+            week, one row of bars per locale and one for strftime, on one axis of days.
+
             Examples:
               swift run dbb-demo                      # the default database
               swift run dbb-demo --database demo.sqlite   # a database of your choice
               swift run dbb-demo --reset              # start over with fresh data
+              swift run dbb-demo --chart weekly.svg   # and the weekly report as a picture
               swift run --traits Postgres dbb-demo --postgres postgres://me:secret@localhost/demo
               swift run --traits Postgres dbb-demo --postgres postgres://me:secret@localhost/demo \\
                   --copy-from ~/.cache/dbb-demo/dbb-demo.sqlite   # SQLite → PostgreSQL
@@ -56,6 +61,12 @@ struct Demo: AsyncParsableCommand {
             valueName: "file-or-url"))
     var copyFrom: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the weekly report as an SVG chart to this file (replaced if it exists).",
+            valueName: "file.svg"))
+    var chart: String?
+
     static let classes: [DBBTableObject.Type] = [Person.self, Company.self, Project.self, Meeting.self]
 
     func validate() throws {
@@ -65,6 +76,7 @@ struct Demo: AsyncParsableCommand {
         if let database, Self.isURL(database) {
             throw ValidationError("--database takes a file path; give a PostgreSQL URL with --postgres")
         }
+        if let chart { try ChartFile.check(chart) }
     }
 
     func run() async throws {
@@ -86,7 +98,14 @@ struct Demo: AsyncParsableCommand {
         if try !UsageData.exists(manager, postgres: onPostgres) { try UsageData.fill(manager, postgres: onPostgres) }
         print("Database: \(place) (\(state))\n")
         try await Tour.show(manager)
-        try WeeklyReport.show(manager, postgres: onPostgres)
+        let (from, to) = (WeeklyReport.defaultFrom, WeeklyReport.defaultTo)
+        let series = try WeeklyReport.comparison(
+            locales: WeeklyReport.defaultLocales, in: manager, postgres: onPostgres, from: from, to: to)
+        WeeklyTable.show(series, from: from, to: to)
+        if let chart {
+            try ChartFile.write(WeeklyChart(series: series, from: from, to: to).svg, to: chart)
+            print("\nChart: \(DefaultDatabase.display(chart))")
+        }
     }
 
     /// The demo's database, emptied first with `--reset`, and how to show it.

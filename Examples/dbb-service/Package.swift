@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 .product(name: "DBBBuilder", package: "DBBBuilder"),
                 .product(name: "DBBPostgres", package: "DBBBuilder"),
+                .product(name: "DBBWeeklyReport", package: "DBBBuilder"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,6 +62,7 @@ let package = Package(
             dependencies: [
                 "DBBService",
                 .product(name: "DBBTestSupport", package: "DBBBuilder"),
+                .product(name: "DBBWeeklyReport", package: "DBBBuilder"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -284,6 +284,45 @@ struct DemoTests {
     }
 }
 
+extension DemoTests {
+    @Test("--chart writes the weekly report as an SVG chart: the README's picture, bar for bar")
+    func chart() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        let directory = try TemporaryDirectory()
+        let chart = directory.path("weekly.svg")
+        let run = try ScriptFixture.run(demo, ["--database", directory.path("demo.sqlite"), "--chart", chart])
+        #expect(run.status == 0 && run.stdout.hasSuffix("Chart: \(chart)\n"), "\(run.stderr)")
+        let svg = try String(contentsOfFile: chart, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        // A bar per week of each grouping, as the text report lists them: 6 US, 5 Russian, 5 German, 6 strftime.
+        for (series, weeks) in [("en_US", 6), ("ru_RU", 5), ("de_DE", 5), ("strftime", 6)] {
+            #expect(
+                svg.components(separatedBy: "data-series=\"\(series)\" data-week=").count - 1 == weeks, "\(series)")
+        }
+        #expect(
+            svg.contains(
+                "data-series=\"en_US\" data-week=\"2011-04\" data-start=\"2011-01-16\" data-days=\"1\" data-value=\"2.0\""
+            ))
+        let committed = try String(
+            contentsOf: repository.appendingPathComponent("docs/weekly-report.svg"), encoding: .utf8)
+        #expect(
+            svg == committed, "docs/weekly-report.svg is stale: run swift run dbb-demo --chart docs/weekly-report.svg")
+
+        let missing = try ScriptFixture.run(
+            demo, ["--database", directory.path("demo.sqlite"), "--chart", directory.path("nowhere/weekly.svg")])
+        #expect(
+            missing.status != 0 && missing.stderr.contains(directory.path("nowhere/weekly.svg")), "\(missing.stderr)")
+        #if os(Linux)
+        // A folder that exists but takes no files (not even root's): the error names the file.
+        let unwritable = try ScriptFixture.run(
+            demo, ["--database", directory.path("demo.sqlite"), "--chart", "/proc/weekly.svg"])
+        #expect(
+            unwritable.status != 0 && unwritable.stderr.contains("cannot write the chart to /proc/weekly.svg"),
+            "\(unwritable.stderr)")
+        #endif
+    }
+}
+
 @Suite("The dbb-demo example's default database")
 struct DemoDefaultDatabaseTests {
     @Test("without --database, each user's cache folder holds it: a fresh cache gets new data")

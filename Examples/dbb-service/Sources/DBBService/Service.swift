@@ -31,6 +31,7 @@ public func makeRouter(manager: DBBManager, settings: ServiceSettings = ServiceS
     ResourceRoutes<Projects>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
     ResourceRoutes<Meetings>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
     WeeklyReportRoute(manager: manager).add(to: router)
+    WeeklyReportPageRoute(manager: manager).add(to: router)
     return router
 }
 

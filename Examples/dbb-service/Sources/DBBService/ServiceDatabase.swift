@@ -1,5 +1,6 @@
 import DBBBuilder
 import DBBPostgres
+import DBBWeeklyReport
 import Dispatch
 import Foundation
 import Logging

@@ -13,7 +13,8 @@ struct ServiceCommand: AsyncParsableCommand {
         discussion: """
             Endpoints: POST/GET /people, GET/PUT/DELETE /people/ID (likewise /companies, \
             /projects, /meetings); GET /reports/weekly?locale=de_DE&from=2010-12-13&to=2011-01-16; \
-            GET /health. A PUT or DELETE with If-Match (the ETag of a GET) lands only if the \
+            GET /reports/weekly.html?locales=en_US,ru_RU,de_DE (a page: a chart and a table; \
+            from and to as above, every parameter optional); GET /health. A PUT or DELETE with If-Match (the ETag of a GET) lands only if the \
             record is unchanged since. Bodies are JSON (Content-Type: application/json). \
             SIGTERM or SIGINT stops it gracefully.
 

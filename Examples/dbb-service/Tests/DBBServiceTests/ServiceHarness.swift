@@ -26,8 +26,11 @@ struct ServiceHarness {
         }
     }
 
-    /// A new instance of the service (its own manager) on the harness's database.
-    func instance(bodyLimit: Int = 64 * 1024, deadlines: ServiceDatabase.Deadlines = .init()) async throws -> (
+    /// A new instance of the service (its own manager) on the harness's database; `live`: on a
+    /// free port of 127.0.0.1, for `app.test(.live)`.
+    func instance(
+        bodyLimit: Int = 64 * 1024, deadlines: ServiceDatabase.Deadlines = .init(), live: Bool = false
+    ) async throws -> (
         some ApplicationProtocol, DBBManager
     ) {
         var logger = Logger(label: "dbb-service-tests")
@@ -36,6 +39,7 @@ struct ServiceHarness {
         var settings = ServiceSettings()
         settings.bodyLimit = bodyLimit
         settings.requestLogLevel = nil
+        if live { settings.port = 0 }
         return (makeApplication(manager: manager, settings: settings, logger: logger), manager)
     }
 }

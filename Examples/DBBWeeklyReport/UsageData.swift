@@ -1,11 +1,13 @@
 import DBBBuilder
 import Foundation
 
-/// The seed's `Usage` table and its weekly "value per visit" report.
-enum UsageData {
+/// The seed's `Usage` table: a year of visits per facet and day, which the weekly "value per
+/// visit" report reads (see ``WeeklyReport``). The demo and the example service both fill it
+/// through this type.
+public enum UsageData {
     /// Whether the database has the `Usage` table already. (Its names are unquoted in every
     /// statement, so PostgreSQL folds them all to lower case alike.)
-    static func exists(_ manager: DBBManager, postgres: Bool) throws -> Bool {
+    public static func exists(_ manager: DBBManager, postgres: Bool) throws -> Bool {
         let sql =
             postgres
             ? "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'usage'"
@@ -14,7 +16,7 @@ enum UsageData {
     }
 
     /// A deterministic year of visits, 2010-07-01 … 2011-06-30: one row per facet per day.
-    static func fill(_ manager: DBBManager, postgres: Bool) throws {
+    public static func fill(_ manager: DBBManager, postgres: Bool) throws {
         // The seed's DATETIME column holds text dates; PostgreSQL has no such type.
         try manager.execute(
             "CREATE TABLE IF NOT EXISTS Usage (FacetId VARCHAR, Value INTEGER, Visits INTEGER, Date \(postgres ? "TEXT" : "DATETIME"))"
@@ -45,7 +47,7 @@ enum UsageData {
 
     /// The seed's weekly "value per visit" query: `week` is the SQL of a row's week, `start`
     /// that of the week's first day (an aggregate); the two `?` are the first and last day.
-    static func weeklyQuery(week: String, start: String) -> String {
+    public static func weeklyQuery(week: String, start: String) -> String {
         """
         SELECT \(week) AS week, \(start) AS start, SUM(Value) * 1.0 / SUM(Visits) AS ratio
         FROM Usage WHERE Date BETWEEN ? AND ? GROUP BY week ORDER BY week

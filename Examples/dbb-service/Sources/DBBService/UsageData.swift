@@ -1,1 +1,0 @@
-../../../dbb-demo/UsageData.swift
