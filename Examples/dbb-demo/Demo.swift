@@ -31,8 +31,10 @@ struct Demo: AsyncParsableCommand {
               swift run dbb-demo --database demo.sqlite   # a database of your choice
               swift run dbb-demo --reset              # start over with fresh data
               swift run dbb-demo --chart weekly.svg   # and the weekly report as a picture
-              swift run --traits Postgres dbb-demo --postgres postgres://me:secret@localhost/demo
-              swift run --traits Postgres dbb-demo --postgres postgres://me:secret@localhost/demo \\
+              swift run --traits Postgres dbb-demo \\
+                  --postgres postgres://me:secret@localhost/demo
+              swift run --traits Postgres dbb-demo \\
+                  --postgres postgres://me:secret@localhost/demo \\
                   --copy-from ~/.cache/dbb-demo/dbb-demo.sqlite   # SQLite → PostgreSQL
               swift run --traits Postgres dbb-demo --database back.sqlite \\
                   --copy-from postgres://me:secret@localhost/demo  # and back
