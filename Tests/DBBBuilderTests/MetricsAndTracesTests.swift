@@ -15,6 +15,18 @@ final class ObservedTicket: DBBTableObject {
     var note = ""
 }
 
+/// Saves a new ticket from its pre-save hook: a save inside the save.
+@DBBTable
+final class ObservedNote: DBBTableObject {
+    var text = ""
+
+    override func willSave() throws {
+        let ticket = ObservedTicket(dbManager: dbManager)
+        ticket.note = "from a hook"
+        try ticket.save()
+    }
+}
+
 /// The metrics backend and tracer of the test process, bootstrapped once (each can be only once
 /// a process) before the first manager of these tests opens: managers resolve their instruments
 /// when they open. Managers of other suites opened later record into them too; these tests look
@@ -158,6 +170,37 @@ struct MetricsAndTracesTests {
             return type
         }
         #expect(types.sorted() == ["conflict", "constraint"])
+    }
+
+    @Test("a save from a save hook belongs to the outer save: one span, its rows counted", arguments: Backend.allCases)
+    func hookSaveIsPartOfTheSave(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [ObservedTicket.self, ObservedNote.self]) else { return }
+        let namespace = Self.namespace(of: db)
+        let note = ObservedNote(dbManager: db.manager)
+        note.text = "outer"
+        try note.save()
+        #expect(try ObservedTicket.all(manager: db.manager).count == 1)
+        let saves = spans(of: namespace).filter { $0.operationName.hasPrefix("save ") }
+        #expect(saves.map(\.operationName) == ["save ObservedNote"])
+        #expect(saves.first?.attributes.get("dbb.rows.inserted") == .int64(2))
+        #expect(count("insert", "ok", namespace) == 2)
+        #expect(transactions("commit", namespace) == 1)
+    }
+
+    @Test("an awaited fetch's span is a child of the caller's span", arguments: Backend.allCases)
+    func awaitedFetchIsAChild(_ backend: Backend) async throws {
+        guard let db = try BackendDatabase(backend, [ObservedTicket.self]) else { return }
+        let namespace = Self.namespace(of: db)
+        try await ObservedTicket(dbManager: db.manager).save()
+        let request = "request \(UUID().uuidString)"
+        let found = try await withSpan(request) { _ in try await ObservedTicket.all(manager: db.manager) }
+        #expect(found.count == 1)
+        let parent = try #require(tracer.finishedSpans.first { $0.operationName == request })
+        let fetch = try #require(spans(of: namespace).first { $0.operationName == "SELECT ObservedTicket" })
+        #expect(fetch.parentSpanID == parent.spanID && fetch.traceID == parent.traceID)
+        // The awaited save had no parent span: a root of its own.
+        let save = try #require(spans(of: namespace).first { $0.operationName == "save ObservedTicket" })
+        #expect(save.parentSpanID == nil)
     }
 
     @Test("a PostgreSQL pool reports its connections and its waits")
