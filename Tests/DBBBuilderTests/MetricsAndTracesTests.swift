@@ -32,13 +32,58 @@ final class ObservedNote: DBBTableObject {
 /// when they open. Managers of other suites opened later record into them too; these tests look
 /// only at their own database's (the `db_namespace` dimension and the `db.namespace` attribute).
 enum ObservationBackends {
-    static let shared: (metrics: TestMetrics, tracer: InMemoryTracer) = {
+    static let shared: (metrics: TestMetrics, tracer: KeptSpansTracer) = {
         let metrics = TestMetrics()
         MetricsSystem.bootstrap(metrics)
-        let tracer = InMemoryTracer()
+        let tracer = KeptSpansTracer()
         InstrumentationSystem.bootstrap(tracer)
         return (metrics, tracer)
     }()
+}
+
+/// A tracer of in-memory spans that keeps, of the spans of databases, only those of the
+/// databases these tests watch: the spans of other suites' managers would otherwise stay in
+/// memory until the test process ends.
+final class KeptSpansTracer: Tracer {
+    private let kept = Locked<[FinishedInMemorySpan]>([])
+    private let watched = Locked<Set<String>>([])
+
+    /// Keeps the spans of the database `namespace` from now on.
+    func watch(_ namespace: String) { watched.withLock { _ = $0.insert(namespace) } }
+
+    /// The spans kept, oldest first.
+    var finishedSpans: [FinishedInMemorySpan] { kept.withLock { $0 } }
+
+    func startSpan<Instant: TracerInstant>(
+        _ operationName: String, context: @autoclosure () -> ServiceContext, ofKind kind: SpanKind,
+        at instant: @autoclosure () -> Instant, function: String, file fileID: String, line: UInt
+    ) -> InMemorySpan {
+        let parent = context()
+        let spanContext = InMemorySpanContext(
+            traceID: parent.inMemorySpanContext?.traceID ?? UUID().uuidString, spanID: UUID().uuidString,
+            parentSpanID: parent.inMemorySpanContext?.spanID)
+        return InMemorySpan(
+            operationName: operationName, context: parent, spanContext: spanContext, kind: kind,
+            startInstant: instant()
+        ) { [kept, watched] span in
+            if case .string(let namespace) = span.attributes.get("db.namespace"),
+                !watched.withLock({ $0.contains(namespace) })
+            {
+                return
+            }
+            kept.withLock { $0.append(span) }
+        }
+    }
+
+    func activeSpan(identifiedBy context: ServiceContext) -> InMemorySpan? { nil }
+    func forceFlush() {}
+    func extract<Carrier, Extract: Extractor>(
+        _ carrier: Carrier, into context: inout ServiceContext, using extractor: Extract
+    ) where Extract.Carrier == Carrier {}
+    func inject<Carrier, Inject: Injector>(
+        _ context: ServiceContext, into carrier: inout Carrier, using injector: Inject
+    )
+    where Inject.Carrier == Carrier {}
 }
 
 @Suite("Metrics and traces: counts, outcomes and spans of real saves, fetches and raw SQL")
@@ -222,9 +267,13 @@ struct MetricsAndTracesTests {
     // MARK: - Helpers
 
     /// The `db_namespace` of `db`'s manager: the SQLite file's path, or the PostgreSQL database's name.
+    /// Its spans are kept from now on.
     static func namespace(of db: BackendDatabase) -> String {
-        guard db.backend == .postgresql, let url = URLComponents(string: db.place) else { return db.place }
-        return String(url.path.dropFirst())
+        let namespace =
+            db.backend == .postgresql
+            ? URLComponents(string: db.place).map { String($0.path.dropFirst()) } ?? db.place : db.place
+        ObservationBackends.shared.tracer.watch(namespace)
+        return namespace
     }
 
     static func has(_ dimensions: [(String, String)], _ namespace: String) -> Bool {
