@@ -8,6 +8,10 @@ import MetricsTestKit
 import Testing
 import Tracing
 
+#if canImport(DBBPostgres)
+import DBBPostgres
+#endif
+
 /// A row with a unique column, for a constraint failure.
 @DBBTable
 final class ObservedTicket: DBBTableObject {
@@ -263,6 +267,31 @@ struct MetricsAndTracesTests {
         }
         #expect(waits.reduce(0) { $0 + $1.values.count } >= 1)
     }
+
+    #if canImport(DBBPostgres)
+    @Test("a read meant for a replica that cannot be reached goes to the primary, and is counted")
+    func replicaFallback() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let standby = try server.startStandby()
+        defer { try? standby.stop() }
+        let primary = try server.makeDatabase()
+        let name = try #require(URLComponents(string: primary)).path.dropFirst()
+        let replica = standby.url(database: String(name))
+        let deadline = Date().addingTimeInterval(120)  // a hang guard: replay may lag on a busy machine
+        while (try? DBBManager(postgres: replica)) == nil {
+            guard Date() < deadline else { throw TestPostgresError(message: "the standby never had \(name)") }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let manager = try DBBManager(postgres: primary, replicas: [replica])
+        try manager.register([ObservedTicket.self])
+        try standby.stop()
+        #expect(try ObservedTicket.all(manager: manager).isEmpty)  // from the primary
+        let fallbacks = metrics.counters(label: "dbb_replica_fallbacks_total").filter {
+            Self.has($0.dimensions, String(name)) && $0.dimensions.contains { $0 == ("reason", "unavailable") }
+        }
+        #expect(fallbacks.reduce(0) { $0 + $1.totalValue } == 1)
+    }
+    #endif
 
     // MARK: - Helpers
 
