@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import InMemoryTracing
 import Metrics
+import Tracing
 
 @main
 struct Bench: ParsableCommand {
@@ -53,6 +55,13 @@ struct Bench: ParsableCommand {
             """)
     var metrics = false
 
+    @Flag(
+        help: """
+            Bootstrap a tracer (swift-distributed-tracing's InMemoryTracer, which keeps every span) \
+            before anything opens, to measure what DBBBuilder's spans cost when they are recorded.
+            """)
+    var tracing = false
+
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
     private func postgresWorkloads(_ directory: URL) -> [(String, () throws -> Workload)] {
         guard let url = benchPostgresURL else { return [] }
@@ -70,6 +79,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if metrics { MetricsSystem.bootstrap(CountingMetrics()) }
+        if tracing { InstrumentationSystem.bootstrap(InMemoryTracer()) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -101,10 +101,10 @@ final class DatabaseObserver: Sendable {
         }
         if let span {
             if operation == .save {
-                var attributes = span.attributes
-                attributes["dbb.rows.inserted"] = SpanAttribute.int64(Int64(tally.inserted))
-                attributes["dbb.rows.updated"] = SpanAttribute.int64(Int64(tally.updated))
-                span.attributes = attributes
+                span.updateAttributes { attributes in
+                    attributes.set("dbb.rows.inserted", value: .int64(Int64(tally.inserted)))
+                    attributes.set("dbb.rows.updated", value: .int64(Int64(tally.updated)))
+                }
             }
             span.end()
         }
@@ -121,9 +121,9 @@ final class DatabaseObserver: Sendable {
             instruments.record(operation, since: start)
         }
         if let span {
-            var attributes = span.attributes
-            attributes["error.type"] = SpanAttribute.string(outcome == .other ? Self.errorType(error) : outcome.label)
-            span.attributes = attributes
+            span.updateAttributes { attributes in
+                attributes.set("error.type", value: .string(outcome == .other ? Self.errorType(error) : outcome.label))
+            }
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))
             span.end()
@@ -145,22 +145,23 @@ final class DatabaseObserver: Sendable {
     ) -> any Span {
         let name = operation == .raw ? sql.flatMap(Self.firstWord) ?? operation.spanOperation : operation.spanOperation
         let span = tracer.startSpan(table.map { "\(name) \($0)" } ?? name, ofKind: .client)
-        var attributes = SpanAttributes()
-        attributes["db.system"] = SpanAttribute.string(system)
-        attributes["db.system.name"] = SpanAttribute.string(system)
-        attributes["db.namespace"] = SpanAttribute.string(namespace)
-        attributes["db.name"] = SpanAttribute.string(namespace)
-        attributes["db.operation"] = SpanAttribute.string(name)
-        attributes["db.operation.name"] = SpanAttribute.string(name)
+        // A dictionary of values, made once: `SpanAttributes`' subscript boxes each value.
+        var attributes = [String: SpanAttribute](minimumCapacity: 12)
+        attributes["db.system"] = .string(system)
+        attributes["db.system.name"] = .string(system)
+        attributes["db.namespace"] = .string(namespace)
+        attributes["db.name"] = .string(namespace)
+        attributes["db.operation"] = .string(name)
+        attributes["db.operation.name"] = .string(name)
         if let table {
-            attributes["db.sql.table"] = SpanAttribute.string(table)
-            attributes["db.collection.name"] = SpanAttribute.string(table)
+            attributes["db.sql.table"] = .string(table)
+            attributes["db.collection.name"] = .string(table)
         }
         if queryText, let sql {
-            attributes["db.statement"] = SpanAttribute.string(sql)
-            attributes["db.query.text"] = SpanAttribute.string(sql)
+            attributes["db.statement"] = .string(sql)
+            attributes["db.query.text"] = .string(sql)
         }
-        span.attributes = attributes
+        span.attributes = SpanAttributes(attributes)
         return span
     }
 
