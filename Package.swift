@@ -56,6 +56,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Metrics and spans for the statements, transactions and pool (NOOP until a backend is bootstrapped).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // `@DBBTable` (a compiler plugin: built for the host, linked into no product).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // `swift package generate-documentation` (see the README's "Documentation"); a plugin
@@ -84,6 +87,8 @@ let package = Package(
             dependencies: [
                 "DBBCore", "DBBSQLite", "DBBLocale", "DBBFormat", "CDBBRuntime", "DBBBuilderMacros",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         /// `@DBBTable` and its property markers: the mapping, `init(dbManager:)` and the row
@@ -112,6 +117,7 @@ let package = Package(
             dependencies: [
                 "DBBCore", "DBBBuilder", "DBBLocale",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         /// DBBBuilder's on-disk layout (reserved columns, join-table and index names, storable
@@ -211,6 +217,8 @@ let package = Package(
             dependencies: [
                 "DBBBuilder", "DBBSQLite", "DBBTestSupport", "DBBBackendTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             exclude: ["Golden"]
         ),

@@ -46,13 +46,3 @@ public enum WeeklyReport {
         }
     }
 }
-
-extension WeeklyReport {
-    /// Whether `manager`'s database is PostgreSQL, for a caller that was handed a manager
-    /// without being told: one statement both engines run, and answer differently — SQLite's
-    /// `LIKE` ignores the case of ASCII letters (unless `PRAGMA case_sensitive_like` is on),
-    /// PostgreSQL's never does. Nothing fails, so neither engine logs an error.
-    public static func isPostgreSQL(_ manager: DBBManager) throws -> Bool {
-        try manager.query("SELECT CASE WHEN 'a' LIKE 'A' THEN 0 ELSE 1 END")[0].decode(Int.self, at: 0) == 1
-    }
-}

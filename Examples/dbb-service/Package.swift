@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Tests only: OpenAPIDocumentTests reads openapi.yaml.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `--metrics`: DBBBuilder's metrics in Prometheus' text format at GET /metrics.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -35,6 +38,8 @@ let package = Package(
                 .product(name: "DBBWeeklyReport", package: "DBBBuilder"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         .executableTarget(

@@ -57,6 +57,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// `Mutex`'s guarded accesses as races.)
     private let holders = Locked<[UInt: Int]>([:])
     private let closed = Atomic<Bool>(false)
+    /// The pool's metrics, or `nil` when no metrics backend is bootstrapped.
+    private let instruments: PoolInstruments?
 
     var dialect: any DBBDialect { PostgresDialect() }
 
@@ -77,7 +79,11 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
         readSlots = FairSemaphore(readCapacity)
         isReadOnly = configuration.readOnly
         transactionPooling = configuration.transactionPooling
+        instruments = PoolInstruments.resolve(
+            database: configuration.place.database, role: readsOnly ? "replica" : "primary")
     }
+
+    var databaseName: String? { place.database }
 
     deinit { close() }
 
@@ -87,7 +93,9 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
         // writer waiting for the connection would hold the lock that its holder's own write
         // (in a forEachRow closure) waits for.
         return try holding(writerShares ? readSlots : nil, writing: true) {
+            let began = instruments == nil ? 0 : PoolInstruments.now
             writerLock.lock()
+            instruments?.waited(since: began)
             defer { writerLock.unlock() }
             if let writer { return try body(writer) }
             return try withConnection { backend in
@@ -113,7 +121,10 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// (no thread held) while it waits for the connection and for each answer. It counts
     /// against the pool as a synchronous read does, and waits at most `poolTimeout` for it.
     func read(_ plan: any RoundTripPlan) async throws {
-        guard try await readSlots.wait(timeout: poolTimeout) else { throw poolBusy(writing: false) }
+        let began = instruments == nil ? 0 : PoolInstruments.now
+        let placed = try await readSlots.wait(timeout: poolTimeout)
+        instruments?.waited(since: began)
+        guard placed else { throw poolBusy(writing: false) }
         defer { readSlots.signal() }
         // Once more after a connection lost before any answer, as a synchronous read
         // (``withConnection(retryingLostRead:_:)``), when the plan can start again.
@@ -172,10 +183,14 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
         let thread = WriterThread.current()
         var slot = holders.withLock { ($0[thread] ?? 0) > 0 } ? nil : slot
         if let place = slot {
+            let began = instruments == nil ? 0 : PoolInstruments.now
             if Self.isInTask {
-                if !place.take() { slot = nil }
+                // Taken at once, or passed over for a connection above poolSize: no wait.
+                if place.take() { instruments?.waited(since: began) } else { slot = nil }
             } else {
-                guard place.wait(timeout: poolTimeout) else { throw poolBusy(writing: writing) }
+                let placed = place.wait(timeout: poolTimeout)
+                instruments?.waited(since: began)
+                guard placed else { throw poolBusy(writing: writing) }
             }
         }
         holders.withLock { $0[thread, default: 0] += 1 }
@@ -224,7 +239,15 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
             numberedSQL: numberedSQL, readOnly: isReadOnly, transactionPooling: transactionPooling)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
+        reportConnections()
         return backend
+    }
+
+    /// Records the pool's open and idle connections (when it has metrics).
+    private func reportConnections() {
+        guard let instruments else { return }
+        let (open, idleCount) = poolLock.withLock { (opened, idle.count) }
+        instruments.connections(opened: open, idle: idleCount)
     }
 
     /// An idle connection that is still open, or `nil` when a new one is to be opened.
@@ -279,9 +302,11 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
                 return discarded
             }
             for other in [connection] + discarded { other.connection.closeKeepingAlive() }
+            reportConnections()
             return
         }
         poolLock.withLock { idle.append(connection) }
+        reportConnections()
     }
 
     private var location: String { "database \(place.database) on \(place.host)" }

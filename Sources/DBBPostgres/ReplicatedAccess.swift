@@ -27,6 +27,8 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
     private let lastWrite = Mutex<WriteMark>(.none)
     private let turn = Atomic<Int>(0)
     let tracing: TraceSwitch
+    /// `dbb_replica_fallbacks_total`, or `nil` when no metrics backend is bootstrapped.
+    private let fallbacks: ReplicaInstruments?
     var dialect: any DBBDialect { PostgresDialect() }
     var isReadOnly: Bool { primary.isReadOnly }
     /// How long a replica that failed is left out.
@@ -37,7 +39,10 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
         self.replicas = replicas.map(Replica.init)
         self.readYourWrites = readYourWrites
         self.tracing = tracing
+        fallbacks = replicas.isEmpty ? nil : ReplicaInstruments.resolve(database: primary.place.database)
     }
+
+    var databaseName: String? { primary.databaseName }
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         guard readYourWrites && !primary.isWriting else { return try primary.write(body) }
@@ -67,10 +72,14 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
         // Not known (the primary's position cannot be read now): the primary has the write.
         guard let written = readYourWrites ? try? lastWrittenPosition() : .zero else { return try primary.read(body) }
         do {
-            if !(try replica.hasReplayed(written)) { return try primary.read(body) }
+            if !(try replica.hasReplayed(written)) {
+                fallbacks?.fellBack(lagging: true)
+                return try primary.read(body)
+            }
             return try replica.access.read(body)
         } catch {
             try recover(from: error, on: replica)
+            fallbacks?.fellBack(lagging: false)
             return try primary.read(body)
         }
     }
@@ -89,10 +98,14 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
         }
         guard let written else { return try await primary.read(plan) }
         do {
-            if !(try await replica.hasReplayed(written)) { return try await primary.read(plan) }
+            if !(try await replica.hasReplayed(written)) {
+                fallbacks?.fellBack(lagging: true)
+                return try await primary.read(plan)
+            }
             return try await replica.access.read(plan)
         } catch {
             try recover(from: error, on: replica)
+            fallbacks?.fellBack(lagging: false)
             return try await primary.read(plan)
         }
     }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import InMemoryTracing
+import Metrics
+import Tracing
 
 @main
 struct Bench: ParsableCommand {
@@ -45,6 +48,20 @@ struct Bench: ParsableCommand {
             """)
     var memory = false
 
+    @Flag(
+        help: """
+            Bootstrap a metrics backend (one that counts in memory, see BenchMetrics.swift) before \
+            anything opens, to measure what DBBBuilder's metrics cost when they are recorded.
+            """)
+    var metrics = false
+
+    @Flag(
+        help: """
+            Bootstrap a tracer (swift-distributed-tracing's InMemoryTracer, which keeps every span) \
+            before anything opens, to measure what DBBBuilder's spans cost when they are recorded.
+            """)
+    var tracing = false
+
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
     private func postgresWorkloads(_ directory: URL) -> [(String, () throws -> Workload)] {
         guard let url = benchPostgresURL else { return [] }
@@ -61,6 +78,8 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if metrics { MetricsSystem.bootstrap(CountingMetrics()) }
+        if tracing { InstrumentationSystem.bootstrap(InMemoryTracer()) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

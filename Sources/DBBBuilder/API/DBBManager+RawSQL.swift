@@ -18,7 +18,11 @@ extension DBBManager {
     /// rolled back, and the call throws. Called from a save hook or inside a transaction, the
     /// text belongs to that transaction.
     public func execute(_ sql: String, arguments: DBBArguments = []) throws {
-        let values = arguments.databaseValues
+        try observing(.raw, sql: sql) { try executeRaw(sql, arguments.databaseValues) }
+    }
+
+    /// ``execute(_:arguments:)``, unobserved.
+    private func executeRaw(_ sql: String, _ values: [DBBValue]) throws {
         try refuseSessionChanges(sql)
         try write(nil) { connection in
             guard !connection.hasOpenTransaction else {
@@ -67,7 +71,11 @@ extension DBBManager {
     /// for row in weeks { print(try row.decode(String.self, "week"), try row.decode(Int.self, "meetings")) }
     /// ```
     public func query(_ sql: String, arguments: DBBArguments = []) throws -> [DBBRow] {
-        let values = arguments.databaseValues
+        try observing(.raw, sql: sql) { try queryRaw(sql, arguments.databaseValues) }
+    }
+
+    /// ``query(_:arguments:)``, unobserved.
+    private func queryRaw(_ sql: String, _ values: [DBBValue]) throws -> [DBBRow] {
         try refuseSessionChanges(sql)
         return try read(nil) { connection in
             if connection.hasOpenTransaction { try Self.refuseTransactionControl(sql, inTransactionOf: connection) }
@@ -91,8 +99,10 @@ extension DBBManager {
     public func forEachRow(_ sql: String, arguments: DBBArguments = [], _ body: (DBBColumnReader) throws -> Void) throws
     {
         let values = arguments.databaseValues
-        try refuseSessionChanges(sql)
-        try read(nil) { try $0.forEachRow(sql, values, body) }
+        try observing(.raw, sql: sql) {
+            try refuseSessionChanges(sql)
+            try read(nil) { try $0.forEachRow(sql, values, body) }
+        }
     }
 
     /// On a read-only manager, refuses SQL with transaction control, `SET`/`RESET` or a server

@@ -33,10 +33,12 @@ extension DBBManager {
         let rootKeys = Set(roots.map { ObjectIdentifier($0.objectType) })
         let pending = all.filter { (always && rootKeys.contains(ObjectIdentifier($0.objectType))) || !isTableReady($0) }
         guard !pending.isEmpty else { return }
-        let changes = try write(nil) { connection in
-            try connection.atomically(.immediate) {
-                try SchemaMigration(connection: connection, readOnly: access.isReadOnly).apply(pending) { type in
-                    try self.registry.mapping(for: type, manager: self)
+        let changes = try observing(.schema, table: pending.count == 1 ? pending[0].tableName : nil) {
+            try write(nil) { connection in
+                try connection.atomically(.immediate) {
+                    try SchemaMigration(connection: connection, readOnly: access.isReadOnly).apply(pending) { type in
+                        try self.registry.mapping(for: type, manager: self)
+                    }
                 }
             }
         }

@@ -35,6 +35,11 @@ public final class DBBManager: Sendable {
     /// The database in messages when it is not a file (a server's).
     private let backendLabel: String?
     private let storedOffsets = Atomic<Bool>(StoredProperty.enabledByEnvironment)
+    /// The manager's metrics and spans, or `nil` when neither a metrics backend nor a tracer was
+    /// bootstrapped when it opened (see `Observation/`).
+    let observer: DatabaseObserver?
+    /// ``recordsStatementText``.
+    let statementText = Atomic<Bool>(false)
 
     /// Whether the classes this manager maps by hand read and write their plain stored
     /// properties at the properties' offsets in the object (found once per class through the
@@ -61,6 +66,7 @@ public final class DBBManager: Sendable {
         databaseURL = url
         backendLabel = nil
         access = try Self.openAccess(url).get()
+        observer = Self.observer(of: access, namespace: url.path)
         if let logger { access.tracing.set(StatementLogging(logger: logger)) }
     }
 
@@ -72,8 +78,10 @@ public final class DBBManager: Sendable {
         switch opened {
         case .success(let access):
             self.access = access
+            observer = Self.observer(of: access, namespace: databaseURL.path)
         case .failure(let failure):
             access = UnavailableAccess(error: failure)
+            observer = nil
             lastErrorStorage.withLock { $0 = failure }
         }
     }
@@ -94,6 +102,7 @@ public final class DBBManager: Sendable {
         databaseURL = nil
         backendLabel = nil
         access = UnavailableAccess(error: failure)
+        observer = nil
         lastErrorStorage.withLock { $0 = failure }
     }
 
@@ -107,12 +116,20 @@ public final class DBBManager: Sendable {
         databaseURL = nil
         self.access = access
         backendLabel = label
+        observer = Self.observer(of: access, namespace: access.databaseName ?? label)
     }
 
     private init(inMemory connection: SQLiteBackend) {
         databaseURL = nil
         backendLabel = nil
         access = SerializedAccess(connection: connection)
+        observer = Self.observer(of: access, namespace: ":memory:")
+    }
+
+    /// The observer of a manager of `access`: `db.system` is the dialect's name in lower case
+    /// (`sqlite`, `postgresql`).
+    private static func observer(of access: any DatabaseAccess, namespace: String) -> DatabaseObserver? {
+        DatabaseObserver.resolve(system: access.dialect.name.lowercased(), namespace: namespace)
     }
 
     /// A manager of a private in-memory database, gone when the manager is.

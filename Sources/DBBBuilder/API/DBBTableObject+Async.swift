@@ -63,7 +63,9 @@ extension DBBTableObjectFetching {
         _ query: SelectQuery, _ mapping: TableMapping, _ reading: any AsyncReadingAccess, _ manager: DBBManager
     ) async throws -> [Self] {
         let session = FetchSession(query, mapping, dialect: reading.dialect, manager: manager)
-        try await manager.read(mapping, session, on: reading)
+        try await manager.observing(.fetch, table: mapping.tableName) {
+            try await manager.read(mapping, session, on: reading)
+        }
         return retyped(session.objects)
     }
 

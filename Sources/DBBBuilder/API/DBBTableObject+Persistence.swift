@@ -122,6 +122,22 @@ extension DBBManager {
     /// Restores the objects when the transaction rolls back; gives them their snapshots and
     /// runs their post-save hooks once it commits.
     func saving(_ mapping: TableMapping?, _ body: (SaveSession) throws -> Void) throws {
+        // Observed once, from the outside: a save from a save hook belongs to the outer one.
+        guard let observer, activeSave.sessionOfCallingThread == nil else {
+            var tally = StatementTally()
+            return try saving(mapping, instruments: nil, tally: &tally, body)
+        }
+        try observer.run(.save, table: mapping?.tableName, sql: nil, queryText: false) { tally in
+            try saving(mapping, instruments: observer.instruments, tally: &tally, body)
+        }
+    }
+
+    /// ``saving(_:_:)``, the rows counted into `tally` and the transaction timed with
+    /// `instruments` (when given).
+    private func saving(
+        _ mapping: TableMapping?, instruments: StatementInstruments?, tally: inout StatementTally,
+        _ body: (SaveSession) throws -> Void
+    ) throws {
         let saved = try write(mapping) { connection -> [DBBTableObject] in
             if let outer = activeSave.session {
                 try outer.nested { try body(outer) }
@@ -130,16 +146,21 @@ extension DBBManager {
             let session = SaveSession(connection: connection, manager: self)
             activeSave.session = session
             defer { activeSave.session = nil }
+            let began = instruments == nil ? 0 : StatementInstruments.now
             do {
                 try connection.atomically(.immediate) {
                     try body(session)
                     try session.flush(last: true)
                 }
             } catch {
+                tally = session.tally
+                instruments?.recordTransaction(committed: false, since: began)
                 // The rows are gone with the transaction: so are the ids and times it gave.
                 session.restore()
                 throw error
             }
+            tally = session.tally
+            instruments?.recordTransaction(committed: true, since: began)
             session.committed()
             return session.hooked
         }
@@ -179,10 +200,12 @@ extension DBBTableObjectFetching {
     /// Runs `query` in one read transaction: rows, join rows and referenced objects all come
     /// from the same committed state of the database.
     static func fetch(_ query: SelectQuery, _ mapping: TableMapping, manager: DBBManager) throws -> [Self] {
-        let objects = try manager.read(mapping) { connection in
-            let session = FetchSession(query, mapping, dialect: connection.dialect, manager: manager)
-            try connection.read(session)
-            return session.objects
+        let objects = try manager.observing(.fetch, table: mapping.tableName) {
+            try manager.read(mapping) { connection in
+                let session = FetchSession(query, mapping, dialect: connection.dialect, manager: manager)
+                try connection.read(session)
+                return session.objects
+            }
         }
         return retyped(objects)
     }
@@ -296,18 +319,20 @@ extension DBBTableObject {
         rows: ((TableMapping, any DatabaseConnection) throws -> Void)? = nil
     ) throws {
         let mapping = try manager.mapping(for: type)
-        try manager.write(mapping) { connection in
-            try connection.atomically(.immediate) {
-                if let rows {
-                    try rows(mapping, connection)
-                } else {
-                    try Persistence.delete(ids: ids, mapping, on: connection)
+        try manager.observing(.delete, table: mapping.tableName) {
+            try manager.write(mapping) { connection in
+                try connection.atomically(.immediate) {
+                    if let rows {
+                        try rows(mapping, connection)
+                    } else {
+                        try Persistence.delete(ids: ids, mapping, on: connection)
+                    }
                 }
-            }
-            if let session = manager.activeSave.session {
-                session.noteDeleted(objects)
-            } else {
-                for object in objects { object.isDeleted = true }
+                if let session = manager.activeSave.session {
+                    session.noteDeleted(objects)
+                } else {
+                    for object in objects { object.isDeleted = true }
+                }
             }
         }
     }
@@ -315,8 +340,10 @@ extension DBBTableObject {
     /// Deletes every object of this class, with their join rows, in one transaction.
     public static func deleteAll(manager: DBBManager) throws {
         let mapping = try manager.mapping(for: self)
-        try manager.write(mapping) { connection in
-            try connection.atomically(.immediate) { try Persistence.deleteAll(mapping, on: connection) }
+        try manager.observing(.delete, table: mapping.tableName) {
+            try manager.write(mapping) { connection in
+                try connection.atomically(.immediate) { try Persistence.deleteAll(mapping, on: connection) }
+            }
         }
     }
 }

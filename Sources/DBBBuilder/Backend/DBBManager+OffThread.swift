@@ -1,6 +1,7 @@
 import DBBCore
 import DBBSQLite
 import Dispatch
+import Tracing
 
 /// Values handed to a blocking thread by an `async` form whose caller waits for the result, so
 /// that nothing else touches them meanwhile: `@unchecked Sendable`.
@@ -12,12 +13,17 @@ extension DBBManager {
     /// Runs blocking database work on one of ``BlockingThreads``, not on the cooperative thread
     /// pool.
     static func offThread<T>(_ work: @escaping @Sendable () throws -> sending T) async throws -> sending T {
-        // The task's statement timeout goes with its work (task-local values stay with the task).
+        // The task's statement timeout and trace context (the parent of the work's spans) go
+        // with its work (task-local values stay with the task).
         let deadline = StatementDeadline.current
+        let context = ServiceContext.current
         return try await withCheckedThrowingContinuation { continuation in
             BlockingThreads.shared.run {
                 do {
-                    continuation.resume(returning: try StatementDeadline.$current.withValue(deadline, operation: work))
+                    continuation.resume(
+                        returning: try ServiceContext.$current.withValue(context) {
+                            try StatementDeadline.$current.withValue(deadline, operation: work)
+                        })
                 } catch {
                     continuation.resume(throwing: error)
                 }

@@ -25,6 +25,9 @@ public protocol DatabaseAccess: Sendable {
     /// The same connections as ones that read without a thread waiting, or `nil` (a protocol
     /// requirement, not a cast: see ``DatabaseConnection/setWriting``).
     var asyncReading: (any AsyncReadingAccess)? { get }
+    /// The database's name on its server, or `nil` (a file's manager names it by its path): the
+    /// `db.namespace` of the manager's metrics and spans.
+    var databaseName: String? { get }
 }
 
 extension DatabaseAccess {
@@ -32,4 +35,6 @@ extension DatabaseAccess {
     public var isReadOnly: Bool { false }
     /// Backends wait on a thread unless they say otherwise.
     public var asyncReading: (any AsyncReadingAccess)? { nil }
+    /// Files have no database name.
+    public var databaseName: String? { nil }
 }

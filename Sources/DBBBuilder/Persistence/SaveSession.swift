@@ -48,6 +48,8 @@ final class SaveSession {
     /// each row as the walk meets it.
     let changes: ChangeSet?
     let setWriter: SetWriter?
+    /// The rows the session wrote, for the save's metrics and span (an add per row).
+    @exclusivity(unchecked) var tally = StatementTally()
     /// The failure of a flush made for user code (a hook that fetched), which may have
     /// swallowed it: the save fails with it all the same.
     var flushFailure: (any Error)?
@@ -176,6 +178,8 @@ final class SaveSession {
         }
 
         journal.willWrite(object, at: position, start: start)
+        if isNew { tally.inserted &+= 1 } else { tally.updated &+= 1 }
+        tally.lastWasInsert = isNew
         if let changes {
             return try writeLater(
                 object, position, mapping, from: start, isNew: isNew, changedJoins, into: changes)

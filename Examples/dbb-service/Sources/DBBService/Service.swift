@@ -14,6 +14,8 @@ public struct ServiceSettings: Sendable {
     /// A connection that sends nothing for this long is closed: a client stalled in the middle
     /// of a request neither holds a connection for ever nor delays a graceful shutdown.
     public var idleTimeout: Duration = .seconds(30)
+    /// Serves `GET /metrics` from this exporter (`nil`: no such route). See ``ServiceMetrics``.
+    public var metrics: ServiceMetrics?
 
     public init() {}
 }
@@ -32,6 +34,7 @@ public func makeRouter(manager: DBBManager, settings: ServiceSettings = ServiceS
     ResourceRoutes<Meetings>(manager: manager, bodyLimit: settings.bodyLimit).add(to: router)
     WeeklyReportRoute(manager: manager).add(to: router)
     WeeklyReportPageRoute(manager: manager).add(to: router)
+    settings.metrics?.add(to: router)
     return router
 }
 

@@ -14,11 +14,6 @@ import NIOCore
 /// most seven locales, each once, and at most 371 days.
 struct WeeklyReportPageRoute: Sendable {
     let manager: DBBManager
-    /// Whether the database is PostgreSQL (whose `strftime` is spelled with `to_char`), asked
-    /// of the database at the first request.
-    private let postgres = Locked<Bool?>(nil)
-
-    init(manager: DBBManager) { self.manager = manager }
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("reports/weekly.html") { request, _ in try await page(request.uri.queryParameters) }
@@ -36,15 +31,9 @@ struct WeeklyReportPageRoute: Sendable {
             throw APIError.badRequest(
                 "to", "the page shows at most \(WeeklyReportParameters.maximumDays) days (53 weeks), not \(days)")
         }
-        let postgres = self.postgres
+        let onPostgres = manager.databaseSystem == "postgresql"
         let series = try await manager.perform { manager in
-            let onPostgres = try postgres.withLock { known in
-                if let known { return known }
-                let answer = try WeeklyReport.isPostgreSQL(manager)
-                known = answer
-                return answer
-            }
-            return try WeeklyReport.comparison(locales: locales, in: manager, postgres: onPostgres, from: from, to: to)
+            try WeeklyReport.comparison(locales: locales, in: manager, postgres: onPostgres, from: from, to: to)
         }
         let html = WeeklyReportPage(series: series, from: from, to: to).html
         return Response(

@@ -14,7 +14,8 @@ struct ServiceCommand: AsyncParsableCommand {
             Endpoints: POST/GET /people, GET/PUT/DELETE /people/ID (likewise /companies, \
             /projects, /meetings); GET /reports/weekly?locale=de_DE&from=2010-12-13&to=2011-01-16; \
             GET /reports/weekly.html?locales=en_US,ru_RU,de_DE (a page: a chart and a table; \
-            from and to as above, every parameter optional); GET /health. A PUT or DELETE with If-Match (the ETag of a GET) lands only if the \
+            from and to as above, every parameter optional); GET /health; GET /metrics with \
+            --metrics. A PUT or DELETE with If-Match (the ETag of a GET) lands only if the \
             record is unchanged since. Bodies are JSON (Content-Type: application/json). \
             SIGTERM or SIGINT stops it gracefully.
 
@@ -69,6 +70,9 @@ struct ServiceCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("trace, debug, info (each request), notice, warning, error.", valueName: "level"))
     var logLevel = "info"
 
+    @Flag(help: "Serve the database's metrics (and the process's) in Prometheus' text format at GET /metrics.")
+    var metrics = false
+
     func validate() throws {
         if postgres != nil && database != nil { throw ValidationError("--database and --postgres exclude each other") }
         if postgres == nil && !replica.isEmpty { throw ValidationError("--replica needs --postgres") }
@@ -96,6 +100,8 @@ struct ServiceCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let location: ServiceDatabase =
             postgres.map { .postgres(primary: $0, replicas: replica) } ?? .sqlite(path: database)
+        // Before the manager opens: it takes the metrics backend it finds then.
+        let exporter = metrics ? ServiceMetrics.bootstrap() : nil
         logger.info("opening the database", metadata: ["database": "\(location.label)"])
         let deadlines = ServiceDatabase.Deadlines(
             answerTimeout: answerTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
@@ -104,6 +110,7 @@ struct ServiceCommand: AsyncParsableCommand {
         var settings = ServiceSettings()
         (settings.host, settings.port, settings.bodyLimit) = (host, port, bodyLimit)
         settings.idleTimeout = .seconds(idleTimeout)
+        settings.metrics = exporter
         // Requests under way finish on SIGTERM/SIGINT before runService returns.
         try await makeApplication(manager: manager, settings: settings, logger: logger).runService()
         logger.info("stopped")

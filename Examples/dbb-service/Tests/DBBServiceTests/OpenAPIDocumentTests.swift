@@ -23,7 +23,10 @@ struct OpenAPIDocumentTests {
         let missing = documented.subtracting(routes).subtracting(optional).sorted()
         #expect(missing.isEmpty, "operations of openapi.yaml that are no route: \(missing)")
         // Not vacuous: the document was read, and the router has the routes everyone knows.
-        #expect(routes.isSuperset(of: ["GET /health", "POST /people", "PUT /meetings/{id}", "GET /reports/weekly", "GET /reports/weekly.html"]))
+        #expect(
+            routes.isSuperset(of: [
+                "GET /health", "POST /people", "PUT /meetings/{id}", "GET /reports/weekly", "GET /reports/weekly.html",
+            ]))
         #expect(documented.count >= routes.count)
     }
 
