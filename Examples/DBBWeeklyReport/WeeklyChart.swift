@@ -126,8 +126,9 @@ extension WeeklyChart {
                 text: "no rows in these days")
         }
         for bar in row.bars {
+            let days = bar.days == 1 ? "1 day" : "\(bar.days) days"
             let text =
-                "\(name) week \(bar.week.week) (from \(bar.week.start), \(bar.days) days in the report): "
+                "\(name) week \(bar.week.week) (from \(bar.week.start), \(days) in the report): "
                 + "\(SVGWriter.decimal(bar.week.valuePerVisit, 3)) value per visit"
             out.open(
                 "rect",

@@ -78,7 +78,16 @@ struct Demo: AsyncParsableCommand {
         if let database, Self.isURL(database) {
             throw ValidationError("--database takes a file path; give a PostgreSQL URL with --postgres")
         }
-        if let chart { try ChartFile.check(chart) }
+        // Never a file: a path here would otherwise be opened, and changed, as a SQLite database.
+        // The value is not shown, as it may hold a password.
+        if let postgres, !Self.isURL(postgres) {
+            throw ValidationError(
+                "--postgres takes a PostgreSQL URL (postgres://user:password@host/database); give a file with --database"
+            )
+        }
+        if let chart {
+            try ChartFile.check(chart, database: postgres == nil ? try database ?? DefaultDatabase.url().path : nil)
+        }
     }
 
     func run() async throws {
@@ -144,10 +153,7 @@ struct Demo: AsyncParsableCommand {
     }
 
     /// Whether `place` is a URL (`scheme://…`, or a mistyped `postgres:/…`) rather than a file path.
-    static func isURL(_ place: String) -> Bool {
-        place.contains("://") || place.lowercased().hasPrefix("postgres:")
-            || place.lowercased().hasPrefix("postgresql:")
-    }
+    static func isURL(_ place: String) -> Bool { DatabasePlace.isURL(place) }
 
     /// Whether the file at `url` is a demo database: SQLite, with the demo's Person and Meeting tables.
     static func isDemoDatabase(_ url: URL) -> Bool {

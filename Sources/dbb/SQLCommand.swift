@@ -79,7 +79,7 @@ struct SQLCommand: ParsableCommand {
     @OptionGroup var log: LogOptions
 
     func run() throws {
-        if database.contains("://") { return try runOnPostgres() }
+        if DatabasePlace.isURL(database) { return try runOnPostgres() }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: database, isDirectory: &isFolder) else {
             throw CommandFailure(description: "\(database) does not exist (dbb sql opens existing databases only)")

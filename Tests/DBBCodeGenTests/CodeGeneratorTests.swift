@@ -317,9 +317,44 @@ extension DemoTests {
         let unwritable = try ScriptFixture.run(
             demo, ["--database", directory.path("demo.sqlite"), "--chart", "/proc/weekly.svg"])
         #expect(
-            unwritable.status != 0 && unwritable.stderr.contains("cannot write the chart to /proc/weekly.svg"),
+            unwritable.status != 0 && unwritable.stderr.contains("/proc/weekly.svg"),
             "\(unwritable.stderr)")
         #endif
+    }
+}
+
+extension DemoTests {
+    @Test("--chart never replaces a database, and --postgres never opens a file: both refused before anything runs")
+    func chartAndPostgresRefusals() throws {
+        let demo = try #require(ScriptFixture.product("dbb-demo"))
+        let directory = try TemporaryDirectory()
+        let database = directory.path("demo.sqlite")
+        #expect(try ScriptFixture.run(demo, ["--database", database]).status == 0)
+        let other = directory.path("other.sqlite")
+        do {
+            let connection = try SQLiteConnection(path: other)
+            try connection.execute("CREATE TABLE Person (name TEXT)")
+            try connection.execute("INSERT INTO Person VALUES ('mine')")
+        }
+        let before = try [database, other].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let refused: [([String], String)] = [
+            (["--database", database, "--chart", database], "is the demo's database"),
+            (["--database", database, "--chart", database + "-wal"], "is the demo's database"),
+            (["--database", database, "--chart", other], "is a SQLite database"),
+            (["--database", database, "--chart", ""], "give a file"),
+            (["--database", database, "--chart", directory.path("demo.sqlite/x.svg")], "is not a folder"),
+            (["--postgres", other], "--postgres takes a PostgreSQL URL"),
+            (["--postgres", "postgres//me:secret@localhost/demo"], "--postgres takes a PostgreSQL URL"),
+            (["--reset", "--postgres", other], "--postgres takes a PostgreSQL URL"),
+        ]
+        for (arguments, message) in refused {
+            let run = try ScriptFixture.run(demo, arguments)
+            #expect(run.status != 0 && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("secret"), "\(arguments): the password is never shown")
+            #expect(run.stdout.isEmpty, "\(arguments): refused before anything runs: \(run.stdout)")
+        }
+        let after = try [database, other].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(after == before, "both databases are as they were")
     }
 }
 

@@ -34,16 +34,22 @@ struct PostgresTraitTests {
         }
     }
 
-    @Test("dbb sql postgres://…")
+    @Test("dbb sql postgres://…, and URLs spelled otherwise: never a file, never the password shown")
     func sql() throws {
         let dbb = try #require(ScriptFixture.dbb)
-        let run = try ScriptFixture.run(dbb, ["sql", Self.unreachable, "SELECT 1"])
-        #expect(run.status != 0, "\(run.stdout)")
-        #expect(!run.stderr.contains("secret"), "the password is never shown: \(run.stderr)")
-        #if Postgres
-        #expect(!run.stderr.contains(Self.hint), "\(run.stderr)")
-        #else
-        #expect(run.stderr.contains(Self.hint), "\(run.stderr)")
-        #endif
+        let folder = try TemporaryDirectory()
+        for url in [
+            Self.unreachable, "POSTGRESQL://nobody:secret@127.0.0.1:1/none", "postgres:/nobody:secret@127.0.0.1:1/none",
+        ] {
+            let run = try ScriptFixture.run(dbb, ["sql", url, "SELECT 1"], in: folder.url)
+            #expect(run.status != 0, "\(url): \(run.stdout)")
+            #expect(!run.stderr.contains("secret"), "the password is never shown: \(run.stderr)")
+            #if Postgres
+            #expect(!run.stderr.contains(Self.hint), "\(run.stderr)")
+            #else
+            #expect(run.stderr.contains(Self.hint), "\(run.stderr)")
+            #endif
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "no file was created")
     }
 }
