@@ -35,6 +35,7 @@ public struct ServiceTracing: Sendable {
     public struct InvalidEndpoint: Error, CustomStringConvertible {
         /// The endpoint as given.
         public let endpoint: String
+        /// What is wrong, with an example of a good endpoint.
         public var description: String {
             "'\(endpoint)' is not an http:// or https:// URL with a host (e.g. http://127.0.0.1:4318)"
         }
@@ -49,7 +50,8 @@ public struct ServiceTracing: Sendable {
     ///   - logger: Where swift-otel reports its own trouble (a failed export, say).
     ///   - environment: OpenTelemetry's `OTEL_…` variables apply (`OTEL_SERVICE_NAME`,
     ///     `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER`, `OTEL_BSP_…`, headers and TLS
-    ///     files), except those naming the endpoint or protocol: `endpoint` decides.
+    ///     files), except those choosing the exporters, the endpoint or the protocol: this
+    ///     function decides.
     public static func bootstrap(
         endpoint: String, logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServiceTracing {
