@@ -28,6 +28,9 @@ let package = Package(
         // `--metrics`: DBBBuilder's metrics in Prometheus' text format at GET /metrics.
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // `--otel-endpoint`: DBBBuilder's spans exported over OTLP/HTTP. The trait leaves out
+        // swift-otel's default OTLP/gRPC exporter, and with it gRPC's packages.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(
@@ -40,6 +43,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

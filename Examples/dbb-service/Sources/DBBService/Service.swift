@@ -16,6 +16,10 @@ public struct ServiceSettings: Sendable {
     public var idleTimeout: Duration = .seconds(30)
     /// Serves `GET /metrics` from this exporter (`nil`: no such route). See ``ServiceMetrics``.
     public var metrics: ServiceMetrics?
+    /// Runs this exporter's background service with the application, stopped after the HTTP
+    /// server so that the last requests' spans are sent (`nil`: nothing exported). See
+    /// ``ServiceTracing``.
+    public var tracing: ServiceTracing?
 
     public init() {}
 }
@@ -44,12 +48,16 @@ public func makeApplication(manager: DBBManager, settings: ServiceSettings = Ser
     -> some ApplicationProtocol
 {
     let (seconds, attoseconds) = settings.idleTimeout.components
-    return Application(
+    var application = Application(
         router: makeRouter(manager: manager, settings: settings),
         server: .http1(
             configuration: .init(idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "dbb-service"),
         logger: logger)
+    // Before the server in the application's service group, which stops its services in
+    // reverse order: the exporter sends what the server's last requests recorded, then stops.
+    if let tracing = settings.tracing { application.addServices(tracing.service) }
+    return application
 }
 
 /// `GET /health`: 200 `{"status": "ok"}` when the database answers, 503 otherwise.

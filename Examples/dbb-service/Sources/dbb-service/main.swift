@@ -15,9 +15,11 @@ struct ServiceCommand: AsyncParsableCommand {
             /projects, /meetings); GET /reports/weekly?locale=de_DE&from=2010-12-13&to=2011-01-16; \
             GET /reports/weekly.html?locales=en_US,ru_RU,de_DE (a page: a chart and a table; \
             from and to as above, every parameter optional); GET /health; GET /metrics with \
-            --metrics. A PUT or DELETE with If-Match (the ETag of a GET) lands only if the \
-            record is unchanged since. Bodies are JSON (Content-Type: application/json). \
-            SIGTERM or SIGINT stops it gracefully.
+            --metrics. With --otel-endpoint, the database's spans go to an OpenTelemetry \
+            collector over OTLP/HTTP (ENDPOINT/v1/traces, service.name dbb-service). A PUT or \
+            DELETE with If-Match (the ETag of a GET) lands only if the record is unchanged since. \
+            Bodies are JSON (Content-Type: application/json). SIGTERM or SIGINT stops it \
+            gracefully.
 
             Examples:
               dbb-service                                  # SQLite in ~/.config/dbb-service/
@@ -31,6 +33,7 @@ struct ServiceCommand: AsyncParsableCommand {
               curl -s localhost:8080/people -H 'Content-Type: application/json' \\
                 -d '{"firstName":"Ada","lastName":"Lovelace"}'
               curl -s 'localhost:8080/people?lastName=Lovelace&sort=-age&limit=20'
+              dbb-service --metrics --otel-endpoint http://127.0.0.1:4318
             """,
         version: DBBBuilderVersion.current)
 
@@ -73,6 +76,12 @@ struct ServiceCommand: AsyncParsableCommand {
     @Flag(help: "Serve the database's metrics (and the process's) in Prometheus' text format at GET /metrics.")
     var metrics = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Export the database's spans over OTLP/HTTP to this OpenTelemetry collector, at URL/v1/traces "
+                + "(e.g. http://127.0.0.1:4318); off by default.", valueName: "url"))
+    var otelEndpoint: String?
+
     func validate() throws {
         if postgres != nil && database != nil { throw ValidationError("--database and --postgres exclude each other") }
         if postgres == nil && !replica.isEmpty { throw ValidationError("--replica needs --postgres") }
@@ -92,6 +101,11 @@ struct ServiceCommand: AsyncParsableCommand {
         if !(1...86_400).contains(idleTimeout) {
             throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
         }
+        if let otelEndpoint {
+            do { _ = try ServiceTracing.tracesURL(endpoint: otelEndpoint) } catch {
+                throw ValidationError("--otel-endpoint: \(error)")
+            }
+        }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: unknown level '\(logLevel)'") }
     }
 
@@ -100,8 +114,10 @@ struct ServiceCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let location: ServiceDatabase =
             postgres.map { .postgres(primary: $0, replicas: replica) } ?? .sqlite(path: database)
-        // Before the manager opens: it takes the metrics backend it finds then.
+        // Before the manager opens: it takes the metrics backend and the tracer it finds then.
         let exporter = metrics ? ServiceMetrics.bootstrap() : nil
+        let tracing = try otelEndpoint.map { try ServiceTracing.bootstrap(endpoint: $0, logger: logger) }
+        if let tracing { logger.info("exporting traces", metadata: ["url": "\(tracing.tracesURL)"]) }
         logger.info("opening the database", metadata: ["database": "\(location.label)"])
         let deadlines = ServiceDatabase.Deadlines(
             answerTimeout: answerTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
@@ -111,6 +127,7 @@ struct ServiceCommand: AsyncParsableCommand {
         (settings.host, settings.port, settings.bodyLimit) = (host, port, bodyLimit)
         settings.idleTimeout = .seconds(idleTimeout)
         settings.metrics = exporter
+        settings.tracing = tracing
         // Requests under way finish on SIGTERM/SIGINT before runService returns.
         try await makeApplication(manager: manager, settings: settings, logger: logger).runService()
         logger.info("stopped")
