@@ -29,10 +29,10 @@ struct AsyncReadTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(waitForExit(process) == 0, "\(err)")
-        return (try JSONDecoder().decode([String: Int].self, from: out), err)
+        let (status, data) = ChildOutput.collect(process, [output, errors])
+        let err = String(decoding: data[1], as: UTF8.self)
+        try #require(status == 0, "\(err)")
+        return (try JSONDecoder().decode([String: Int].self, from: data[0]), err)
     }
 
     @Test("1,000 concurrent async fetches on a pool of 8, all waiting, hold at most 16 threads more than before")

@@ -36,9 +36,9 @@ struct MultiProcessTests {
         }
         var tallies: [Tally] = []
         for process in processes {
-            let out = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-            let err = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
-            let status = waitForExit(process)
+            let (status, data) = ChildOutput.collect(
+                process, [process.standardOutput as! Pipe, process.standardError as! Pipe])
+            let (out, err) = (data[0], data[1])
             #expect(status == 0, "\(String(decoding: err, as: UTF8.self))")
             if status == 0 { tallies.append(try JSONDecoder().decode(Tally.self, from: out)) }
         }

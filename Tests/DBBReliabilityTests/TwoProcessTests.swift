@@ -17,9 +17,8 @@ private func runHelper(_ arguments: [String]) throws -> Process {
 }
 
 private func output(_ process: Process) -> String {
-    let out = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-    let err = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-    return String(decoding: out + err, as: UTF8.self)
+    let pipes = [process.standardOutput, process.standardError].compactMap { $0 as? Pipe }
+    return String(decoding: ChildOutput.collect(process, pipes).data.reduce(Data(), +), as: UTF8.self)
 }
 
 @Suite("Two OS processes on one database")

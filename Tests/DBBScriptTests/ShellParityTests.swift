@@ -205,9 +205,9 @@ struct ShellParityTests {
         try process.run()
         input.fileHandleForWriting.write(Data((pragmas + "\n.dump\n").utf8))
         try input.fileHandleForWriting.close()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        #expect(waitForExit(process) == 0)
-        return bytes
+        let (status, data) = ChildOutput.collect(process, [output])
+        #expect(status == 0)
+        return data[0]
     }
 
     @Test(

@@ -30,6 +30,6 @@ public func runAndKill(_ executable: URL, _ arguments: [String], after delay: Do
     if killed { kill(process.processIdentifier, SIGKILL) }
     _ = waitForExit(process)
     pipe.fileHandleForReading.readabilityHandler = nil
-    let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+    let rest = ChildOutput.collect(process, [pipe]).data[0]
     return (String(decoding: output.withLock { $0 } + rest, as: UTF8.self), killed)
 }

@@ -48,11 +48,8 @@ public struct ScriptFixture {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        return (
-            waitForExit(process), String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
-        )
+        let (status, data) = ChildOutput.collect(process, [out, err])
+        return (status, String(decoding: data[0], as: UTF8.self), String(decoding: data[1], as: UTF8.self))
     }
 
     /// The sqlite3 command-line shell, when installed.
