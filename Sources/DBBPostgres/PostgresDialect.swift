@@ -130,6 +130,15 @@ public struct PostgresDialect: DBBDialect {
             + " AND table_name = '\(DBBFormat.versionTable)'"
     }
 
+    public var indexExists: String {
+        "SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?"
+    }
+
+    /// The table of the locale functions' rules, which the functions read.
+    public var reservedTables: [(name: String, role: String)] {
+        [(PostgresLocaleSQL.rulesTable, "the table of the locale functions' rules")]
+    }
+
     // MARK: - Constraints
 
     public var singleColumnUniqueIndexes: String {

@@ -12,9 +12,26 @@ extension DBBManager {
         try write(nil) { try $0.execute(MaintenanceSQL(dialect: $0.dialect).vacuum) }
     }
 
-    /// Drops the index `name`, if it exists.
+    /// Drops the index `name`.
+    ///
+    /// An index a registered class declares (``DBBIndexer``, `@Indexed`) comes back when the
+    /// class is registered again.
+    /// - Throws: ``DBBError`` of kind ``DBBError/Kind/invalidOption`` naming the index when the
+    ///   database has no index of that name (a misspelled name drops nothing, and says so).
     public func removeIndex(named name: String) throws {
-        try write(nil) { try $0.execute(SchemaSQL(dialect: $0.dialect).dropIndex(name)) }
+        try write(nil) { connection in
+            try connection.atomically(.immediate) {
+                guard try connection.fetchValue(connection.dialect.indexExists, [.text(name)], as: Int.self) != 0
+                else {
+                    throw DBBError(
+                        .invalidOption,
+                        "there is no index named '\(name)' in this database, so nothing was dropped: check the name "
+                            + "(DBBBuilder names a class's index <Table>_<properties>, and a join table's "
+                            + "<Table>_<property>_idx)")
+                }
+                try connection.execute(SchemaSQL(dialect: connection.dialect).dropIndex(name))
+            }
+        }
     }
 
     // MARK: - Schema version

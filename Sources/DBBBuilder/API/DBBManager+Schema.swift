@@ -12,8 +12,17 @@ extension DBBManager {
     ///   one table name (``DBBError/Kind/invalidMapping``), a migration that would change stored
     ///   data (``DBBError/Kind/migrationRefused``), or the SQL that failed. Nothing was changed then.
     public func register(_ tableClasses: [DBBTableObject.Type]) throws {
-        let mappings = try tableClasses.map { type throws(DBBError) in try registry.mapping(for: type, manager: self) }
-        try prepareTables(mappings, always: true)
+        do {
+            let mappings = try tableClasses.map { type throws(DBBError) in
+                try registry.mapping(for: type, manager: self)
+            }
+            try prepareTables(mappings, always: true)
+        } catch {
+            // A class refused leaves no claim on its names behind: the mappings this call made
+            // (of its classes and the classes they refer to) go with it.
+            registry.forget { !isTableReady($0) }
+            throw error
+        }
     }
 
     /// Creates or migrates the tables of `roots` (always, when `always`; else unless done

@@ -90,8 +90,10 @@ public final class DBBManager: Sendable {
         do {
             return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path)))
         } catch let error as SQLiteError {
+            let reason = error.code == .cantOpen ? SQLiteOpenFailure.reason(path: url.path) : nil
             return .failure(
-                DBBError(.unavailable, "cannot open database \(url.path): \(error.message)", sqliteError: error))
+                DBBError(
+                    .unavailable, "cannot open database \(url.path): \(reason ?? error.message)", sqliteError: error))
         } catch {
             return .failure(DBBError(.unavailable, "cannot open database \(url.path): \(error)"))
         }

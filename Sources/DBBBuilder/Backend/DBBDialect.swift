@@ -103,6 +103,13 @@ public protocol DBBDialect: Sendable {
     /// How many tables named DBBBuilder's version table there are (0 or 1).
     var versionTableExists: String { get }
 
+    /// How many indexes are named as bound to `?` (0 or 1), in the schema the manager uses.
+    var indexExists: String { get }
+
+    /// The tables the backend keeps for itself in the application's schema, with what each is
+    /// for: no class's table, join table or index may take one of these names.
+    var reservedTables: [(name: String, role: String)] { get }
+
     // MARK: - Constraints
 
     /// The unique indexes over exactly one column of the table bound to `?1`: index name,

@@ -69,16 +69,21 @@ final class MappingRegistry: Sendable {
             storedOffsets: manager.storedOffsetAccess, generatedOrder: generated?.order)
         return try state.withLock { state throws(DBBError) in
             if let existing = state.mappings[key] { return existing }
-            if let other = state.mappings.values.first(where: {
-                $0.tableName.lowercased() == mapping.tableName.lowercased()
-            }) {
-                throw DBBError(
-                    .invalidMapping, table: mapping.tableName,
-                    "\(String(reflecting: type)) and \(String(reflecting: other.objectType)) would share the table "
-                        + "'\(mapping.tableName)'; override `class var databaseTableName` in one of them")
-            }
+            let taken = state.mappings.values.flatMap(\.schemaNames) + Self.packageTables(besides: type, manager)
+            if let (mine, theirs) = mapping.clash(with: taken) { throw mapping.clashError(mine, theirs) }
             state.mappings[key] = mapping
             return mapping
+        }
+    }
+
+    /// The tables the package keeps for itself, which no class's schema may name: DBBBuilder's
+    /// version table (but to the class that maps it) and the backend's own (``DBBDialect/reservedTables``).
+    private static func packageTables(besides type: DBBTableObject.Type, _ manager: DBBManager) -> [SchemaName] {
+        let version =
+            type == DBVersion.self
+            ? [] : [(DBBFormat.versionTable, "DBBBuilder's version table (setCurrentDBVersion(_:))")]
+        return (version + manager.access.dialect.reservedTables).map {
+            SchemaName(name: $0.name, role: $0.role, property: nil, advice: nil)
         }
     }
 
@@ -89,6 +94,11 @@ final class MappingRegistry: Sendable {
                 mapping.joins.filter { $0.access.relation.map { $0.targetType == type } ?? false }
             }
         }
+    }
+
+    /// Drops the mappings `isStale` picks; a class dropped is mapped anew on its next use.
+    func forget(where isStale: (TableMapping) -> Bool) {
+        state.withLock { state in state.mappings = state.mappings.filter { !isStale($0.value) } }
     }
 
     /// Whether `type` is mapped already.

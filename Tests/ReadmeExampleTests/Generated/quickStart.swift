@@ -28,9 +28,10 @@ extension ReadmeExamples {
             where: \.seconds > 10 && \.page != "/about", sortedBy: [.descending(\.seconds)], manager: manager)
 
         // Raw SQL with the locale functions: 2011-01-02 (a Sunday) starts a US week, not a German one.
+        // "Visit" in double quotes: PostgreSQL reads an unquoted name in lower case (visit).
         let weeks = try manager.query("""
             SELECT dbb_week(day, 'en_US') AS us, dbb_week(day, 'de_DE') AS de, COUNT(*) AS visits
-            FROM Visit GROUP BY us, de ORDER BY us
+            FROM "Visit" GROUP BY us, de ORDER BY us
             """)
         return (long, weeks)
     }

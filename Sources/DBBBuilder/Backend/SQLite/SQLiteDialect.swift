@@ -91,6 +91,14 @@ public struct SQLiteDialect: DBBDialect {
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(DBBFormat.versionTable)'"
     }
 
+    public var indexExists: String {
+        "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE"
+    }
+
+    /// None: SQLite refuses the names it keeps for itself (`sqlite_…`) with an error of its own,
+    /// and the locale functions are functions of the connection, with no table.
+    public var reservedTables: [(name: String, role: String)] { [] }
+
     // MARK: - Constraints
 
     /// SQLite names no `UNIQUE` constraint: the third column is `''` for one.
