@@ -60,9 +60,9 @@ struct MappedProperty {
     static let trivialTypes: Set<String> = columnTypes.subtracting(["String", "Swift.String"])
 
     /// The type of the property `variable` declares when `@DBBTable` gives it storage of its
-    /// own: one stored `var` (no accessors, observers, wrappers, `lazy` or `static`) of a
-    /// trivial type, spelled or shown by a literal; `nil` otherwise.
-    static func trivialType(of variable: VariableDeclSyntax) -> TypeSyntax? {
+    /// own, and accessors whose setter marks it set: one stored `var` (no accessors, observers,
+    /// wrappers, `lazy` or `static`) whose type is spelled or shown by a literal; `nil` otherwise.
+    static func ownStorageType(of variable: VariableDeclSyntax) -> TypeSyntax? {
         guard variable.bindingSpecifier.tokenKind == .keyword(.var), variable.bindings.count == 1,
             let binding = variable.bindings.first, binding.accessorBlock == nil,
             binding.pattern.is(IdentifierPatternSyntax.self),
@@ -75,10 +75,13 @@ struct MappedProperty {
                 return name == "Transient" || !(Markers.names.contains(name) || name == "_DBBStored")
             })
         else { return nil }
-        guard let type = binding.typeAnnotation?.type.trimmed ?? binding.initializer.flatMap({ literalType($0.value) })
-        else { return nil }
-        let scalar = optionalWrapped(type) ?? type
-        return trivialTypes.contains(scalar.trimmedDescription) ? type : nil
+        return binding.typeAnnotation?.type.trimmed ?? binding.initializer.flatMap({ literalType($0.value) })
+    }
+
+    /// Whether values of `type` are plain bits (no reference counting), which their storage
+    /// may read and write without Swift's run-time exclusivity check.
+    static func isTrivial(_ type: TypeSyntax) -> Bool {
+        trivialTypes.contains((optionalWrapped(type) ?? type).trimmedDescription)
     }
 
     /// The scalar types a column holds, by the names a declaration spells them with (also

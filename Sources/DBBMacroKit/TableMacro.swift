@@ -8,17 +8,39 @@ import SwiftSyntaxMacros
 /// `required init(dbManager:)`, the column keys, and the accessors that read a row into the
 /// object and hand its values to a statement with plain property code.
 public struct TableMacro: MemberMacro, MemberAttributeMacro {
-    /// `@_DBBStored` on each column property of a trivial type (see ``StoredMacro``).
+    /// `@_DBBStored(position)` on each mapped property that can have storage of its own (see
+    /// ``StoredMacro``): `position` is its place in the mapping's `order`, the bit its setter marks.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard declaration.is(ClassDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
-            MappedProperty.trivialType(of: variable) != nil
+        guard let classDecl = declaration.as(ClassDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
+            MappedProperty.ownStorageType(of: variable) != nil, let name = StoredMacro.storedName(variable),
+            let position = mappedNames(of: classDecl).firstIndex(of: name)
         else { return [] }
-        return ["@_DBBStored"]
+        return ["@_DBBStored(\(raw: position))"]
+    }
+
+    /// The names of the properties the mapping maps, sorted: its `order` (as
+    /// ``readProperties(of:in:)`` finds them when the class has no errors).
+    static func mappedNames(of classDecl: ClassDeclSyntax) -> [String] {
+        var names: [String] = []
+        for member in classDecl.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let skipped =
+                variable.modifiers.contains {
+                    [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+                } || Markers(variable.attributes).transient != nil
+            if skipped { continue }
+            for binding in variable.bindings where !isComputed(binding) {
+                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
+                    names.append(MappedProperty.unescaped(identifier.text))
+                }
+            }
+        }
+        return names.sorted()
     }
 
     public static func expansion(
@@ -168,7 +190,7 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
                         index: markers.index,
                         hasInitialValue: binding.initializer != nil
                             || spelled.map { MappedProperty.optionalWrapped($0) != nil } == true,
-                        node: Syntax(binding), hasOwnStorage: MappedProperty.trivialType(of: variable) != nil))
+                        node: Syntax(binding), hasOwnStorage: MappedProperty.ownStorageType(of: variable) != nil))
             }
         }
         if failed || !checkColumns(properties, in: context) { return nil }

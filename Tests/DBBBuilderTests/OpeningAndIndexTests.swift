@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Opening a file that cannot be, and dropping an index that is not there: errors that say what to change")
 struct OpeningAndIndexTests {
-    @Test("dropping an index that does not exist is an error naming it; an existing one is dropped", arguments: Backend.allCases)
+    @Test(
+        "dropping an index that does not exist is an error naming it; an existing one is dropped",
+        arguments: Backend.allCases)
     func removeMissingIndex(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Project.self]) else { return }
         #expect {

@@ -61,7 +61,9 @@ struct TableNameClaimTests {
         return names.allSatisfy { error.message.contains($0) } && error.message.contains("Nothing was changed")
     }
 
-    @Test("a class whose table is another class's join table is refused, naming both; the tags stay", arguments: Backend.allCases)
+    @Test(
+        "a class whose table is another class's join table is refused, naming both; the tags stay",
+        arguments: Backend.allCases)
     func joinTableTakenLater(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [ClaimBook.self]) else { return }
         let id = try saveBook(db.manager)
@@ -76,9 +78,13 @@ struct TableNameClaimTests {
         #expect(try db.rows(of: "ClaimBook_tags") == 2)
     }
 
-    @Test("registered in one call, in either order, the clash is refused and no table is made", arguments: Backend.allCases)
+    @Test(
+        "registered in one call, in either order, the clash is refused and no table is made",
+        arguments: Backend.allCases)
     func joinTableTakenInOneCall(_ backend: Backend) throws {
-        for order in [[ClaimBook.self, ClaimJoinTaker.self], [ClaimJoinTaker.self, ClaimBook.self]] as [[DBBTableObject.Type]] {
+        for order in [[ClaimBook.self, ClaimJoinTaker.self], [ClaimJoinTaker.self, ClaimBook.self]]
+            as [[DBBTableObject.Type]]
+        {
             guard let db = try BackendDatabase(backend) else { return }
             #expect {
                 try db.manager.register(order)
@@ -87,7 +93,9 @@ struct TableNameClaimTests {
         }
     }
 
-    @Test("another manager, which never mapped the owner, is refused by what the database holds", arguments: Backend.allCases)
+    @Test(
+        "another manager, which never mapped the owner, is refused by what the database holds",
+        arguments: Backend.allCases)
     func joinTableTakenByAnotherManager(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [ClaimBook.self]) else { return }
         let id = try saveBook(db.manager)
@@ -100,7 +108,9 @@ struct TableNameClaimTests {
         #expect(try ClaimBook.instance(id: id, manager: other)?.tags.sorted() == ["classic", "formal"])
     }
 
-    @Test("a join table that is another class's table in the database is refused, its rows kept", arguments: Backend.allCases)
+    @Test(
+        "a join table that is another class's table in the database is refused, its rows kept",
+        arguments: Backend.allCases)
     func classTableTakenAsJoinTable(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [ClaimJoinTaker.self]) else { return }
         let taker = ClaimJoinTaker(dbManager: db.manager)
@@ -114,7 +124,9 @@ struct TableNameClaimTests {
         #expect(try ClaimJoinTaker.all(manager: db.manager).map(\.label) == ["mine"])
     }
 
-    @Test("two properties whose join tables share a name are refused, in one manager and across two", arguments: Backend.allCases)
+    @Test(
+        "two properties whose join tables share a name are refused, in one manager and across two",
+        arguments: Backend.allCases)
     func joinTablesShareAName(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend) else { return }
         #expect {

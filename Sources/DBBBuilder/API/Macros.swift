@@ -60,11 +60,13 @@ public macro Indexed(unique: Bool = false) = #externalMacro(module: "DBBBuilderM
 @attached(peer)
 public macro Transient() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
 
-/// Put by ``DBBTable(tableName:indexes:)`` on each column property of a trivial type (integers,
-/// `Double`, `Float`, `Bool`, `Date`, their optionals): the property reads and writes storage
-/// of its own, `_dbb_<name>`, through plain `get`/`set` accessors — no access to that storage
-/// lasts beyond one load or store, so it skips the run-time exclusivity check, and the row
-/// accessors fill it directly. Not meant to be written by hand.
-@attached(accessor, names: named(init), named(get), named(set))
+/// Put by ``DBBTable(tableName:indexes:)`` on each mapped stored property whose type it can
+/// spell, with the property's position in the mapping: the property reads and writes storage of
+/// its own, `_dbb_<name>`, which the row accessors fill directly, and its setter marks it set
+/// (``DBBTableObject/markAssigned(_:)``). The storage of a trivial type (integers, `Double`,
+/// `Float`, `Bool`, `Date`, their optionals) is reached only through plain `get`/`set` — no access
+/// to it lasts beyond one load or store — so it skips the run-time exclusivity check; other types
+/// keep the check and change in place through `_modify`. Not meant to be written by hand.
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
 @attached(peer, names: prefixed(_dbb_))
-public macro _DBBStored() = #externalMacro(module: "DBBBuilderMacros", type: "StoredMacro")
+public macro _DBBStored(_ position: Int) = #externalMacro(module: "DBBBuilderMacros", type: "StoredMacro")

@@ -19,11 +19,13 @@ extension TableMapping {
     /// The tables and indexes this class's schema creates, its own table first.
     var schemaNames: [SchemaName] {
         let type = String(reflecting: objectType)
-        let tableAdvice = "give \(type) another table name (`override class var databaseTableName`, or "
+        let tableAdvice =
+            "give \(type) another table name (`override class var databaseTableName`, or "
             + "`@DBBTable(tableName:)`)"
         var names = [SchemaName(name: tableName, role: "the table of \(type)", property: nil, advice: tableAdvice)]
         for join in joins {
-            let advice = "store \(type).\(join.name) under another column name (`columnName:`, or `@Column`), "
+            let advice =
+                "store \(type).\(join.name) under another column name (`columnName:`, or `@Column`), "
                 + "which names its join table, or \(tableAdvice)"
             names.append(
                 SchemaName(

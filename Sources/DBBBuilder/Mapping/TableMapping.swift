@@ -20,6 +20,11 @@ final class TableMapping: Sendable {
     /// Whether fetches and saves read and write the columns with the class's generated
     /// ``DBBTableObject/readColumns(_:)`` and ``DBBTableObject/writeColumns(_:)``.
     let generatedColumns: Bool
+    /// The bit of ``DBBTableObject/assignedMarks`` that `@DBBTable`'s setter of each column
+    /// and join property sets (its position in the generated mapping), 0 for a property mapped
+    /// by hand (whose setting cannot be seen).
+    let columnMarks: [UInt64]
+    let joinMarks: [UInt64]
     private let columnIndex: [String: Int]
     private let joinIndex: [String: Int]
     /// The mapped properties' names by key path, for typed conditions (``DBBCondition``).
@@ -95,6 +100,12 @@ final class TableMapping: Sendable {
         }
         self.columns = columns
         self.joins = joins
+        let positions = Dictionary((generatedOrder ?? []).enumerated().map { ($1, $0) }) { first, _ in first }
+        let mark = { (name: String) -> UInt64 in
+            positions[name].map { $0 < 64 ? 1 &<< UInt64($0) : 0 } ?? 0
+        }
+        columnMarks = columns.map { mark($0.name) }
+        joinMarks = joins.map { mark($0.name) }
         values = ColumnGetters(columns, generated: generated ? prototype : nil)
         generatedColumns = values.generated
         namesByKeyPath = Dictionary(properties.map { ($1.keyPath, $0) }) { first, _ in first }

@@ -128,6 +128,11 @@ final class FetchSession: RoundTripPlan {
         guard !mapping.joins.isEmpty, !objects.isEmpty else { return }
         let batch = JoinedBatch(objects: objects, mapping: mapping)
         withJoins.append(batch)
+        let loaded = Set(query.joins.map(\.name))
+        let unloaded = mapping.joins.indices.reduce(UInt64(0)) { mask, index in
+            index < 64 && !loaded.contains(mapping.joins[index].name) ? mask | 1 &<< UInt64(index) : mask
+        }
+        if unloaded != 0 { for object in objects { object.unloadedJoins = unloaded } }
         for (index, join) in query.joins.enumerated() {
             steps.append(query.foldsJoins ? .foldedJoin(join, batch, folded[index]) : .joinRows(join, batch))
         }
@@ -208,6 +213,9 @@ final class FetchSession: RoundTripPlan {
             // Some columns: the others snapshot the value the new object holds, so a save
             // writes them only when the application sets them.
             let slots = query.columns.map { column in mapping.columns.firstIndex { $0.name == column.name }! }
+            let unloaded = mapping.columns.indices.reduce(UInt64(0)) { mask, index in
+                index < 64 && !slots.contains(index) ? mask | 1 &<< UInt64(index) : mask
+            }
             let values = mapping.values
             var line = [DBBValue](repeating: .null, count: width)
             while try statement.step() {
@@ -224,6 +232,8 @@ final class FetchSession: RoundTripPlan {
                 }
                 chunks.nextLine().initialize(from: line, count: width)
                 mapping.setSnapshot(chunks.lineFilled(), of: object)
+                // What the making of the object set is not the application's doing.
+                (object.unloadedColumns, object.assignedMarks) = (unloaded, 0)
                 objects.append(consume object)
             }
         }

@@ -44,6 +44,8 @@ final class JoinedBatch {
                 }
             }
             object.snapshot?.joins = values
+            // What loading the joins set is not the application's doing.
+            object.assignedMarks = 0
         }
     }
 }

@@ -183,6 +183,9 @@ struct SaveJournal {
         let entries = newSnapshots.span
         for index in entries.indices {
             let object = entries[index].object
+            hooked[object].noteSaved(
+                mappings[entries[index].mapping], row: storage.values + entries[index].start,
+                joins: entries[index].joins)
             mappings[entries[index].mapping].setSnapshot(
                 ObjectSnapshot(storage: storage, start: entries[index].start, joins: entries[index].joins),
                 of: hooked[object])

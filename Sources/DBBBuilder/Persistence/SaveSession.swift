@@ -169,7 +169,9 @@ final class SaveSession {
         mapping.values.append(object, to: values)
         changedColumns.removeAll(keepingCapacity: true)
         if !isNew {
-            object.appendDifferingColumns(mapping.columns.count, current: values.base + start, to: &changedColumns)
+            object.appendDifferingColumns(
+                mapping.columns.count, current: values.base + start, assigned: object.assignedUnloadedColumns(mapping),
+                to: &changedColumns)
         }
         let changedJoins = isNew ? [] : object.changedJoins(mapping)
         guard isNew || object.forcedDirty || !changedColumns.isEmpty || !changedJoins.isEmpty else {
@@ -222,8 +224,11 @@ final class SaveSession {
     /// compared when its save is complete; while it is still writing them, that save does.
     private func rewrite(_ object: DBBTableObject, _ mapping: TableMapping, from start: Int) throws {
         var changed: [Int] = []
+        let assigned = object.assignedUnloadedColumns(mapping)
         mapping.values.forEachValue(of: object) { index, current in
-            if !current.isSameStored(as: values.base[start + index]) {
+            if !current.isSameStored(as: values.base[start + index])
+                || (index < 64 && assigned & (1 &<< UInt64(index)) != 0)
+            {
                 journal.replace(at: start + index, with: current)
                 changed.append(index)
             }
