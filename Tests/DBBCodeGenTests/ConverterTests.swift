@@ -313,4 +313,92 @@ struct ConverterTests {
         #expect(results[1].converted == broken && results[1].issues.count == 1)
         #expect(results[1].issues.first?.className == "" && results[1].issues.first?.line == 2)
     }
+
+    @Test("a file with CRLF line breaks gets them in the lines the converter adds too")
+    func crlf() throws {
+        func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let sources = try ConversionFiles.beforeSources().map { ConversionSource(path: $0.path, text: crlf($0.text)) }
+        for result in DBBBuilderConverter.convert(sources) {
+            let expected = try ConversionFiles.text(ConversionFiles.after.appendingPathComponent(result.path))
+            #expect(result.converted == crlf(expected), "\(result.path)")
+        }
+    }
+
+    @Test("the command: --check writes nothing, --in-place and --output-dir write, standard input, exit status")
+    func command() throws {
+        let codegen = try #require(ScriptFixture.product("dbb-codegen"))
+        let folder = try TemporaryDirectory()
+        let names = try ConversionFiles.swiftFiles(ConversionFiles.before)
+        let models = folder.url.appendingPathComponent("Models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(
+                at: ConversionFiles.before.appendingPathComponent(name), to: models.appendingPathComponent(name))
+        }
+        let paths = names.map { models.appendingPathComponent($0).path }
+        func contents(_ folder: URL) throws -> [String] {
+            try names.map { try ConversionFiles.text(folder.appendingPathComponent($0)) }
+        }
+        let before = try contents(ConversionFiles.before)
+        let after = try contents(ConversionFiles.after)
+
+        let check = try ScriptFixture.run(codegen, ["--convert"] + paths + ["--check"])
+        #expect(check.status == 1 && check.stdout.isEmpty)
+        #expect(check.stderr.contains("\(models.path)/Catalog.swift: would convert Maker, Item\n"))
+        #expect(check.stderr.contains("\(models.path)/Zoo.swift:4:7: Animal not converted: it is subclassed by Pet"))
+        #expect(check.stderr.hasSuffix("would convert 4 classes in 3 files; 2 left as they were (see above)\n"))
+        #expect(try contents(models) == before, "--check writes nothing")
+
+        let output = folder.url.appendingPathComponent("Out")
+        let copy = try ScriptFixture.run(
+            codegen, ["--convert"] + paths + ["--output-dir", output.path, "--allow-unconverted"])
+        #expect(copy.status == 0, "--allow-unconverted: the chain is still reported, \(copy.stderr)")
+        #expect(copy.stderr.contains("Pet not converted"))
+        #expect(try contents(output) == after && (try contents(models)) == before)
+
+        let inPlace = try ScriptFixture.run(codegen, ["--convert"] + paths + ["--in-place"])
+        #expect(inPlace.status == 1, "the chain was left")
+        #expect(try contents(models) == after)
+        let again = try ScriptFixture.run(codegen, ["--convert"] + paths + ["--check", "--allow-unconverted"])
+        #expect(again.status == 0, "nothing would change: \(again.stderr)")
+        #expect(again.stderr.hasSuffix("would convert 0 classes in 0 files; 2 left as they were (see above)\n"))
+
+        let reading = try ConversionFiles.text(ConversionFiles.before.appendingPathComponent("Reading.swift"))
+        let piped = try ScriptFixture.run(codegen, ["--convert", "-"], input: reading)
+        #expect(piped.status == 0 && piped.stderr == "dbb-codegen: converted 1 class in 1 file\n")
+        #expect(
+            piped.stdout == (try ConversionFiles.text(ConversionFiles.after.appendingPathComponent("Reading.swift"))))
+    }
+
+    @Test("options that do not fit together are refused before anything is read or written")
+    func commandRefusals() throws {
+        let codegen = try #require(ScriptFixture.product("dbb-codegen"))
+        let folder = try TemporaryDirectory()
+        let a = try folder.write(Data("final class A {}\n".utf8), to: "A.swift")
+        let b = try folder.write(Data("final class B {}\n".utf8), to: "B.swift")
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("x"), withIntermediateDirectories: true)
+        let other = try folder.write(Data("final class C {}\n".utf8), to: "x/A.swift")
+        let out = folder.path("Out")
+        for (arguments, message) in [
+            (["--convert"], "--convert takes the Swift files to convert"),
+            (["--convert", a, b], "several files are written with --in-place or --output-dir"),
+            (
+                ["--convert", a, "--in-place", "--output-dir", out],
+                "--in-place, --output-dir and --output exclude each other"
+            ),
+            (["--convert", a, "--check", "--in-place"], "--check writes nothing"),
+            (["--convert", a, other, "--output-dir", out], "would both be written as A.swift"),
+            (["--convert", "-", "--in-place"], "standard input cannot be converted in place"),
+            (["--convert", a, "--class", "A"], "--class and --from-database do not apply"),
+            ([a, "--in-place"], "--in-place, --check and --allow-unconverted go with --convert"),
+            (["--convert", folder.path("missing.swift")], "cannot read"),
+        ] {
+            let result = try ScriptFixture.run(codegen, arguments)
+            #expect(result.status != 0 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try ConversionFiles.text(URL(fileURLWithPath: a)) == "final class A {}\n")
+    }
 }

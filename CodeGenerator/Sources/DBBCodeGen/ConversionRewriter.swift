@@ -4,21 +4,24 @@ import SwiftSyntax
 /// (comments, other members and declarations, formatting) comes out as it went in.
 final class ConversionRewriter: SyntaxRewriter {
     private let plans: [SyntaxIdentifier: ClassPlan]
+    /// The file's line break (`\n`, or `\r\n` in a file that uses it), for the lines it adds.
+    private let lineBreak: Trivia
 
-    init(plans: [SyntaxIdentifier: ClassPlan]) {
+    init(plans: [SyntaxIdentifier: ClassPlan], lineBreak: Trivia) {
         self.plans = plans
+        self.lineBreak = lineBreak
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: ClassDeclSyntax) -> DeclSyntax {
         guard let plan = plans[node.id] else { return super.visit(node) }
-        let removed = RemovedCode(claimed: plan.claimed)
+        let removed = RemovedCode(claimed: plan.claimed, lineBreak: lineBreak)
         var block = node.memberBlock
         let members = removed.list(
             Array(node.memberBlock.members), removing: plan.removedMembers, closing: &block.rightBrace
         ) { member -> [MemberBlockItemSyntax] in
             if let variable = member.decl.as(VariableDeclSyntax.self), plan.stripped.contains(variable.id) {
-                let declarations = Self.split(variable)
+                let declarations = split(variable)
                 return declarations.enumerated().map { index, declaration in
                     MemberBlockItemSyntax(
                         decl: DeclSyntax(property(declaration.variable, binding: declaration.binding, plan)),
@@ -42,13 +45,14 @@ final class ConversionRewriter: SyntaxRewriter {
         edit.addsFinal = plan.addsFinal
         edit.attributes = [plan.tableAttribute]
         edit.attributesOnOwnLine = true
+        edit.lineBreak = lineBreak
         return DeclSyntax(DeclarationHead.apply(edit, to: node.with(\.memberBlock, block), keyword: \.classKeyword))
     }
 
     /// `var a = 0, b = ""` as `var a = 0` and `var b = ""` on lines of their own (so that each
     /// gets its markers, and `@DBBTable` its own storage), each with the binding it came from;
     /// `var a, b: Int` gives `a` the type it shares.
-    private static func split(_ variable: VariableDeclSyntax) -> [(
+    private func split(_ variable: VariableDeclSyntax) -> [(
         variable: VariableDeclSyntax, binding: SyntaxIdentifier
     )] {
         let bindings = ClassShape.annotations(variable)
@@ -69,7 +73,7 @@ final class ConversionRewriter: SyntaxRewriter {
                 binding.trailingTrivia = comments.isEmpty ? [] : Trivia(pieces: [.spaces(1)] + comments)
             }
             var declaration = variable.with(\.bindings, PatternBindingListSyntax([binding]))
-            if index > 0 { declaration.leadingTrivia = .newline + indentation }
+            if index > 0 { declaration.leadingTrivia = lineBreak + indentation }
             return (declaration, original.id)
         }
     }
@@ -96,7 +100,7 @@ final class ConversionRewriter: SyntaxRewriter {
         }
         if !above.isEmpty {
             let indentation = DeclarationHead.indentation(of: result.leadingTrivia)
-            result.leadingTrivia += Trivia(pieces: above.flatMap { [$0, .newlines(1)] + indentation.pieces })
+            result.leadingTrivia += Trivia(pieces: above.flatMap { [$0] + lineBreak.pieces + indentation.pieces })
         }
         return result
     }
@@ -107,6 +111,7 @@ final class ConversionRewriter: SyntaxRewriter {
 /// declaration (they documented it) and the comments that moved with a mapping entry.
 struct RemovedCode {
     let claimed: Set<TriviaSite>
+    let lineBreak: Trivia
 
     /// `items` without those in `removing`, the others transformed; what the removed leave is
     /// put before the next item, or before `closing`.
@@ -129,12 +134,12 @@ struct RemovedCode {
                     Trivia(pieces: Array(leading.prefix { !$0.isComment }))
                     + new[0].leadingTrivia.droppingLeadingWhitespace
             } else if !left.isEmpty {
-                new[0].leadingTrivia = Self.join(left, new[0].leadingTrivia)
+                new[0].leadingTrivia = join(left, new[0].leadingTrivia)
             }
             left = []
             kept += new
         }
-        if !left.isEmpty { closing.leadingTrivia = Self.join(left, closing.leadingTrivia) }
+        if !left.isEmpty { closing.leadingTrivia = join(left, closing.leadingTrivia) }
         return kept
     }
 
@@ -161,17 +166,17 @@ struct RemovedCode {
             }
         }
         let indentation = DeclarationHead.indentation(of: leading)
-        var result = Trivia.newlines(max(breaks, 1))
+        var result = Trivia(pieces: Array(repeating: lineBreak.pieces, count: max(breaks, 1)).flatMap { $0 })
         for (index, comment) in comments.enumerated() {
-            if index > 0 { result += .newline }
+            if index > 0 { result += lineBreak }
             result += indentation + [comment]
         }
         return result
     }
 
     /// What removed code left, then the next token's own trivia: on a new line.
-    private static func join(_ left: Trivia, _ next: Trivia) -> Trivia {
-        next.first?.isNewline == true ? left + next : left + .newline + next
+    private func join(_ left: Trivia, _ next: Trivia) -> Trivia {
+        next.first?.isNewline == true ? left + next : left + lineBreak + next
     }
 }
 

@@ -61,7 +61,8 @@ public enum DBBBuilderConverter {
             }
         }
         guard !plans.isEmpty else { return unchanged(issues) }
-        let text = ConversionRewriter(plans: plans).rewrite(tree).description
+        let lineBreak: Trivia = source.text.contains("\r\n") ? .carriageReturnLineFeed : .newline
+        let text = ConversionRewriter(plans: plans, lineBreak: lineBreak).rewrite(tree).description
         // A converter's mistake must never reach a file: what it writes parses.
         guard !Parser.parse(source: text).hasError else {
             return unchanged(

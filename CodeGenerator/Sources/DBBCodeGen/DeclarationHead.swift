@@ -15,6 +15,8 @@ enum DeclarationHead {
         /// Whether the new attributes go on a line of their own (a class's) or before the rest
         /// on the same line (a property's).
         var attributesOnOwnLine = false
+        /// The file's line break.
+        var lineBreak: Trivia = .newline
     }
 
     /// One token-led element of the head.
@@ -84,7 +86,7 @@ enum DeclarationHead {
         }
         if !edit.attributes.isEmpty {
             let leading = kept[0].leadingTrivia
-            let separator: Trivia = edit.attributesOnOwnLine ? .newline + indentation(of: leading) : .space
+            let separator: Trivia = edit.attributesOnOwnLine ? edit.lineBreak + indentation(of: leading) : .space
             kept[0].leadingTrivia = edit.attributesOnOwnLine ? separator : []
             let added = edit.attributes.enumerated().map { index, text in
                 Item.attribute(

@@ -8,7 +8,8 @@ import Foundation
 struct CodeGenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dbb-codegen",
-        abstract: "Write DBBTableObject subclasses from property declarations or from an existing database.",
+        abstract:
+            "Write DBBTableObject subclasses from property declarations or a database, or convert hand-mapped ones to @DBBTable.",
         discussion: """
             Declarations, one per line, in Swift, Objective-C or compact form:
               var name: String?
