@@ -314,6 +314,59 @@ struct ConverterTests {
         #expect(results[1].issues.first?.className == "" && results[1].issues.first?.line == 2)
     }
 
+    @Test("nested classes, classes in extensions, qualified key paths and keys, constants of another type")
+    func namesAndScopes() throws {
+        let source = """
+            let titleKey = "title"
+            enum Columns: String { case code = "code" }
+
+            enum Shop {
+                final class Gadget: DBBTableObject {
+                    var name = ""
+                    var title = ""
+                    var code = ""
+                    required init(dbManager: DBBManager) {
+                        super.init(dbManager: dbManager)
+                        dbManager.addPersistenceMapping(
+                            [
+                                "name": DBBPropertyPersistence(\\Shop.Gadget.name),
+                                titleKey: DBBPropertyPersistence(\\Gadget.title),
+                                Columns.code.rawValue: DBBPropertyPersistence(\\Self.code),
+                            ], for: self)
+                    }
+                }
+            }
+            extension Shop {
+                final class Part: DBBTableObject {
+                    enum Keys { static let serial = "serial" }
+                    var serial = 0
+                    var owner: Gadget?
+                    required init(dbManager: DBBManager) {
+                        super.init(dbManager: dbManager)
+                        dbManager.addPersistenceMapping([Self.Keys.serial: DBBPropertyPersistence(\\Part.serial)], for: self)
+                    }
+                }
+                final class Through: DBBTableObject {
+                    var part: Part?
+                    required init(dbManager: DBBManager) {
+                        super.init(dbManager: dbManager)
+                        dbManager.addPersistenceMapping(["serial": DBBPropertyPersistence(\\Through.part.serial)], for: self)
+                    }
+                }
+            }
+
+            """
+        let result = try #require(
+            DBBBuilderConverter.convert([ConversionSource(path: "Shop.swift", text: source)]).first)
+        #expect(result.convertedClasses == ["Gadget", "Part"])
+        #expect(
+            result.converted.contains(
+                "    @DBBTable\n    final class Gadget: DBBTableObject {\n        var name = \"\"\n"))
+        #expect(result.converted.contains("        var serial = 0\n        @Transient var owner: Gadget?\n    }"))
+        #expect(result.issues.map { "\($0.className):\($0.line)" } == ["Through:34"])
+        #expect(result.issues.first?.reason.hasPrefix("the key path \\Through.part.serial is not of Through") == true)
+    }
+
     @Test("a file with CRLF line breaks gets them in the lines the converter adds too")
     func crlf() throws {
         func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }

@@ -170,11 +170,13 @@ enum ClassPlanner {
         if entries[entry.key] != nil || entries.values.contains(where: { $0.property == name }) {
             return PlanProblem(entry.element, "'\(name)' is mapped twice")
         }
-        if let root = entry.root, ClassShape.simpleName(root) != className, root.trimmedDescription != "Self" {
+        if let root = entry.root, let keyPath = entry.keyPath,
+            ![className, "Self"].contains(root.split(separator: ".").last.map(String.init))
+        {
             return PlanProblem(
-                root,
-                "the key path \\\(root.trimmedDescription).\(name) is not of \(className): a mapping of another "
-                    + "class's (a superclass's) property is left as it is")
+                keyPath,
+                "the key path \(keyPath.trimmedDescription) is not of \(className): a mapping of another class's "
+                    + "(a superclass's) property, or through a property, is left as it is")
         }
         if entry.key != name {
             return PlanProblem(

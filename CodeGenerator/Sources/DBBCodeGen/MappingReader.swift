@@ -32,8 +32,9 @@ struct MappingReading {
         let property: String
         let columnName: String?
         let declared: DeclaredStorage?
-        /// The key path's root type, when it names one.
-        let root: TypeSyntax?
+        /// The key path's root type as written (`Gadget`, `HandWritten.Gadget`), when it names one.
+        let root: String?
+        let keyPath: KeyPathExprSyntax?
     }
 
     /// One `"key": .notNull` of `attributesDictionary`.
@@ -193,22 +194,26 @@ struct MappingReader {
                 continue
             }
             var property: String?
-            var root: TypeSyntax?
+            var root: String?
+            var keyPathNode: KeyPathExprSyntax?
             var columnName: String?
             var declared: DeclaredStorage?
             for argument in call.arguments {
                 switch argument.label?.text {
                 case nil:
-                    guard let keyPath = argument.expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
-                        case .property(let component) = keyPath.components.first?.component,
-                        component.declName.argumentNames == nil, component.genericArgumentClause == nil
+                    // `\Gadget.name`, or `\HandWritten.Gadget.name`, which parses as the root
+                    // `HandWritten` and the components `Gadget`, `name`: the last one is the property.
+                    guard let keyPath = argument.expression.as(KeyPathExprSyntax.self),
+                        let names = Self.plainComponents(keyPath), let last = names.last
                     else {
                         problems.append(
                             PlanProblem(argument, "'\(key)' is not mapped by a key path to one property of the class"))
                         continue
                     }
-                    property = ConversionContext.unescaped(component.declName.baseName.text)
-                    root = keyPath.root
+                    property = ConversionContext.unescaped(last)
+                    let path = (keyPath.root.map { [$0.trimmedDescription] } ?? []) + names.dropLast()
+                    root = path.isEmpty ? nil : path.joined(separator: ".")
+                    keyPathNode = keyPath
                 case "type":
                     guard let storage = DeclaredStorage(argument.expression) else {
                         problems.append(
@@ -233,8 +238,21 @@ struct MappingReader {
             reading.entries.append(
                 MappingReading.Entry(
                     key: key, element: element, property: property, columnName: columnName, declared: declared,
-                    root: root))
+                    root: root, keyPath: keyPathNode))
         }
+    }
+
+    /// The names of a key path's components when each is a plain name (no `?`, `!`, subscript
+    /// or call).
+    private static func plainComponents(_ keyPath: KeyPathExprSyntax) -> [String]? {
+        var names: [String] = []
+        for component in keyPath.components {
+            guard case .property(let property) = component.component, property.declName.argumentNames == nil,
+                property.genericArgumentClause == nil
+            else { return nil }
+            names.append(property.declName.baseName.text)
+        }
+        return names.isEmpty ? nil : names
     }
 
     // MARK: - Attributes
