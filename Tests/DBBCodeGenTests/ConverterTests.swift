@@ -346,6 +346,16 @@ struct ConverterTests {
                         dbManager.addPersistenceMapping([Self.Keys.serial: DBBPropertyPersistence(\\Part.serial)], for: self)
                     }
                 }
+                final class Shared: DBBTableObject {
+                    var a = 0
+                    var names: [String] = []
+                    required init(dbManager: DBBManager) {
+                        super.init(dbManager: dbManager)
+                        let map = ["a": DBBPropertyPersistence(\\Shared.a)]
+                        dbManager.addPersistenceMapping(map, for: self)
+                        names = map.keys.map { $0 }.map { $0 }
+                    }
+                }
                 final class Through: DBBTableObject {
                     var part: Part?
                     required init(dbManager: DBBManager) {
@@ -363,8 +373,9 @@ struct ConverterTests {
             result.converted.contains(
                 "    @DBBTable\n    final class Gadget: DBBTableObject {\n        var name = \"\"\n"))
         #expect(result.converted.contains("        var serial = 0\n        @Transient var owner: Gadget?\n    }"))
-        #expect(result.issues.map { "\($0.className):\($0.line)" } == ["Through:34"])
-        #expect(result.issues.first?.reason.hasPrefix("the key path \\Through.part.serial is not of Through") == true)
+        #expect(result.issues.map { "\($0.className):\($0.line)" } == ["Shared:37", "Through:44"])
+        #expect(result.issues.first?.reason == "'map' is used by other statements of init(dbManager:) as well")
+        #expect(result.issues.last?.reason.hasPrefix("the key path \\Through.part.serial is not of Through") == true)
     }
 
     @Test("a file with CRLF line breaks gets them in the lines the converter adds too")

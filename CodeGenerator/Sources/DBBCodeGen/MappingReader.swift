@@ -124,10 +124,13 @@ struct MappingReader {
         }
         // A constant of the mapping that other statements use too stays: then so must the mapping.
         for statement in body.statements where !reading.owned.contains(statement.id) {
-            for reference in statement.tokens(viewMode: .sourceAccurate) where used.contains(reference.text) {
+            for token in statement.tokens(viewMode: .sourceAccurate) where used.contains(token.text) {
+                // A reference to the constant, not a member of that name (`names.map { … }`).
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                    reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+                else { continue }
                 problems.append(
-                    PlanProblem(
-                        reference, "'\(reference.text)' is used by other statements of init(dbManager:) as well"))
+                    PlanProblem(token, "'\(token.text)' is used by other statements of init(dbManager:) as well"))
             }
         }
         return reading
