@@ -7,6 +7,7 @@ public struct ConversionSource: Sendable {
     /// The file's text.
     public let text: String
 
+    /// A file to convert: `path` names it in reports (and is not read).
     public init(path: String, text: String) {
         self.path = path
         self.text = text
@@ -35,14 +36,16 @@ public struct ConversionResult: Sendable {
 public struct ConversionIssue: Sendable, Equatable, CustomStringConvertible {
     /// The file's path, as given.
     public let path: String
-    /// The line and column (1-based) of the declaration or expression in the way.
+    /// The line (1-based) of the declaration or expression in the way.
     public let line: Int
+    /// Its column (1-based, in UTF-8 bytes as compilers count them).
     public let column: Int
     /// The class left unconverted; empty when the whole file was (it does not parse).
     public let className: String
     /// Why, and what to change.
     public let reason: String
 
+    /// An issue at `line`:`column` of `path`; `className` empty for the whole file.
     public init(path: String, line: Int, column: Int, className: String, reason: String) {
         self.path = path
         self.line = line
