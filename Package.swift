@@ -152,9 +152,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// The code generator: declarations or a database in, table-object classes out; and
+        /// `--convert`, which rewrites DBBBuilder-style classes as `@DBBTable` classes (read and
+        /// rewritten with swift-syntax, checked against the macro's own rules in DBBMacroKit).
         .target(
             name: "DBBCodeGen",
-            dependencies: ["DBBSQLite", "DBBFormat"],
+            dependencies: [
+                "DBBSQLite", "DBBFormat", "DBBMacroKit", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             path: "CodeGenerator/Sources/DBBCodeGen"
         ),
         .target(name: "DBBWeeklyReport", dependencies: ["DBBBuilder", "DBBLocale"], path: "Examples/DBBWeeklyReport"),
@@ -229,10 +235,15 @@ let package = Package(
                 "dbb-food",
             ]
         ),
+        /// The proof of `dbb-codegen --convert`: classes mapped by hand (Before) and the converter's
+        /// output of them (After, checked to be what it writes now), compiled side by side.
+        .target(name: "ConversionBefore", dependencies: ["DBBBuilder"], path: "Tests/ConversionFixtures/Before"),
+        .target(name: "ConversionAfter", dependencies: ["DBBBuilder"], path: "Tests/ConversionFixtures/After"),
         .testTarget(
             name: "DBBCodeGenTests",
             dependencies: [
                 "DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-codegen", "dbb-demo", "dbb",
+                "ConversionBefore", "ConversionAfter",
             ],
             exclude: ["Golden"]
         ),

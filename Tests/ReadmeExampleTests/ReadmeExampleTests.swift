@@ -81,7 +81,9 @@ import Testing
 
     /// Every ```swift block of the README and of the articles is compiled: it follows an
     /// `<!-- example: … -->` marker (or, in the README, a `<!-- ci: … -->` marker: CI builds
-    /// those as a package of their own), and no two examples share a name.
+    /// those as a package of their own), and no two examples share a name. A block marked
+    /// `<!-- convert-input: NAME -->` is DBBBuilder code for `dbb-codegen --convert`: the code
+    /// generator's tests check that it converts to the example NAME.
     @Test func everySwiftBlockHasAnExampleMarker() throws {
         var unmarked: [String] = []
         var names: [String: [String]] = [:]
@@ -95,7 +97,11 @@ import Testing
                 }
                 guard line == "```swift" else { continue }
                 let marker = index > 0 ? lines[index - 1] : ""
-                if marker.hasPrefix("<!-- example: ") || (folder.isEmpty && marker.hasPrefix("<!-- ci: ")) { continue }
+                if marker.hasPrefix("<!-- example: ") || marker.hasPrefix("<!-- convert-input: ")
+                    || (folder.isEmpty && marker.hasPrefix("<!-- ci: "))
+                {
+                    continue
+                }
                 unmarked.append("\(place): \(index + 1 < lines.count ? lines[index + 1] : "")")
             }
         }

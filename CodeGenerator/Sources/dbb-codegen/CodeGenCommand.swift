@@ -8,7 +8,8 @@ import Foundation
 struct CodeGenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dbb-codegen",
-        abstract: "Write DBBTableObject subclasses from property declarations or from an existing database.",
+        abstract:
+            "Write DBBTableObject subclasses from property declarations or a database, or convert hand-mapped ones to @DBBTable.",
         discussion: """
             Declarations, one per line, in Swift, Objective-C or compact form:
               var name: String?
@@ -26,6 +27,14 @@ struct CodeGenCommand: ParsableCommand {
             written. The class is a @DBBTable class; --dbbbuilder writes DBBBuilder's \
             form instead (a Keys enum and init(dbManager:) with addPersistenceMapping).
 
+            --convert rewrites the DBBBuilder-style classes of Swift files (a mapping \
+            by hand: addPersistenceMapping, attributesDictionary, DBBIndexer) as \
+            @DBBTable classes that map the same tables, columns and indexes, so that \
+            a port gets the fast path. Give it every file of the models at once. A \
+            class it cannot convert safely is left as it was and reported with its \
+            file, line and the reason; the exit status is then 1, unless \
+            --allow-unconverted.
+
             Examples:
               dbb-codegen Person.txt --class Person --index lastName \\
                 --not-null firstName > Person.swift
@@ -37,11 +46,19 @@ struct CodeGenCommand: ParsableCommand {
               dbb-codegen --from-database app.sqlite --output-dir Models
               dbb-codegen --from-database app.sqlite --table Meeting \\
                 --reference Meeting.participants=Person
+              dbb-codegen --convert Sources/App/Models/*.swift --check
+              dbb-codegen --convert Sources/App/Models/*.swift --in-place
             """,
         version: DBBBuilderVersion.current)
 
-    @Argument(help: "The file of declarations; standard input when absent or '-'.")
-    var input: String?
+    @Argument(
+        help: ArgumentHelp(
+            "The file of declarations; standard input when absent or '-'. With --convert: the Swift files.",
+            valueName: "file"))
+    var inputs: [String] = []
+
+    /// The file of declarations (one at most, unless converting).
+    var input: String? { inputs.first }
 
     @Option(name: .customLong("class"), help: "The class to generate from declarations.")
     var className: String?
@@ -82,12 +99,33 @@ struct CodeGenCommand: ParsableCommand {
             valueName: "Table.column=Target"))
     var reference: [String] = []
 
-    @Option(help: ArgumentHelp("With --from-database: write one file per class into this folder.", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "With --from-database: write one file per class into this folder; with --convert: the converted files.",
+            valueName: "folder"))
     var outputDir: String?
+
+    @Flag(help: "Rewrite the DBBBuilder-style classes of the Swift files as @DBBTable classes.")
+    var convert = false
+
+    @Flag(help: "With --convert: rewrite the files themselves.")
+    var inPlace = false
+
+    @Flag(help: "With --convert: write nothing; report what would change (exit status 1 if anything would).")
+    var check = false
+
+    @Flag(help: "With --convert: exit 0 even when some classes were left unconverted (they are still reported).")
+    var allowUnconverted = false
 
     func run() throws {
         do {
-            if let fromDatabase {
+            if convert {
+                try convertFiles()
+            } else if inPlace || check || allowUnconverted {
+                throw ValidationError("--in-place, --check and --allow-unconverted go with --convert")
+            } else if inputs.count > 1 {
+                throw ValidationError("declarations come from one file; --convert takes several Swift files")
+            } else if let fromDatabase {
                 try generateFromDatabase(fromDatabase)
             } else {
                 try generateFromDeclarations()
@@ -181,7 +219,7 @@ struct CodeGenCommand: ParsableCommand {
         return result
     }
 
-    private func write(_ text: String, to path: String?) throws {
+    func write(_ text: String, to path: String?) throws {
         if let path {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } else {
