@@ -9,11 +9,13 @@ extension DBBManager {
 
     /// Rebuilds the database file to reclaim free space (`VACUUM`).
     public func vacuum() throws {
+        try refuseWriteIfReadOnly("vacuum()")
         try write(nil) { try $0.execute(MaintenanceSQL(dialect: $0.dialect).vacuum) }
     }
 
     /// Drops the index `name`, if it exists.
     public func removeIndex(named name: String) throws {
+        try refuseWriteIfReadOnly("removeIndex(named: \"\(name)\")")
         try write(nil) { try $0.execute(SchemaSQL(dialect: $0.dialect).dropIndex(name)) }
     }
 
@@ -32,6 +34,7 @@ extension DBBManager {
     /// Records `version` in the `DBVersion` table (DBBBuilder's layout), unless a version
     /// at least as high is recorded already: versions never go down.
     public func setDatabaseVersion(_ version: Double) throws {
+        try refuseWriteIfReadOnly("setDatabaseVersion(\(version))")
         let mapping = try mapping(for: DBVersion.self)
         try write(mapping) { connection in
             let sql = MaintenanceSQL(dialect: connection.dialect)
