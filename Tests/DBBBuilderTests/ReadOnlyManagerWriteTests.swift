@@ -91,6 +91,10 @@ struct ReadOnlyManagerWriteTests {
             try reader.execute(#"INSERT INTO "Venture" ("name") VALUES ('raw')"#)
         }
         #expect(raw.sqliteError?.code == .readOnly || raw.serverError?.sqlState == "25006", "\(raw)")
+        for control in ["BEGIN", "COMMIT", "SAVEPOINT s"] {
+            let refused = try #require(throws: DBBError.self, "\(control)") { try reader.execute(control) }
+            #expect(refused.kind == .invalidOption && refused.message.contains("opened read-only"), "\(refused)")
+        }
         #expect(try db.rows(of: "Venture") == 1)
     }
 }

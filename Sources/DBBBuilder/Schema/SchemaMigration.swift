@@ -128,7 +128,7 @@ struct SchemaMigration {
             ExistingColumn(
                 name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
                 hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
-                primaryKey: Int(row.int64(at: 5)), deniedTo: row.string(at: 6))
+                primaryKey: Int(row.int64(at: 5)), deniedTo: row.count > 6 ? row.string(at: 6) : nil)
         }
         return Dictionary(rows.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }

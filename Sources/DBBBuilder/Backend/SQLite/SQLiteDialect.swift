@@ -81,7 +81,7 @@ public struct SQLiteDialect: DBBDialect {
     public var schemaLock: String? { nil }
 
     public var tableColumns: String {
-        "SELECT name, type, \"notnull\", dflt_value, hidden, pk, NULL FROM pragma_table_xinfo(?)"
+        "SELECT name, type, \"notnull\", dflt_value, hidden, pk FROM pragma_table_xinfo(?)"
     }
 
     /// Indexes of origin `pk`: none when the key is the row id (`INTEGER PRIMARY KEY` of a rowid table).
