@@ -16,8 +16,9 @@ extension DBBManager {
     /// The synchronous forms (`save()`, `instances(…)`) block the calling thread until the
     /// server answers; on a SwiftNIO event loop they throw instead — use the `async` forms there.
     /// - Throws: `DBBError.Kind.unavailable` naming host and database when the server
-    ///   cannot be reached, refuses the credentials, or has no such database;
-    ///   `DBBError.Kind.invalidOption` for a malformed URL.
+    ///   cannot be reached (retryable: `DBBError.isRetryable`), or refuses the credentials,
+    ///   has no such database or offers no TLS where `sslmode` requires it (not retryable: the
+    ///   message says what to change); `DBBError.Kind.invalidOption` for a malformed URL.
     public convenience init(postgres url: String) throws {
         try self.init(postgres: DBBPostgresConfiguration(url: url))
     }
@@ -134,9 +135,11 @@ extension DBBManager {
     /// PostgreSQL database's locale functions, which know every identifier of
     /// `Locale.availableIdentifiers` without them. Nothing to do on SQLite, whose functions
     /// read any identifier Foundation reads.
-    /// - Throws: `DBBError.Kind.invalidOption` naming an identifier Foundation does not know.
+    /// - Throws: `DBBError.Kind.invalidOption` naming an identifier Foundation does not know;
+    ///   `DBBError.Kind.readOnly` on a read-only manager, before anything is sent.
     public func addLocaleRules(for identifiers: [String]) throws {
         guard let access = Self.primary(of: backendAccess) else { return }
+        try refuseWriteIfReadOnly("addLocaleRules(for:)")
         try PostgresLocaleInstaller.addRules(for: identifiers, access)
     }
 
@@ -144,10 +147,12 @@ extension DBBManager {
     /// version of the library: what opening a manager does, unless its configuration is
     /// ``DBBPostgresConfiguration/readOnly`` (or the server refused it then: a standby, a role
     /// without `CREATE`). Nothing to do on SQLite, whose connections all have them.
-    /// - Throws: `DBBError` with the server's refusal (SQLSTATE `25006` on a read-only manager
-    ///   or a standby, `42501` for a role that may not create functions).
+    /// - Throws: `DBBError.Kind.readOnly` on a read-only manager, before anything is sent;
+    ///   `DBBError` with the server's refusal (SQLSTATE `25006` on a standby, `42501` for a
+    ///   role that may not create functions).
     public func installLocaleFunctions() throws {
         guard let access = Self.primary(of: backendAccess) else { return }
+        try refuseWriteIfReadOnly("installLocaleFunctions()")
         try PostgresLocaleInstaller.installIfNeeded(access, reportingRefusal: true)
     }
 
@@ -155,6 +160,7 @@ extension DBBManager {
     /// manager opened on it later installs them again). Nothing to do on SQLite.
     public func uninstallLocaleFunctions() throws {
         guard let access = Self.primary(of: backendAccess) else { return }
+        try refuseWriteIfReadOnly("uninstallLocaleFunctions()")
         try PostgresLocaleInstaller.translated {
             try access.write { connection in
                 try connection.atomically(.immediate) {

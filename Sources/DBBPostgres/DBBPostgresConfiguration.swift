@@ -99,10 +99,12 @@ public struct DBBPostgresConfiguration: Sendable {
     /// Opens the database without changing anything in it, for read-only tools, read-only
     /// roles and standbys: the manager installs no locale functions (a query that calls one
     /// that is not installed fails saying how to install it), `DBBManager.register(_:)`
-    /// only checks that the tables and columns it maps exist, and everything it runs is
-    /// read-only, so the server refuses writes — saves and raw SQL alike: every transaction
-    /// is `READ ONLY` and rolled back, a raw statement outside one runs in a read-only
-    /// transaction of its own (so what it changes of the session, `set_config(…)`, is
+    /// only checks that the tables and columns it maps exist and that the role may read
+    /// them, the table objects' writes (saves, deletes…) are refused with
+    /// `DBBError.Kind.readOnly` before any SQL is sent (`DBBManager.isReadOnly`), and
+    /// everything it runs is read-only, so the server refuses raw SQL that writes: every
+    /// transaction is `READ ONLY` and rolled back, a raw statement outside one runs in a
+    /// read-only transaction of its own (so what it changes of the session, `set_config(…)`, is
     /// undone), and raw transaction control and `SET`/`RESET` are refused. None of this is a
     /// setting of the session, so it holds behind a transaction-pooling PgBouncer too.
     /// PostgreSQL's read-only mode cannot stop functions whose effects ignore transactions
@@ -139,7 +141,11 @@ public struct DBBPostgresConfiguration: Sendable {
     /// Reads `postgres://user:password@host:port/database` (also `postgresql://`), as libpq
     /// does: user, password and database percent-decoded, an IPv6 host in brackets
     /// (`[::1]`), the port 5432 unless given, the user name the database's unless given;
-    /// several hosts separated by commas (`postgres://app@h1:5432,h2:5433/shop`), tried in turn.
+    /// several hosts separated by commas (`postgres://app@h1:5432,h2:5433/shop`), tried in turn;
+    /// a host that starts with `/` (percent-encoded before the `/database`, or in the `host`
+    /// parameter: `postgres://app@/shop?host=/var/run/postgresql`) is the directory of the
+    /// server's Unix-domain socket (see ``Server/isUnixSocket``). The `host` and `port`
+    /// parameters replace the hosts and ports before the `/database`, as in libpq.
     /// The query may set `sslmode` (`disable`; `allow` and `prefer`, TLS when the server offers it;
     /// `require`, `verify-ca` and `verify-full`, TLS or no connection), `connect_timeout`
     /// (seconds, per host) and `target_session_attrs` (`any`, `read-write`, `read-only`,
@@ -208,7 +214,9 @@ public struct DBBPostgresConfiguration: Sendable {
         }
     }
 
-    /// One server of ``servers``: host name or address, and port.
+    /// One server of ``servers``: host name or address, and port — or, as libpq reads a host
+    /// that starts with `/`, the directory of the server's Unix-domain socket and the port that
+    /// names the socket file (`/var/run/postgresql` and 5432: `/var/run/postgresql/.s.PGSQL.5432`).
     public struct Server: Sendable, Hashable, CustomStringConvertible {
         public var host: String
         public var port: Int
@@ -218,8 +226,19 @@ public struct DBBPostgresConfiguration: Sendable {
             self.port = port
         }
 
-        /// `host:port`, an IPv6 address in brackets: `[::1]:5432`.
-        public var description: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+        /// Whether ``host`` is the directory of a Unix-domain socket: it starts with `/`. Such a
+        /// connection uses no TLS, whatever ``DBBPostgresConfiguration/tls`` says (as libpq
+        /// ignores `sslmode` there), and no TCP keepalive.
+        public var isUnixSocket: Bool { host.hasPrefix("/") }
+
+        /// The socket file of a Unix-domain socket server: `<host>/.s.PGSQL.<port>`.
+        var socketPath: String { (host.hasSuffix("/") ? host : host + "/") + ".s.PGSQL.\(port)" }
+
+        /// `host:port`, an IPv6 address in brackets (`[::1]:5432`); a Unix-domain socket's
+        /// file (`/var/run/postgresql/.s.PGSQL.5432`).
+        public var description: String {
+            isUnixSocket ? socketPath : "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        }
     }
 
     /// Which kind of server a connection may use (libpq's `target_session_attrs`). A server's
@@ -293,9 +312,13 @@ public struct DBBPostgresConfiguration: Sendable {
             throw DBBError(backend: .invalidOption, "the TLS configuration for \(place.host) cannot be used: \(error)")
         }
         return servers.map { server in
-            var configuration = PostgresConnection.Configuration(
-                host: server.host, port: server.port, username: username, password: password,
-                database: database, tls: connectionTLS)
+            var configuration =
+                server.isUnixSocket
+                ? PostgresConnection.Configuration(
+                    unixSocketPath: server.socketPath, username: username, password: password, database: database)
+                : PostgresConnection.Configuration(
+                    host: server.host, port: server.port, username: username, password: password,
+                    database: database, tls: connectionTLS)
             configuration.options.connectTimeout = .nanoseconds(Int64(clamping: connectTimeout.nanosecondCount))
             if let statementTimeout {
                 configuration.options.additionalStartupParameters.append(("statement_timeout", "\(statementTimeout)"))
@@ -305,7 +328,7 @@ public struct DBBPostgresConfiguration: Sendable {
     }
 
     var place: PostgresPlace {
-        PostgresPlace(host: servers.map(\.description).joined(separator: ","), database: database)
+        PostgresPlace(host: servers.map(\.description).joined(separator: ","), database: database, role: username)
     }
 }
 

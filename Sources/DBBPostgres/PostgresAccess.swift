@@ -235,8 +235,8 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
     /// `pooled` as a connection of the ORM, with the manager's statement trace.
     private func lent(_ pooled: PooledConnection) -> PostgresBackend {
         let backend = PostgresBackend(
-            pooled, place: PostgresPlace(host: pooled.server, database: place.database), logger: logger,
-            numberedSQL: numberedSQL, readOnly: isReadOnly, transactionPooling: transactionPooling)
+            pooled, place: PostgresPlace(host: pooled.server, database: place.database, role: place.role),
+            logger: logger, numberedSQL: numberedSQL, readOnly: isReadOnly, transactionPooling: transactionPooling)
         var generation = 0
         tracing.apply(to: backend, installed: &generation)
         reportConnections()
@@ -282,11 +282,7 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
                 watch: SessionWatch(connected.connection, answerTimeout: answerTimeout))
         } catch {
             poolLock.withLock { opened -= 1 }
-            if let error = error as? PSQLError {
-                throw PostgresFailure(error, sql: nil, place: place).dbbError(table: nil, columns: [])
-            }
-            throw DBBError(
-                backend: .unavailable, "cannot connect to \(location): \(error)", conditions: .connectionLost)
+            throw PostgresFailure.connecting(error, place: place).dbbError(table: nil, columns: [])
         }
     }
 

@@ -257,9 +257,7 @@ final class PostgresBackend: SetWritingConnection {
         do {
             var answer: PostgresQueryResult?
             try running(statement) { answer = try send(statement, original: original, arguments) }
-            let (changed, columns) = (changes, lastColumnNames)
             try execute("COMMIT", [])
-            (changes, lastColumnNames) = (changed, columns)
             return answer!
         } catch {
             if lostWith == nil && hasOpenTransaction { try? execute("ROLLBACK", []) }
@@ -430,7 +428,10 @@ final class PostgresBackend: SetWritingConnection {
                 logging.finished(original, nanoseconds: elapsed, arguments: "arguments") { arguments() }
             }
         }
-        if !statement.controlsTransactions && statement.leadingWord != "SET" { answers += 1 }
+        // Transaction control leaves the answer of the statement before it as it was: the
+        // ROLLBACK that ends a read-only manager's statement, a COMMIT after the last write.
+        guard !statement.controlsTransactions else { return result }
+        if statement.leadingWord != "SET" { answers += 1 }
         lastColumnNames = result.rows.first.map { $0.map(\.columnName) } ?? []
         changes = result.metadata.rows ?? 0
         if result.metadata.command == "INSERT", result.rows.count == 1, let cell = result.rows[0].first,

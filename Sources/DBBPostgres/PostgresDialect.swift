@@ -107,27 +107,45 @@ public struct PostgresDialect: DBBDialect {
     /// "DBBSchma" in ASCII: one lock for DBBBuilder's schema changes.
     public var schemaLock: String? { "SELECT pg_advisory_xact_lock(\(0x4442_4253_6368_6D61 as Int64))" }
 
+    /// Read from `pg_catalog`, which every role may read, not from `information_schema`, whose
+    /// views show a role only what it has privileges on: its `table_constraints` hides the
+    /// primary key from a role that may only read (`pg_read_all_data`, `GRANT SELECT`), and its
+    /// `columns` the whole table from a role without privileges. The declared type as
+    /// `information_schema.columns.data_type` spells it (`bigint`, `ARRAY`, `USER-DEFINED`);
+    /// the last column names the role when it may not `SELECT` the column.
     public var tableColumns: String {
-        "SELECT c.column_name, c.data_type, CASE c.is_nullable WHEN 'NO' THEN 1 ELSE 0 END,"
-            + " CASE WHEN c.column_default IS NOT NULL OR c.is_identity = 'YES' THEN 'default' END, 0,"
-            + " (SELECT count(*) FROM information_schema.table_constraints t JOIN information_schema.key_column_usage k"
-            + " ON k.constraint_name = t.constraint_name AND k.table_schema = t.table_schema"
-            + " WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = c.table_schema AND t.table_name = c.table_name"
-            + " AND k.column_name = c.column_name)"
-            + " FROM information_schema.columns c WHERE c.table_schema = current_schema() AND c.table_name = ?"
-            + " ORDER BY c.ordinal_position"
+        """
+        SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0 AND bt.typlen = -1 \
+        THEN 'ARRAY' WHEN bn.nspname = 'pg_catalog' THEN format_type(t.typbasetype, NULL) ELSE 'USER-DEFINED' END \
+        WHEN t.typelem <> 0 AND t.typlen = -1 THEN 'ARRAY' WHEN tn.nspname = 'pg_catalog' \
+        THEN format_type(a.atttypid, NULL) ELSE 'USER-DEFINED' END, CASE WHEN a.attnotnull THEN 1 ELSE 0 END, \
+        CASE WHEN (a.atthasdef AND a.attgenerated = '') OR a.attidentity <> '' THEN 'default' END, 0, \
+        (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)), \
+        CASE WHEN NOT has_column_privilege(c.oid, a.attnum, 'SELECT') THEN current_user::text END \
+        FROM \(Self.table(named: "?")) JOIN pg_attribute a ON a.attrelid = c.oid \
+        JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace \
+        LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype \
+        LEFT JOIN pg_namespace bn ON bn.oid = bt.typnamespace \
+        WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
+        """
     }
 
     /// 0 when `id` is generated (identity or a sequence default), the key every insert leaves
-    /// to the server.
+    /// to the server. (From `pg_catalog`, as ``tableColumns``.)
     public var primaryKeyIndexCount: String {
-        "SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
-            + " AND column_name = 'id' AND is_identity = 'NO' AND column_default IS NULL"
+        "SELECT count(*) FROM \(Self.table(named: "?")) JOIN pg_attribute a ON a.attrelid = c.oid"
+            + " WHERE a.attname = 'id' AND NOT a.attisdropped AND a.attidentity = '' AND NOT (a.atthasdef AND a.attgenerated = '')"
     }
 
     public var versionTableExists: String {
-        "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
-            + " AND table_name = '\(DBBFormat.versionTable)'"
+        "SELECT count(*) FROM \(Self.table(named: "'\(DBBFormat.versionTable)'"))"
+    }
+
+    /// `c`, the table (or view, foreign or partitioned table) of the current schema named
+    /// `name` (SQL: a literal or a placeholder), as `information_schema` reads tables.
+    private static func table(named name: String) -> String {
+        "pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()"
+            + " AND c.relname = \(name) AND c.relkind IN ('r', 'p', 'v', 'f')"
     }
 
     public var indexExists: String {

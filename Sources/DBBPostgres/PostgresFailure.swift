@@ -3,10 +3,12 @@
 @_spi(DBBBackend) import DBBSQLite
 import PostgresNIO
 
-/// Where a PostgreSQL database is, for messages: `host:port` and the database's name.
+/// Where a PostgreSQL database is, for messages: `host:port`, the database's name, and the
+/// role the manager logs in as.
 struct PostgresPlace: Sendable {
     let host: String
     let database: String
+    var role: String?
 }
 
 /// A PostgreSQL error as the ORM sees it: a server's refusal becomes `DBBError.Kind.server`
@@ -33,6 +35,10 @@ struct PostgresFailure: DatabaseFailure {
     private(set) var isCommitInFlight = false
     /// Whether the client gave up waiting for the answer (``unansweredWithin(_:sql:place:)``).
     private var isUnansweredInTime = false
+    /// What to change in the URL or the configuration, when the failure comes from them (TLS
+    /// required and not offered, a login refused, no such database: see
+    /// ``configurationAdvice(_:)``): then it is not a lost connection, and not retryable.
+    private let advice: String?
     /// What the failure leaves stored, in words — statements before this one in the same text
     /// that committed on their own, an invalid index, what a procedure committed — or `nil`:
     /// then the call is not safe to repeat as it is, whatever this failure was.
@@ -48,13 +54,15 @@ struct PostgresFailure: DatabaseFailure {
         clientMessage = Self.describe(error)
         self.sql = sql
         self.place = place
+        advice = Self.configurationAdvice(error)
     }
 
-    private init(server: ServerSaid?, clientMessage: String, sql: String?, place: PostgresPlace) {
+    init(server: ServerSaid?, clientMessage: String, sql: String?, place: PostgresPlace, advice: String? = nil) {
         self.server = server
         self.clientMessage = clientMessage
         self.sql = sql
         self.place = place
+        self.advice = advice
     }
 
     /// The connection closed before the server answered `sql` (postgres-nio leaves such a
@@ -106,8 +114,10 @@ struct PostgresFailure: DatabaseFailure {
     /// Whether the connection failed rather than the server refusing it: no answer at all
     /// (closed, reset, unreachable), a connection exception (SQLSTATE class 08), or the server
     /// shutting down or starting (57P01–57P03). Not a refused login (28) or a missing database
-    /// (3D), which do not pass by themselves.
+    /// (3D), nor what the configuration asks and the server does not give (TLS), which do not
+    /// pass by themselves.
     var isConnectionFailure: Bool {
+        guard advice == nil else { return false }
         guard let sqlState = server?.sqlState else { return true }
         return sqlState.hasPrefix("08") || sqlState.hasPrefix("57P")
     }
@@ -128,7 +138,7 @@ struct PostgresFailure: DatabaseFailure {
 
     /// The same failure reported for `sql`, a statement not sent because the session had ended.
     func later(sql: String) -> PostgresFailure {
-        PostgresFailure(server: server, clientMessage: clientMessage, sql: sql, place: place)
+        PostgresFailure(server: server, clientMessage: clientMessage, sql: sql, place: place, advice: advice)
     }
 
     func dbbError(table: String?, columns: [(property: String, column: String)]) -> DBBError {
@@ -163,6 +173,7 @@ struct PostgresFailure: DatabaseFailure {
                         Self.unavailableClasses.contains($0.prefix(2)) || Self.unavailableClasses.contains($0.prefix(3))
                     } == true))
         if unavailable {
+            if let advice { message += " — " + advice }
             if message.contains("unsupported startup parameter") {
                 message +=
                     " — a pooler in front of the server (PgBouncer) refuses startup parameters: leave statementTimeout "
@@ -180,6 +191,11 @@ struct PostgresFailure: DatabaseFailure {
                 + "arguments; or it is not installed in \(serverError.location), where a manager that may write "
                 + "installs the functions when it opens (DBBManager(postgres:) without readOnly), or call "
                 + "installLocaleFunctions() on one"
+        }
+        if sqlState == "42501", let role = place.role {
+            message +=
+                " — the role \(role) lacks the privilege: grant it (GRANT SELECT ON … TO \(role) for reading), "
+                + "or connect as a role that has it (for a role that may only read, set DBBPostgresConfiguration.readOnly)"
         }
         // The column a constraint names: NOT NULL names it; a unique violation's detail names
         // the key (`Key (email)=(…) already exists.`), and UNIQUE's index is Table_column_key.
@@ -231,13 +247,20 @@ struct PostgresFailure: DatabaseFailure {
     /// Words for a client-side failure (no server message): refused, closed, timed out.
     static func describe(_ error: PSQLError) -> String {
         switch error.code {
-        case .connectionError: "the connection failed (\(error.underlying.map { "\($0)" } ?? "no route to the server"))"
+        case .connectionError: error.underlying.map(describe(connecting:)) ?? "the connection failed"
         case .serverClosedConnection: "the server closed the connection"
         case .clientClosedConnection: "the connection was closed"
         case .authMechanismRequiresPassword: "the server asks for a password, and none was given"
         case .unsupportedAuthMechanism: "the server asks for an authentication method this client does not support"
         case .poolClosed: "the manager's connection pool is closed"
-        default: "\(error.code)"
+        case .sslUnsupported: "the server offers no TLS"
+        case .failedToAddSSLHandler: "TLS could not be set up"
+        case .receivedUnencryptedDataAfterSSLRequest: "the server answered the TLS request with unencrypted data"
+        case .saslError: "the SCRAM authentication failed"
+        case .uncleanShutdown: "the connection ended without a proper shutdown"
+        case .messageDecodingFailure, .unexpectedBackendMessage, .invalidCommandTag:
+            "the server's answer could not be read (a protocol error)"
+        default: "the client failed (\(error.code))"
         }
     }
 }

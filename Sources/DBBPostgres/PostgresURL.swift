@@ -6,8 +6,11 @@ import Foundation
 /// wrong and never show the password.
 ///
 /// `postgres[ql]://[user[:password]@]host[:port][,host[:port]…]/database[?sslmode=…&connect_timeout=…
-/// &target_session_attrs=…]`; a host may be an IPv6 address in brackets; user, password and
-/// database are percent-decoded.
+/// &target_session_attrs=…]`; a host may be an IPv6 address in brackets; user, password, hosts and
+/// database are percent-decoded. As in libpq, a host that starts with `/` is the directory of a
+/// Unix-domain socket (`postgres://app@%2Fvar%2Frun%2Fpostgresql/shop`), and the `host` and
+/// `port` parameters replace the hosts and ports before the `/`
+/// (`postgres://app@/shop?host=/var/run/postgresql&port=5433`).
 struct PostgresURL {
     var servers: [DBBPostgresConfiguration.Server] = []
     var user: String?
@@ -24,7 +27,7 @@ struct PostgresURL {
     /// The parameters a URL may set.
     static let parameters = [
         "sslmode", "connect_timeout", "target_session_attrs", "keepalives", "keepalives_idle", "keepalives_interval",
-        "keepalives_count", "user", "password",
+        "keepalives_count", "user", "password", "host", "port",
     ]
 
     init(_ url: String) throws(DBBError) {
@@ -67,9 +70,11 @@ struct PostgresURL {
             }
             if user?.isEmpty == true { user = nil }
         }
-        for part in authority.split(separator: ",", omittingEmptySubsequences: false) {
-            servers.append(try Self.server(part, refuse))
+        let written = try authority.split(separator: ",", omittingEmptySubsequences: false).map {
+            part throws(DBBError) in try Self.server(part, refuse)
         }
+        var hostParameter: String?
+        var portParameter: String?
         guard let database = try Self.decoded(path, "the database name", refuse), !database.isEmpty else {
             throw refuse("no database (…/database)")
         }
@@ -94,6 +99,10 @@ struct PostgresURL {
                     throw refuse("target_session_attrs=\(value), which is not one of \(known.joined(separator: ", ")),")
                 }
                 targetSessionAttributes = target
+            case "host":
+                hostParameter = value
+            case "port":
+                portParameter = value
             case "user":
                 user = value.isEmpty ? nil : value
             case "password":
@@ -120,12 +129,41 @@ struct PostgresURL {
                 }
             }
         }
+        servers = try Self.servers(written, host: hostParameter, port: portParameter, refuse)
     }
 
-    /// One `host[:port]` of the URL's comma-separated list.
+    /// The servers: the hosts written before the `/` (`written`) or the `host` parameter's, each
+    /// with its port — written, the `port` parameter's (one for all, or one per host), or 5432.
+    private static func servers(
+        _ written: [(host: String, port: Int?)], host: String?, port: String?, _ refuse: (String) -> DBBError
+    ) throws(DBBError) -> [DBBPostgresConfiguration.Server] {
+        let hosts = host.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        var ports = written.map(\.port)
+        if let port {
+            ports = try port.split(separator: ",", omittingEmptySubsequences: false).map {
+                text throws(DBBError) in try Self.port(text, refuse)
+            }
+        }
+        let names = hosts ?? written.map(\.host)
+        if ports.count == 1 { ports = Array(repeating: ports[0], count: names.count) }
+        guard ports.count == names.count else {
+            throw refuse("\(ports.count) ports for \(names.count) hosts (give one port for all, or one for each host)")
+        }
+        return try zip(names, ports).map { name, port throws(DBBError) in
+            guard !name.isEmpty else {
+                throw refuse(
+                    "no host (write one before the /database, or host=/directory for the directory of a Unix-domain "
+                        + "socket, where the server's socket file .s.PGSQL.<port> is)")
+            }
+            return DBBPostgresConfiguration.Server(host: name, port: port ?? 5432)
+        }
+    }
+
+    /// One `host[:port]` of the URL's comma-separated list, the host percent-decoded (empty
+    /// when none is written).
     private static func server(
         _ authority: Substring, _ refuse: (String) -> DBBError
-    ) throws(DBBError) -> DBBPostgresConfiguration.Server {
+    ) throws(DBBError) -> (host: String, port: Int?) {
         var host: Substring
         var portText: Substring?
         if authority.hasPrefix("[") {
@@ -144,12 +182,16 @@ struct PostgresURL {
             host = parts[0]
             if parts.count == 2 { portText = parts[1] }
         }
-        guard !host.isEmpty else { throw refuse("no host") }
-        guard let portText else { return DBBPostgresConfiguration.Server(host: String(host)) }
-        guard let port = Int(portText), (1...65535).contains(port), portText.allSatisfy(\.isASCII) else {
-            throw refuse("the port '\(portText)', which is not a number from 1 to 65535,")
+        let name = try decoded(host, "the host", refuse) ?? ""
+        return (name, try portText.map { text throws(DBBError) in try port(text, refuse) })
+    }
+
+    /// The port `text` names.
+    private static func port(_ text: Substring, _ refuse: (String) -> DBBError) throws(DBBError) -> Int {
+        guard let port = Int(text), (1...65535).contains(port), text.allSatisfy(\.isASCII) else {
+            throw refuse("the port '\(text)', which is not a number from 1 to 65535,")
         }
-        return DBBPostgresConfiguration.Server(host: String(host), port: port)
+        return port
     }
 
     private static func decoded(

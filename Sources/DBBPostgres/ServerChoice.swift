@@ -63,7 +63,8 @@ final class ServerChoice: Sendable {
         failures: [(server: String, error: any Error)]
     ) -> EventLoopFuture<Connected> {
         guard let (index, pass) = attempts.first else {
-            if servers.count == 1, let only = failures.first, only.error is PSQLError {
+            // One server that could not be reached or refused: its own failure (not what it is).
+            if servers.count == 1, let only = failures.first, !(only.error is NotOfKind || only.error is Silent) {
                 return loop.makeFailedFuture(only.error)
             }
             return loop.makeFailedFuture(NoServer(target: target, failures: failures))
@@ -91,12 +92,12 @@ final class ServerChoice: Sendable {
     }
 
     /// A connection to `server`, over a TCP connection with keepalive on when it is configured
-    /// (postgres-nio sets no socket options of its own).
+    /// (postgres-nio sets no socket options of its own), or its Unix-domain socket.
     private func open(
         _ server: DBBPostgresConfiguration.Server, _ configuration: PostgresConnection.Configuration,
         on loop: any EventLoop, id: Int, logger: Logger
     ) -> EventLoopFuture<PostgresConnection> {
-        guard let keepalive else {
+        guard let keepalive, !server.isUnixSocket else {
             return PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
         }
         let tcp = NIOBSDSocket.OptionLevel(rawValue: CInt(IPPROTO_TCP))
@@ -194,7 +195,7 @@ final class ServerChoice: Sendable {
                 let reason =
                     (failure.error as? PSQLError).map { error in
                         error.serverInfo?[.message] ?? PostgresFailure.describe(error)
-                    } ?? "\(failure.error)"
+                    } ?? PostgresFailure.describe(connecting: failure.error)
                 return "\(failure.server): \(reason)"
             }
             let kind = target == .any ? "" : " (target_session_attrs=\(target.rawValue))"

@@ -47,6 +47,18 @@ public struct BackendDatabase {
         return other
     }
 
+    /// A read-only manager on the same database (``DBBManager/isReadOnly``: SQLite's
+    /// `DBBManager(url:readOnly:)`, PostgreSQL's `readOnly` configuration), with `classes`
+    /// registered (they must exist).
+    public func readOnly(_ classes: [DBBTableObject.Type] = []) throws -> DBBManager {
+        let reader =
+            backend == .sqlite
+            ? try DBBManager(url: URL(fileURLWithPath: location), readOnly: true)
+            : try Self.postgresManager(location, readOnly: true)
+        if !classes.isEmpty { try reader.register(classes) }
+        return reader
+    }
+
     /// Where this database is: a file path or a PostgreSQL URL.
     public var place: String { location }
 }
@@ -67,11 +79,13 @@ extension BackendDatabase {
         #endif
     }
 
-    static func postgresManager(_ url: String) throws -> DBBManager {
+    static func postgresManager(_ url: String, readOnly: Bool = false) throws -> DBBManager {
         #if !Postgres
         throw TestPostgresError(message: "this build holds no PostgreSQL client (without the package trait Postgres)")
         #else
-        return try DBBManager(postgres: url)
+        var configuration = try DBBPostgresConfiguration(url: url)
+        configuration.readOnly = readOnly
+        return try DBBManager(postgres: configuration)
         #endif
     }
 }

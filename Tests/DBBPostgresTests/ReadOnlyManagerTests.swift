@@ -44,7 +44,7 @@ struct ReadOnlyManagerTests {
                 .integer(1), .integer(1),
             ])
         let installing = try #require(throws: DBBError.self) { try reader.installLocaleFunctions() }
-        #expect(installing.serverError?.sqlState == "25006")
+        #expect(installing.kind == .readOnly, "\(installing)")
 
         // A manager that writes installs the functions and makes the table; then the reader reads.
         let writer = try DBBManager(postgres: url)
@@ -67,7 +67,7 @@ struct ReadOnlyManagerTests {
         let copy = try #require(try Ticket.instance(id: ticket.id, manager: reader))
         copy.code = "changed"
         let save = try #require(throws: DBBError.self) { try copy.save() }
-        #expect(save.serverError?.sqlState == "25006", "\(save)")
+        #expect(save.kind == .readOnly, "\(save)")
         #expect(try Ticket.all(manager: writer).map(\.code) == ["R-1"])
     }
 
@@ -88,12 +88,12 @@ struct ReadOnlyManagerTests {
         (configuration.readOnly, configuration.poolSize) = (true, 1)  // one session: whatever it set would last
         let reader = try DBBManager(postgres: configuration)
         try reader.register([Ticket.self])
+        /// Whether the server refuses writes on the reader's session. (The table objects' writes
+        /// are refused before they reach it: see ReadOnlyManagerWriteTests.)
         func refusedWrites() -> Bool {
-            let fresh = Ticket(dbManager: reader)
-            fresh.code = "written"
-            let save = Result { try fresh.save() }
-            let delete = Result { try Ticket.deleteAll(manager: reader) }
-            return [save, delete].allSatisfy {
+            let insert = Result { try reader.execute(#"INSERT INTO "Ticket" ("code") VALUES ('written')"#) }
+            let delete = Result { try reader.execute(#"DELETE FROM "Ticket""#) }
+            return [insert, delete].allSatisfy {
                 guard case .failure(let error as DBBError) = $0 else { return false }
                 return error.serverError?.sqlState == "25006"
             }

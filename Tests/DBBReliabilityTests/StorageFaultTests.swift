@@ -82,7 +82,7 @@ struct StorageFaultTests {
     }
 
     @Test(
-        "a read-only file: reads work, writes fail with SQLITE_READONLY naming the file",
+        "a read-only file: the manager is read-only, reads work, writes are refused naming the file",
         .enabled(if: notRoot, "root ignores file permissions"))
     func readOnlyFile() throws {
         let directory = try TemporaryDirectory()
@@ -91,9 +91,16 @@ struct StorageFaultTests {
         chmod(url.path, 0o444)
         defer { chmod(url.path, 0o644) }
         let manager = try DBBManager(url: url)
+        #expect(manager.isReadOnly)
         #expect(try Shelf.all(manager: manager).count == 10)
         #expect {
             try Shelf("new", 1, manager: manager).save()
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .readOnly && error.description.contains(url.path)
+        }
+        #expect {
+            try manager.execute(#"DELETE FROM "Shelf""#)
         } throws: { error in
             let error = try #require(error as? DBBError)
             return error.sqliteError?.code == .readOnly && error.description.contains(url.path)

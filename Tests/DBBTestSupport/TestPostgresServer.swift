@@ -70,6 +70,10 @@ public final class TestPostgresServer: @unchecked Sendable {
         "postgres://\(user):\(password ?? self.password)@127.0.0.1:\(pooledPort ?? port)/\(database)?sslmode=disable"
     }
 
+    /// The folder of the server's Unix-domain socket (`.s.PGSQL.<port>`, `unix_socket_directories`),
+    /// where a client of the same machine logs in without a password (`--auth-local=trust`).
+    public var socketDirectory: String { folder.path }
+
     /// The port clients connect to: PgBouncer's when the tests run through it, else the server's.
     public var clientPort: Int { pooledPort ?? port }
 
@@ -99,13 +103,32 @@ public final class TestPostgresServer: @unchecked Sendable {
         }
     }
 
-    private func startPooler() throws -> Int {
-        let executable = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-        guard let executable else {
+    /// PgBouncer's executable (Debian's package installs `/usr/sbin/pgbouncer`), or `nil`.
+    public static var pgbouncer: String? {
+        ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Whether the tests that need PgBouncer run: when it is installed. Without it they skip,
+    /// printing one line — unless `DBB_REQUIRE_PGBOUNCER` (CI) or `DBB_TEST_PGBOUNCER` is set,
+    /// when this throws: a machine with PostgreSQL but no PgBouncer passes the README's
+    /// `DBB_REQUIRE_POSTGRES=1 swift test --traits Postgres`.
+    public static func poolerAvailable() throws -> Bool { try poolerCheck.get() }
+
+    /// ``poolerAvailable()``, found out (and printed) once per test process.
+    private static let poolerCheck = Result<Bool, any Error> {
+        guard pgbouncer == nil else { return true }
+        let environment = ProcessInfo.processInfo.environment
+        if let variable = ["DBB_REQUIRE_PGBOUNCER", "DBB_TEST_PGBOUNCER"].first(where: { environment[$0] != nil }) {
             throw TestPostgresError(
-                message: "DBB_TEST_PGBOUNCER is set, but pgbouncer is not installed (apt-get install pgbouncer)")
+                message: "\(variable) is set, but pgbouncer is not installed (apt-get install pgbouncer)")
+        }
+        print("Skipping the tests behind PgBouncer: pgbouncer is not installed (apt-get install pgbouncer)")
+        return false
+    }
+
+    private func startPooler() throws -> Int {
+        guard try Self.poolerAvailable(), let executable = Self.pgbouncer else {
+            throw TestPostgresError(message: "pgbouncer is not installed (apt-get install pgbouncer)")
         }
         let pooledPort = try Self.freePort()
         let directory = folder.path

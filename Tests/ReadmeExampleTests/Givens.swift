@@ -56,6 +56,7 @@ final class ReadmeGivens {
     var apollo: Project { value() }
     var staleCopy: Order { value() }
     var userDatabaseURL: URL { value() }
+    var databaseURL: URL { value() }
     var bundledTemplateURL: URL { value() }
     var bundledFoodURL: URL { value() }
     var scriptURL: URL { value() }

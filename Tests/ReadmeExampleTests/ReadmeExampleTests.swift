@@ -260,6 +260,9 @@ import Testing
         }
         given.set(manager, "manager")
         given.set(archive, "archive")
+        given.set(try #require(manager.databaseURL), "databaseURL")
+        let (read, refused) = try #require(try ReadmeExamples.readOnlyManager(given) as? ([Book], Bool))
+        #expect(read.count == 3 && refused)
 
         let (found, recent) = try #require(try ReadmeExamples.queriesConditions(given) as? ([Book], [Book]))
         #expect(found.map(\.title) == ["The Mythical Man-Month"] && recent.map(\.title) == ["Peopleware"])

@@ -20,7 +20,8 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
             case sqlite, server, unknownProperty, invalidOption, invalidMapping, nonHomogeneousBatch, unavailable,
-                commitOutcomeUnknown, timedOut, foreignObject, rowNotFound, rowChanged, invalidValue, migrationRefused
+                commitOutcomeUnknown, timedOut, foreignObject, rowNotFound, rowChanged, invalidValue, migrationRefused,
+                readOnly
         }
 
         private let base: Base
@@ -95,6 +96,12 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         /// is not an `INTEGER PRIMARY KEY`; or a read-only manager registering a class whose
         /// table or columns do not exist. Nothing was changed.
         public static let migrationRefused = Kind(.migrationRefused)
+
+        /// The manager was opened read-only (``DBBManager/isReadOnly``) and the call would
+        /// write: a save, a delete, a copy into its database, a change of its version or
+        /// indexes. It was refused before any SQL was sent; nothing was written, and the
+        /// objects are as they were. Open the database through a manager that may write.
+        public static let readOnly = Kind(.readOnly)
     }
 
     /// What kind of failure.

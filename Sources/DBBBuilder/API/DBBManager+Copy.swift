@@ -17,6 +17,7 @@ extension DBBManager {
     /// fetch did not load is copied with its default) and their `createdTime`.
     /// - Throws: ``DBBError`` as a save does; nothing is written then.
     public func copy<T: DBBTableObject>(_ objects: [T]) throws -> [T] {
+        try refuseWriteIfReadOnly("copy(_:) into it")
         var copies: [ObjectIdentifier: DBBTableObject] = [:]
         var roots: [(object: DBBTableObject, mapping: TableMapping)] = []
         func copy(_ source: DBBTableObject) throws -> DBBTableObject {

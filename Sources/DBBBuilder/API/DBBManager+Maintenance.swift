@@ -9,6 +9,7 @@ extension DBBManager {
 
     /// Rebuilds the database file to reclaim free space (`VACUUM`).
     public func vacuum() throws {
+        try refuseWriteIfReadOnly("vacuum()")
         try write(nil) { try $0.execute(MaintenanceSQL(dialect: $0.dialect).vacuum) }
     }
 
@@ -19,6 +20,7 @@ extension DBBManager {
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/invalidOption`` naming the index when the
     ///   database has no index of that name (a misspelled name drops nothing, and says so).
     public func removeIndex(named name: String) throws {
+        try refuseWriteIfReadOnly("removeIndex(named: \"\(name)\")")
         try write(nil) { connection in
             try connection.atomically(.immediate) {
                 guard try connection.fetchValue(connection.dialect.indexExists, [.text(name)], as: Int.self) != 0
@@ -49,6 +51,7 @@ extension DBBManager {
     /// Records `version` in the `DBVersion` table (DBBBuilder's layout), unless a version
     /// at least as high is recorded already: versions never go down.
     public func setDatabaseVersion(_ version: Double) throws {
+        try refuseWriteIfReadOnly("setDatabaseVersion(\(version))")
         let mapping = try mapping(for: DBVersion.self)
         try write(mapping) { connection in
             let sql = MaintenanceSQL(dialect: connection.dialect)

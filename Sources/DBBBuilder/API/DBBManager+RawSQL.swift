@@ -117,9 +117,9 @@ extension DBBManager {
         else { return }
         throw DBBError(
             .invalidOption,
-            "\(databaseLabel) was opened read-only: each statement runs in a read-only transaction of its own, "
-                + "rolled back, so \(statement.leadingWord) is refused (it would end that transaction, be undone "
-                + "with it, or change the server beyond it): \(statement.text)")
+            "\(databaseLabel) was opened read-only: raw SQL runs each statement in a read-only transaction of its "
+                + "own, so \(statement.leadingWord) is refused (it would end that transaction, be undone with it, or "
+                + "change the database beyond it): \(statement.text)")
     }
 }
 

@@ -44,6 +44,7 @@ extension DBBManager {
         guard !classes.isEmpty else {
             throw DBBError(.invalidOption, "copyTables(of:from:) was given no class to copy")
         }
+        try refuseWriteIfReadOnly("copyTables(of:from:) into it")
         let sameDatabase = DBBError(
             .invalidOption, "copyTables(of:from:) copies between two databases; the source is \(databaseLabel) itself")
         guard source !== self else { throw sameDatabase }

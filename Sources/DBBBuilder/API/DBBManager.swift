@@ -62,10 +62,20 @@ public final class DBBManager: Sendable {
     ///     defaults (set ``logging`` for others); `nil` logs nothing.
     /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
     ///   it is not a database (the file is left untouched).
-    public init(url: URL, logger: Logger? = nil) throws {
+    public convenience init(url: URL, logger: Logger? = nil) throws {
+        try self.init(url: url, readOnly: false, logger: logger)
+    }
+
+    /// Opens the database at `url`, read-only when `readOnly` is true: the file must exist,
+    /// and nothing in it is changed, not even its journal mode (see ``isReadOnly``: the table
+    /// objects' writes are refused before anything is sent, raw SQL that writes fails with
+    /// `SQLITE_READONLY`) — as a PostgreSQL manager whose configuration is `readOnly`.
+    /// - Throws: ``DBBError`` of kind ``DBBError/Kind/unavailable`` naming the file, e.g. when
+    ///   it is missing (read-only) or not a database (the file is left untouched).
+    public init(url: URL, readOnly: Bool, logger: Logger? = nil) throws {
         databaseURL = url
         backendLabel = nil
-        access = try Self.openAccess(url).get()
+        access = try Self.openAccess(url, readOnly: readOnly).get()
         observer = Self.observer(of: access, namespace: url.path)
         if let logger { access.tracing.set(StatementLogging(logger: logger)) }
     }
@@ -86,9 +96,9 @@ public final class DBBManager: Sendable {
         }
     }
 
-    static func openAccess(_ url: URL) -> Result<any DatabaseAccess, DBBError> {
+    static func openAccess(_ url: URL, readOnly: Bool = false) -> Result<any DatabaseAccess, DBBError> {
         do {
-            return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path)))
+            return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path, readOnly: readOnly)))
         } catch let error as SQLiteError {
             let reason = error.code == .cantOpen ? SQLiteOpenFailure.reason(path: url.path) : nil
             return .failure(

@@ -122,6 +122,8 @@ extension DBBManager {
     /// Restores the objects when the transaction rolls back; gives them their snapshots and
     /// runs their post-save hooks once it commits.
     func saving(_ mapping: TableMapping?, _ body: (SaveSession) throws -> Void) throws {
+        try refuseWriteIfReadOnly(
+            mapping.map { "a save of \($0.tableName) objects" } ?? "a save", table: mapping?.tableName)
         // Observed once, from the outside: a save from a save hook belongs to the outer one.
         guard let observer, activeSave.sessionOfCallingThread == nil else {
             var tally = StatementTally()
@@ -319,6 +321,7 @@ extension DBBTableObject {
         rows: ((TableMapping, any DatabaseConnection) throws -> Void)? = nil
     ) throws {
         let mapping = try manager.mapping(for: type)
+        try manager.refuseWriteIfReadOnly("a delete of \(mapping.tableName) rows", table: mapping.tableName)
         try manager.observing(.delete, table: mapping.tableName) {
             try manager.write(mapping) { connection in
                 try connection.atomically(.immediate) {
@@ -340,6 +343,7 @@ extension DBBTableObject {
     /// Deletes every object of this class, with their join rows, in one transaction.
     public static func deleteAll(manager: DBBManager) throws {
         let mapping = try manager.mapping(for: self)
+        try manager.refuseWriteIfReadOnly("deleteAll of \(mapping.tableName)", table: mapping.tableName)
         try manager.observing(.delete, table: mapping.tableName) {
             try manager.write(mapping) { connection in
                 try connection.atomically(.immediate) { try Persistence.deleteAll(mapping, on: connection) }

@@ -93,7 +93,8 @@ public protocol DBBDialect: Sendable {
     var schemaLock: String? { get }
 
     /// The columns of the table bound to `?`: name, declared type, `NOT NULL`, default,
-    /// hidden (0 for an ordinary column), position in the primary key.
+    /// hidden (0 for an ordinary column), position in the primary key; and, for an engine with
+    /// privileges, the role that may not read the column (`NULL` when the connection may).
     var tableColumns: String { get }
 
     /// How many indexes implement the primary key of the table bound to `?` (0 when `id` is

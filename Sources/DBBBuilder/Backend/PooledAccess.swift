@@ -36,9 +36,15 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
     }
     private let readerSlots: DispatchSemaphore
 
+    /// Whether the file was opened read-only: asked for (``DBBManager/init(url:readOnly:logger:)``),
+    /// or the only way the process may open it (SQLite falls back to reading a file it may not
+    /// write). Its readers are opened read-only too.
+    let isReadOnly: Bool
+
     init(path: String, writer: SQLiteBackend, maximumReaders: Int = 4) {
         self.path = path
         self.writer = writer
+        isReadOnly = writer.sqlite.isReadOnly
         readerSlots = DispatchSemaphore(value: maximumReaders)
     }
 
@@ -71,7 +77,7 @@ final class PooledAccess: DatabaseAccess, @unchecked Sendable {
 
     private func openReader() throws -> Reader {
         let steps = setups.withLock { $0 }
-        let connection = try SQLiteBackend(path: path)
+        let connection = try SQLiteBackend(path: path, readOnly: isReadOnly)
         for step in steps { try step(connection) }
         return Reader(connection, setupCount: steps.count)
     }

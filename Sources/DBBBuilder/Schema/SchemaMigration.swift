@@ -119,6 +119,8 @@ struct SchemaMigration {
         let hidden: Bool
         /// The column's position in the primary key, 0 when not in it.
         let primaryKey: Int
+        /// The role that may not read the column (PostgreSQL), `nil` when the connection may.
+        let deniedTo: String?
     }
 
     private func columns(of table: String) throws -> [String: ExistingColumn] {
@@ -126,7 +128,7 @@ struct SchemaMigration {
             ExistingColumn(
                 name: row.string(at: 0) ?? "", type: row.string(at: 1) ?? "", notNull: row.int64(at: 2) != 0,
                 hasDefault: !row.isNull(at: 3), hidden: row.int64(at: 4) != 0,
-                primaryKey: Int(row.int64(at: 5)))
+                primaryKey: Int(row.int64(at: 5)), deniedTo: row.count > 6 ? row.string(at: 6) : nil)
         }
         return Dictionary(rows.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -135,8 +137,10 @@ struct SchemaMigration {
         try checkNameLengths(mapping)
         let existing = try columns(of: mapping.tableName)
         var missingJoinTables: [String] = []
+        try checkReadable(existing, of: mapping, table: mapping.tableName)
         for join in mapping.joins {
             let joinColumns = try columns(of: join.joinTable)
+            try checkReadable(joinColumns, of: mapping, table: join.joinTable)
             if joinColumns.isEmpty { missingJoinTables.append(join.joinTable) }
             try checkJoinTable(joinColumns, of: join, in: mapping)
             if let column = joinColumns[join.column.lowercased()] {
@@ -180,9 +184,7 @@ struct SchemaMigration {
                         + "Add it without NOT NULL (or UNIQUE), fill it, then tighten it in a new table")
             }
         }
-        let mapped = Set(
-            mapping.columns.map { $0.column.lowercased() }
-                + DBBFormat.reservedColumns.map { $0.lowercased() })
+        let mapped = Self.mappedColumns(mapping)
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()
@@ -219,6 +221,28 @@ struct SchemaMigration {
                     + ", and a read-only manager changes nothing. Register the class once through a manager that may write"
             )
         }
+    }
+
+    /// Refuses a class whose table (or join table `table`) has columns the connection's role
+    /// may not read (PostgreSQL's privileges): every fetch would fail with "permission denied".
+    /// Of `mapping`'s own table, only the columns it maps count.
+    private func checkReadable(_ columns: [String: ExistingColumn], of mapping: TableMapping, table: String) throws {
+        let read = table == mapping.tableName ? Self.mappedColumns(mapping) : nil
+        let denied = columns.values.filter { $0.deniedTo != nil && read?.contains($0.name.lowercased()) != false }
+        guard let role = denied.first?.deniedTo else { return }
+        let names = denied.map(\.name).sorted()
+        throw DBBError(
+            .migrationRefused, table: mapping.tableName,
+            "\(String(reflecting: mapping.objectType)) cannot be registered: permission denied for table \(table) — "
+                + "the role \(role) may not read its column(s) \(names.joined(separator: ", ")), and every fetch "
+                + "would fail. Grant it reading (GRANT SELECT ON \(connection.dialect.quote(table)) TO \(role), "
+                + "or GRANT pg_read_all_data TO \(role)), or connect as a role that may")
+    }
+
+    /// The columns of `mapping`'s table it reads and writes, in lower case: its properties' and
+    /// the reserved ones.
+    private static func mappedColumns(_ mapping: TableMapping) -> Set<String> {
+        Set(mapping.columns.map { $0.column.lowercased() } + DBBFormat.reservedColumns.map { $0.lowercased() })
     }
 
     /// Refuses a mapping with a name longer than the engine keeps (PostgreSQL: 63 bytes),

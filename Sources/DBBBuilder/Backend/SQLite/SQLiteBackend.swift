@@ -10,9 +10,12 @@ final class SQLiteBackend: DatabaseConnection {
 
     /// Opens the database at `path` (`:memory:` for a private in-memory one) the way the
     /// manager wants it: WAL, busy timeout, foreign keys (from ``SQLiteConfiguration``), and
-    /// the locale date functions.
-    init(path: String) throws {
-        sqlite = try SQLiteConnection(path: path)
+    /// the locale date functions. `readOnly`: an existing file, opened read-only
+    /// (`SQLITE_OPEN_READONLY`), its journal mode left as it is.
+    init(path: String, readOnly: Bool = false) throws {
+        var configuration = SQLiteConfiguration()
+        if readOnly { configuration.access = .readOnly }
+        sqlite = try SQLiteConnection(path: path, configuration: configuration)
         try sqlite.addLocaleFunctions()
     }
 
