@@ -52,7 +52,8 @@ struct SchemaCatalogTests {
     }
 
     @Test(
-        "registration records each property; registering again writes nothing, a change writes", arguments: Backend.allCases)
+        "registration records each property; registering again writes nothing, a change writes",
+        arguments: Backend.allCases)
     func recordsEachProperty(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Crate.self]) else { return }
         let name = String(reflecting: Crate.self)

@@ -20,7 +20,9 @@ struct TypeChangeTests {
     private func recorded(_ database: BackendDatabase) throws -> [String] {
         try database.manager.query(
             #"SELECT "property", "swift_type", "mapped" FROM "dbb_columns" WHERE "table_name" = 'Reading' ORDER BY 1"#
-        ).map { "\(try $0.decode(String.self, at: 0)) \(try $0.decode(String.self, at: 1)) \(try $0.decode(Int.self, at: 2))" }
+        ).map {
+            "\(try $0.decode(String.self, at: 0)) \(try $0.decode(String.self, at: 1)) \(try $0.decode(Int.self, at: 2))"
+        }
     }
 
     /// Saves a `ReadingInt` through `manager`.
@@ -65,7 +67,9 @@ struct TypeChangeTests {
         #expect(try ReadingDouble.instance(id: half.id, manager: try database.reopen())?.samples == [0.25])
         // The join rows still go with their rows.
         try readings[0].delete()
-        #expect(try database.scalar(#"SELECT count(*) FROM "Reading_samples" WHERE "Reading_ID" = ?"#, [ids[0]], as: Int.self) == 0)
+        #expect(
+            try database.scalar(
+                #"SELECT count(*) FROM "Reading_samples" WHERE "Reading_ID" = ?"#, [ids[0]], as: Int.self) == 0)
         #expect(try database.rows(of: "Reading_samples") == 2)
         if backend == .sqlite {
             #expect(try database.scalar("PRAGMA integrity_check", as: String.self) == "ok")

@@ -62,7 +62,8 @@ struct ReadOnlyCatalogTests {
         try readOnly(url).register([ParcelInt.self])
         try readOnly(url).register([ParcelWithoutNote.self])  // the writer would mark `note`
         let narrowing = try #require(throws: DBBError.self) { try readOnly(url).register([ParcelInt8.self]) }
-        #expect(narrowing.kind == .migrationRefused && narrowing.rowID == parcel.id && narrowing.message.contains("300"))
+        #expect(
+            narrowing.kind == .migrationRefused && narrowing.rowID == parcel.id && narrowing.message.contains("300"))
         parcel.weight = 3
         try parcel.save()
         let reader = try readOnly(url)

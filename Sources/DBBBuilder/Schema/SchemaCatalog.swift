@@ -111,7 +111,8 @@ struct SchemaCatalog {
         for entry in current where byProperty[entry.property] != entry {
             writes.append(
                 byProperty[entry.property] == nil
-                    ? (sql.insert, entry.values) : (sql.update, Array(entry.values.dropFirst(2)) + entry.values.prefix(2)))
+                    ? (sql.insert, entry.values)
+                    : (sql.update, Array(entry.values.dropFirst(2)) + entry.values.prefix(2)))
         }
         let mappedNow = Set(current.map(\.property))
         for var entry in previous where !mappedNow.contains(entry.property) {

@@ -72,7 +72,8 @@ struct TypeMigration {
         guard let domain = ValueDomain(swiftType: swiftType) else { return holds ? .fits : .otherKind }
         // A column of numbers of the other kind (reals for an integer type) can change to this kind.
         guard holds || declared != nil else { return .otherKind }
-        let retype = Retype(stored: stored, property: property, newType: dialect.columnType(storage), swiftType: swiftType)
+        let retype = Retype(
+            stored: stored, property: property, newType: dialect.columnType(storage), swiftType: swiftType)
         if readOnly && !holds { return .retype(retype) }
         let former = previous.flatMap(ValueDomain.init(swiftType:)) ?? declared
         if former.map(domain.contains) != true {
@@ -145,7 +146,8 @@ struct TypeMigration {
             }
         }
         for (table, retypes) in rebuilds.sorted(by: { $0.key < $1.key }) {
-            let types = Dictionary(retypes.map { ($0.stored.column, $0.newType) }, uniquingKeysWith: { _, last in last })
+            let types = Dictionary(
+                retypes.map { ($0.stored.column, $0.newType) }, uniquingKeysWith: { _, last in last })
             try TableRebuild(connection: connection, table: table).run(
                 editing: [:], retyping: types,
                 purpose: "changing the declared type of \(types.keys.sorted().joined(separator: ", "))")

@@ -83,7 +83,9 @@ enum ValueDomain: Equatable {
     /// for a column that holds integers only, `Double` for one that holds reals only; `nil`
     /// when it holds both or neither (SQLite's `NUMERIC` affinity), whose values are all looked at.
     static func widest(declaredType: String, _ dialect: any DBBDialect) -> ValueDomain? {
-        let (integers, reals) = (dialect.holds(.int, declaredType: declaredType), dialect.holds(.float, declaredType: declaredType))
+        let (integers, reals) = (
+            dialect.holds(.int, declaredType: declaredType), dialect.holds(.float, declaredType: declaredType)
+        )
         if declaredType.lowercased() == dialect.columnType(.bool).lowercased(),
             dialect.columnType(.bool).lowercased() != dialect.columnType(.int).lowercased()
         {
