@@ -95,6 +95,20 @@ struct SchemaCatalogTests {
         #expect(try Crate.all(manager: again).map(\.labels) == [["fragile"]])
     }
 
+    @Test("a property renamed over its column replaces the old name's row", arguments: Backend.allCases)
+    func renamedProperty(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Crate.self]) else { return }
+        let crate = Crate(dbManager: database.manager)
+        crate.count = 12
+        try crate.save()
+        let renamed = try database.reopen([CrateRenamed.self])
+        let rows = try catalog(database)
+        #expect(rows.contains("quantity count \(String(reflecting: CrateRenamed.self)) Int8 int - - 1"), "\(rows)")
+        #expect(!rows.contains { $0.hasPrefix("count ") })
+        #expect(try catalog(database).count == 4)
+        #expect(try CrateRenamed.all(manager: renamed).map(\.quantity) == [12])
+    }
+
     @Test("a copy between databases carries the classes' rows, not the source's catalog", arguments: Backend.allCases)
     func copyLeavesTheCatalog(_ backend: Backend) throws {
         guard let source = try BackendDatabase(backend, [Crate.self, ReadingInt.self]),

@@ -53,3 +53,12 @@ final class CrateWithoutLabels: DBBTableObject {
     var packed: Date?
     var sibling: CrateWithoutLabels?
 }
+
+/// `Crate` with `count` renamed `quantity`, kept in its column.
+@DBBTable(tableName: "Crate")
+final class CrateRenamed: DBBTableObject {
+    @Column("count") var quantity: Int8 = 0
+    var packed: Date?
+    var labels: [String] = []
+    var sibling: CrateRenamed?
+}
