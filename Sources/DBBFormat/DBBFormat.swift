@@ -16,6 +16,20 @@ public enum DBBFormat {
     public static let reservedColumns = [idColumn, createdTimeColumn, modifiedTimeColumn]
     /// DBBBuilder's schema version table.
     public static let versionTable = "DBVersion"
+    /// The package's catalog of mapped properties, one row per property of each registered
+    /// class: `table_name`, `property` (the primary key), `column_name`, `class_name` (the
+    /// class as `String(reflecting:)` names it), `swift_type` (`Int8`, `Optional<Date>`,
+    /// `Array<String>`), `storage` (the ``DBBStorageType`` description: `int`, `date`,
+    /// `stringArray`, `dbbObject(Person)`…), `join_table` (`NULL` for a column of the object's
+    /// table), `target_table` (the referenced class's table, for references) and `mapped` (0 once
+    /// the class no longer maps the property; its column and data stay).
+    ///
+    /// Registration writes it, in its own transaction and only when something differs, so that
+    /// a later registration knows the Swift type a column's values were written with (the
+    /// declared type cannot tell `Int8` from `Int`, nor `Date` from `Double`). Lower case: the
+    /// same name quoted or not on every engine. It is the package's, not a class's table: no
+    /// class may use the name, and copies between databases do not carry it.
+    public static let columnsTable = "dbb_columns"
 
     /// Whether `column` is one of ``reservedColumns``, ignoring case as SQL does.
     public static func isReserved(_ column: String) -> Bool {

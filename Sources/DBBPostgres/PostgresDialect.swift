@@ -73,6 +73,12 @@ public struct PostgresDialect: DBBDialect {
 
     public func explain(declaredType: String) -> String { "" }
 
+    /// `ALTER TABLE … ALTER COLUMN … TYPE … USING CAST(…)`: the table is rewritten, under an
+    /// `ACCESS EXCLUSIVE` lock, with its indexes.
+    public func alterColumnType(_ column: String, of table: String, to type: String) -> String? {
+        "ALTER TABLE \(quote(table)) ALTER COLUMN \(quote(column)) TYPE \(type) USING CAST(\(quote(column)) AS \(type))"
+    }
+
     // MARK: - Queries
 
     public func inIDList(_ column: String) -> String {

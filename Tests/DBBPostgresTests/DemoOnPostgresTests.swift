@@ -9,11 +9,13 @@ import Testing
 /// `--copy-from`.
 @Suite("The dbb-demo example on PostgreSQL")
 struct DemoOnPostgresTests {
-    /// The demo's own tables (its four classes and their join tables), from the SQLite file.
+    /// The demo's own tables (its four classes and their join tables), from the SQLite file:
+    /// not the package's (`DBVersion`, the catalog `dbb_columns`, which each database writes
+    /// for itself), nor `Usage`.
     static func tables(_ manager: DBBManager) throws -> [String] {
         try manager.query(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                + " AND name NOT IN ('Usage', 'DBVersion') ORDER BY name"
+                + " AND name NOT IN ('Usage', 'DBVersion', 'dbb_columns') ORDER BY name"
         ).map { try $0.decode(String.self, at: 0) }
     }
 

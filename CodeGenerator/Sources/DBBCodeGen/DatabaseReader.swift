@@ -43,7 +43,11 @@ public enum DatabaseReader {
             }
         }
         let joinTableNames = Set(joinTables.values.flatMap { $0.map(\.table) })
-        let wanted = only.isEmpty ? names.filter { !joinTableNames.contains($0) && $0 != DBBFormat.versionTable } : only
+        let wanted =
+            only.isEmpty
+            ? names.filter {
+                !joinTableNames.contains($0) && $0 != DBBFormat.versionTable && $0 != DBBFormat.columnsTable
+            } : only
         return try wanted.map { name in
             guard tableSet.contains(name) else {
                 throw CodeGenError(line: 0, text: name, reason: "the database has no table \(name)")

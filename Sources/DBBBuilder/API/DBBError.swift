@@ -90,7 +90,9 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         public static let invalidValue = Kind(.invalidValue)
 
         /// A migration that cannot be applied without changing or losing stored data: a column
-        /// whose declared type no longer matches its property, a `NOT NULL UNIQUE` property
+        /// whose declared type no longer matches its property, a property whose new type would
+        /// not give a stored value back (300 for an `Int8`: ``DBBError/rowID`` names the row),
+        /// a `NOT NULL UNIQUE` property
         /// added to a table with rows, `UNIQUE` added to a property whose rows share a value or
         /// `NOT NULL` to one whose rows hold `NULL`, a table (not made by DBBBuilder) whose `id`
         /// is not an `INTEGER PRIMARY KEY`; or a read-only manager registering a class whose
@@ -114,7 +116,8 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
     public private(set) var message: String
     /// The SQLite error underneath, with its code, message and SQL.
     public let sqliteError: SQLiteError?
-    /// The id of the row involved (``Kind/rowNotFound``, ``Kind/foreignObject``), if any.
+    /// The id of the row involved (``Kind/rowNotFound``, ``Kind/foreignObject``, a fetch's or a
+    /// type change's value that does not fit the property), if any.
     public private(set) var rowID: Int64?
     /// The server's error underneath (``Kind/server``, and ``Kind/unavailable`` when the server
     /// answered): SQLSTATE, message, SQL, host and database.
@@ -143,6 +146,16 @@ public struct DBBError: Error, Sendable, CustomStringConvertible {
         (error.table, error.property, error.rowID) = (
             self.table ?? table, self.property ?? property, self.rowID ?? rowID
         )
+        return error
+    }
+
+    /// The same error about the value a fetch read from row `rowID` of `type`'s table, saying
+    /// so in its message: which row to change, or that the property needs a wider type.
+    func reading(row rowID: Int64, of type: DBBTableObject.Type) -> DBBError {
+        var error = self
+        error.message +=
+            ", in row id \(rowID) of \(String(reflecting: type)): change that row, or give the property a type that "
+            + "holds its value"
         return error
     }
 

@@ -64,6 +64,11 @@ public protocol DBBDialect: Sendable {
     /// What to add after a declared type in a message about it (SQLite's affinity), or `""`.
     func explain(declaredType: String) -> String
 
+    /// The statement that changes the declared type of `column` of `table` to `type`,
+    /// converting its values, or `nil` when the engine cannot and the table is rebuilt
+    /// (``TableRebuild``).
+    func alterColumnType(_ column: String, of table: String, to type: String) -> String?
+
     // MARK: - Queries
 
     /// `column IN (…)` the ids of a list bound to its one `?` as ``SQLText/idList(_:)``.

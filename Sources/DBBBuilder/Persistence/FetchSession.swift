@@ -246,13 +246,14 @@ final class FetchSession: RoundTripPlan {
         for index in folded.indices { folded[index].append(try rows.elements(at: from + index)) }
     }
 
-    /// The failure to read `property` of the row of `object`, naming both.
+    /// The failure to read `property` of the row of `object`, naming class, property and row id.
     private static func unreadable(
         _ error: any Error, _ property: String, _ object: DBBTableObject,
         _ mapping: TableMapping
     ) -> any Error {
         guard let error = error as? DBBError else { return error }
         return error.about(table: mapping.tableName, property: property, rowID: object.id)
+            .reading(row: object.id, of: mapping.objectType)
     }
 
     /// Loads one join property of a batch's objects from its rows, which come ordered by

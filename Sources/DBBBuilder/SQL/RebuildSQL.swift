@@ -52,16 +52,19 @@ enum RebuildSQL {
     }
 
     /// `create` (a `CREATE TABLE` statement) for a table named `newName`, with the column
-    /// definitions of the columns `edits` names changed as it says; everything else is kept as
-    /// written. `nil` when `create` is not of that form.
+    /// definitions of the columns `edits` names changed as it says, and the declared types of
+    /// those `retyping` names replaced by its types; everything else is kept as written. `nil`
+    /// when `create` is not of that form.
     /// - Returns: the statement, and the columns whose `UNIQUE` to drop is not in their
     ///   definition (a table constraint `UNIQUE (column)`, which is left alone).
-    static func createTable(from create: String, named newName: String, editing edits: [String: ColumnEdit])
-        -> (sql: String, uniqueNotFound: [String])?
-    {
+    static func createTable(
+        from create: String, named newName: String, editing edits: [String: ColumnEdit],
+        retyping: [String: String] = [:]
+    ) -> (sql: String, uniqueNotFound: [String])? {
         let tokens = SQLTokenizer.tokens(create)
         guard let open = tokens.firstIndex(where: { $0.text == "(" }) else { return nil }
         let targets = Dictionary(edits.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0.union($1) })
+        let types = Dictionary(retyping.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         // Replacements of ranges of `create`, in order: (range, new text).
         var replacements: [(Range<String.Index>, String)] = []
         var uniqueNotFound: [String] = []
@@ -75,6 +78,10 @@ enum RebuildSQL {
             guard endsSegment else { continue }
             let words = tokens[segmentStart..<position].filter { $0.kind != .space }
             segmentStart = position + 1
+            if let name = words.first?.identifier, let type = types[name.lowercased()] {
+                let (range, declared) = typeRange(words)
+                replacements.append((range, declared ? type : " " + type))
+            }
             if let name = words.first?.identifier, let edit = targets[name.lowercased()] {
                 if edit.contains(.dropNotNull) {
                     replacements += constraintRanges(words, "NOT", "NULL").map { ($0, "") }
@@ -99,6 +106,28 @@ enum RebuildSQL {
         }
         body += create[cursor...]
         return ("CREATE TABLE \(SQLText.quoteAlways(newName)) \(body)", uniqueNotFound)
+    }
+
+    /// The words that begin a column constraint, and so end the declared type before them.
+    private static let constraintKeywords: Set<String> = [
+        "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED",
+        "AS",
+    ]
+
+    /// The place of the declared type in one column definition's words (the name first), or
+    /// the empty place after the name when the column declares none (`declared` false).
+    private static func typeRange(_ words: [SQLToken]) -> (range: Range<String.Index>, declared: Bool) {
+        let name = words[0].range
+        var last: SQLToken?
+        var depth = 0
+        for word in words.dropFirst() {
+            if depth == 0, word.kind == .word, constraintKeywords.contains(word.text.uppercased()) { break }
+            if word.text == "(" { depth += 1 }
+            if word.text == ")" { depth -= 1 }
+            last = word
+        }
+        guard let last else { return (name.upperBound..<name.upperBound, false) }
+        return (words[1].range.lowerBound..<last.range.upperBound, true)
     }
 
     /// The places of the column constraint `keywords` (`NOT NULL`, `UNIQUE`) in one column

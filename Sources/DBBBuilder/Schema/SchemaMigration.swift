@@ -8,6 +8,9 @@ import DBBSQLite
 /// data is refused with ``DBBError/Kind/migrationRefused`` naming class, property and reason:
 /// - a column (or join-table column) whose declared type no longer holds the property's type
 ///   (an `Integer` column for a `String` property: its text would read back as 0);
+/// - a property whose new number type would not give back a stored value (300 for an `Int8`,
+///   2^53 + 1 for a `Double`): see ``TypeMigration``, which applies the changes that every
+///   stored value survives, changing the column's declared type when the values need it;
 /// - a `NOT NULL UNIQUE` property added to a table that has rows (every row would get the
 ///   same default, which the unique index refuses);
 /// - a `NOT NULL` or `UNIQUE` attribute added to an existing property whose rows do not allow
@@ -22,6 +25,9 @@ import DBBSQLite
 /// A property removed from a class keeps its column and data; when that column is
 /// `NOT NULL` without a default, the table is rebuilt without that constraint (see
 /// ``TableRebuild``) so inserts that no longer name the column still work.
+///
+/// What each property is, is recorded in the package's catalog (``SchemaCatalog``), in the same
+/// transaction and only where it differs.
 ///
 /// On a read-only connection (``DatabaseAccess/isReadOnly``) nothing is changed: the tables
 /// and columns the classes map must exist, and a class whose table needs more is refused.
@@ -41,13 +47,18 @@ struct SchemaMigration {
         var constraints = ConstraintMigration.Changes()
         /// Join tables that do not exist yet.
         var missingJoinTables: [String] = []
+        /// Columns whose declared type changes with their property's type.
+        var retypes: [TypeMigration.Retype] = []
+        /// What the catalog held of the table.
+        var recorded: [SchemaCatalog.Entry] = []
     }
 
     /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
     /// - Returns: what changed, one line each (`created table "Person"`), for the log.
     func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws -> [String] {
         if !readOnly, let lock = connection.dialect.schemaLock { try connection.execute(lock) }
-        let plans = try mappings.map(plan)
+        var catalog = try SchemaCatalog(connection: connection)
+        let plans = try mappings.map { try plan($0, catalog) }
         if readOnly {
             try refuseChanges(plans)
             return []
@@ -55,6 +66,7 @@ struct SchemaMigration {
         var changes: [String] = []
         for plan in plans {
             let table = plan.mapping.tableName
+            changes += try TypeMigration(connection: connection).apply(plan.retypes)
             if !plan.exists {
                 try connection.execute(schema.createTable(plan.mapping))
                 changes.append("created table \"\(table)\"")
@@ -97,6 +109,7 @@ struct SchemaMigration {
                 try connection.execute(schema.createIndex(indexer, mapping))
             }
         }
+        for plan in plans { try catalog.record(plan.mapping, previous: plan.recorded, targets: targets) }
         return changes
     }
 
@@ -133,23 +146,29 @@ struct SchemaMigration {
         return Dictionary(rows.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func plan(_ mapping: TableMapping) throws -> Plan {
+    private func plan(_ mapping: TableMapping, _ catalog: SchemaCatalog) throws -> Plan {
         try checkNameLengths(mapping)
         let existing = try columns(of: mapping.tableName)
+        let recorded = try catalog.recorded(mapping.tableName)
         var missingJoinTables: [String] = []
         try checkReadable(existing, of: mapping, table: mapping.tableName)
+        var retypes: [TypeMigration.Retype] = []
         for join in mapping.joins {
             let joinColumns = try columns(of: join.joinTable)
             try checkReadable(joinColumns, of: mapping, table: join.joinTable)
             if joinColumns.isEmpty { missingJoinTables.append(join.joinTable) }
             try checkJoinTable(joinColumns, of: join, in: mapping)
             if let column = joinColumns[join.column.lowercased()] {
-                try check(
-                    column, holds: join.storageType, of: mapping, property: join.name, swiftType: join.valueTypeName)
+                retypes += try judge(
+                    column, in: join.joinTable, owner: join.parentColumn, of: mapping, property: join.name,
+                    swiftType: join.valueTypeName, storage: join.storageType,
+                    previous: SchemaCatalog.swiftType(in: recorded, column: join.column, joinTable: join.joinTable))
             }
         }
         guard !existing.isEmpty else {
-            return Plan(mapping: mapping, exists: false, addedColumns: [], missingJoinTables: missingJoinTables)
+            return Plan(
+                mapping: mapping, exists: false, addedColumns: [], missingJoinTables: missingJoinTables,
+                retypes: retypes, recorded: recorded)
         }
         try checkNotJoinTable(existing, of: mapping)
         try checkRowID(existing, of: mapping)
@@ -167,9 +186,10 @@ struct SchemaMigration {
         var added: [ColumnProperty] = []
         for column in mapping.columns {
             if let stored = existing[column.column.lowercased()] {
-                try check(
-                    stored, holds: column.storageType, of: mapping, property: column.name,
-                    swiftType: column.valueTypeName)
+                retypes += try judge(
+                    stored, in: mapping.tableName, owner: SchemaSQL.idColumn, of: mapping, property: column.name,
+                    swiftType: column.valueTypeName, storage: column.storageType,
+                    previous: SchemaCatalog.swiftType(in: recorded, column: column.column, joinTable: nil))
             } else {
                 added.append(column)
             }
@@ -196,7 +216,7 @@ struct SchemaMigration {
                 mapping, notNull: existing.mapValues(\.notNull), released: released)
         return Plan(
             mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added,
-            constraints: constraints, missingJoinTables: missingJoinTables)
+            constraints: constraints, missingJoinTables: missingJoinTables, retypes: retypes, recorded: recorded)
     }
 
     /// Refuses, on a read-only connection, the first class whose table, columns or join
@@ -209,6 +229,14 @@ struct SchemaMigration {
                 ? ["its table"]
                 : (plan.addedTimeColumns + plan.addedColumns.map(\.column)).map { "column '\($0)'" }
                     + plan.missingJoinTables.map { "join table '\($0)'" }
+            if missing.isEmpty, let retype = plan.retypes.first {
+                throw DBBError(
+                    .migrationRefused, table: plan.mapping.tableName, property: retype.property,
+                    "\(String(reflecting: plan.mapping.objectType)).\(retype.property) is now \(retype.swiftType), "
+                        + "whose values need column '\(retype.stored.column)' of \(retype.stored.table) declared "
+                        + "\(retype.newType), not '\(retype.stored.declaredType)', and a read-only manager changes nothing. "
+                        + "Register the class once through a manager that may write")
+            }
             guard let first = missing.first else { continue }
             let type = String(reflecting: plan.mapping.objectType)
             throw DBBError(
@@ -331,6 +359,25 @@ struct SchemaMigration {
                 + "DBBBuilder needs 'id INTEGER PRIMARY KEY' (the row id) to save and fetch them. Nothing was changed; "
                 + "copy the rows into a table with such a column, or map the class to another table (databaseTableName)"
         )
+    }
+
+    /// Judges a stored column for its property's type (see ``TypeMigration``): the change of
+    /// declared type it needs, if any; a column of another kind than the property's is refused.
+    private func judge(
+        _ column: ExistingColumn, in table: String, owner: String, of mapping: TableMapping, property: String,
+        swiftType: String, storage: DBBStorageType, previous: String?
+    ) throws -> [TypeMigration.Retype] {
+        let stored = TypeMigration.StoredColumn(
+            table: table, column: column.name, declaredType: column.type, owner: owner)
+        switch try TypeMigration(connection: connection, readOnly: readOnly).judge(
+            stored, property: property, swiftType: swiftType, storage: storage, previous: previous, of: mapping)
+        {
+        case .fits: return []
+        case .retype(let retype): return [retype]
+        case .otherKind:
+            try check(column, holds: storage, of: mapping, property: property, swiftType: swiftType)
+            return []
+        }
     }
 
     private func check(

@@ -2,11 +2,12 @@ import DBBSQLite
 
 /// Rebuilds one table in SQLite's documented way (create the new table, copy every row, drop
 /// the old one, rename, recreate its indexes and triggers), keeping every row, column, id and
-/// the AUTOINCREMENT counter. Used to change the `NOT NULL` and `UNIQUE` constraints of
-/// columns, which SQLite's `ALTER TABLE` cannot: lifting the `NOT NULL` of a column whose
-/// property was removed, and bringing a column's constraints in line with its property's
-/// attributes (see ``ConstraintMigration``). Runs inside the caller's transaction: a failure
-/// leaves the table as it was.
+/// the AUTOINCREMENT counter. Used to change the `NOT NULL` and `UNIQUE` constraints and the
+/// declared types of columns, which SQLite's `ALTER TABLE` cannot: lifting the `NOT NULL` of a
+/// column whose property was removed, bringing a column's constraints in line with its
+/// property's attributes (see ``ConstraintMigration``), and turning an integer column into a
+/// real one or back when its property's type changes (see ``TypeMigration``). Runs inside the
+/// caller's transaction: a failure leaves the table as it was.
 ///
 /// Dropping the old table fires none of its triggers (SQLite drops them first), so join rows
 /// stay. A table that other tables' foreign keys refer to is not rebuilt while foreign keys
@@ -15,12 +16,14 @@ struct TableRebuild {
     let connection: any DatabaseConnection
     let table: String
 
-    /// Rebuilds the table with the column definitions changed as `edits` says (by column name).
+    /// Rebuilds the table with the column definitions changed as `edits` says, and the declared
+    /// types of the columns `retyping` names changed to its types (by column name); the copy
+    /// converts the values as the new types' affinities do.
     /// - Parameter purpose: what the rebuild is for, in the words of an error message.
-    func run(editing edits: [String: RebuildSQL.ColumnEdit], purpose: String) throws {
+    func run(editing edits: [String: RebuildSQL.ColumnEdit], retyping: [String: String] = [:], purpose: String) throws {
         let refuse = { (reason: String) in
             DBBError(
-                .migrationRefused, table: table, property: edits.keys.sorted().first,
+                .migrationRefused, table: table, property: (Array(edits.keys) + retyping.keys).sorted().first,
                 "\(purpose) needs a rebuild of table \(table), which \(reason); nothing was changed")
         }
         guard let create = try connection.fetchValue(RebuildSQL.createStatement, [.text(table)], as: String.self) else {
@@ -33,7 +36,9 @@ struct TableRebuild {
             throw refuse("foreign keys of \(referencing.joined(separator: ", ")) refer to; rebuild it by hand")
         }
         let newName = "\(table)_dbb_rebuild"
-        guard let (newCreate, uniqueNotFound) = RebuildSQL.createTable(from: create, named: newName, editing: edits)
+        guard
+            let (newCreate, uniqueNotFound) = RebuildSQL.createTable(
+                from: create, named: newName, editing: edits, retyping: retyping)
         else {
             throw refuse("could not read its CREATE TABLE statement")
         }

@@ -1,6 +1,8 @@
 -- section: register: tables, join tables, indexes, triggers
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_projectLead'
@@ -111,11 +113,31 @@ CREATE INDEX IF NOT EXISTS Company_suppliers_target_idx ON Company_suppliers (su
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
 DELETE FROM Company_suppliers WHERE suppliers NOT IN (SELECT id FROM Company)
 CREATE TRIGGER IF NOT EXISTS Company_suppliers_target_deleted AFTER DELETE ON Company BEGIN DELETE FROM Company_suppliers WHERE suppliers = OLD.id; END
+CREATE TABLE IF NOT EXISTS dbb_columns (table_name Text NOT NULL, property Text NOT NULL, column_name Text NOT NULL, class_name Text NOT NULL, swift_type Text NOT NULL, storage Text NOT NULL, join_table Text, target_table Text, mapped Boolean NOT NULL DEFAULT 1, PRIMARY KEY (table_name, property))
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 COMMIT TRANSACTION
 -- section: register again: nothing to do
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture'
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_projectLead'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -128,6 +150,7 @@ SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(
 -- PRAGMA index_list='Venture'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member'
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member_birthdays'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -146,6 +169,7 @@ SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(
 -- PRAGMA index_list='Member'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_blurb'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -204,7 +228,10 @@ COMMIT TRANSACTION
 -- section: migrate: a new column
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_blurb'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -231,6 +258,7 @@ SELECT DISTINCT m.name FROM sqlite_master m, pragma_foreign_key_list(m.name) f W
 -- PRAGMA foreign_key_list='Member_spouse'
 -- PRAGMA foreign_key_list='Company_blurb'
 -- PRAGMA foreign_key_list='Company_suppliers'
+-- PRAGMA foreign_key_list='dbb_columns'
 SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid
 -- PRAGMA table_xinfo='Company'
 SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY type, name
@@ -255,6 +283,10 @@ CREATE INDEX IF NOT EXISTS Company_suppliers_idx ON Company_suppliers (Company_I
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
 CREATE INDEX IF NOT EXISTS Company_suppliers_target_idx ON Company_suppliers (suppliers)
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+UPDATE dbb_columns SET column_name = ?, class_name = ?, swift_type = ?, storage = ?, join_table = ?, target_table = ?, mapped = ? WHERE table_name = ? AND property = ?
+UPDATE dbb_columns SET column_name = ?, class_name = ?, swift_type = ?, storage = ?, join_table = ?, target_table = ?, mapped = ? WHERE table_name = ? AND property = ?
+UPDATE dbb_columns SET column_name = ?, class_name = ?, swift_type = ?, storage = ?, join_table = ?, target_table = ?, mapped = ? WHERE table_name = ? AND property = ?
 COMMIT TRANSACTION
 -- section: insert a graph
 BEGIN IMMEDIATE TRANSACTION

@@ -66,6 +66,9 @@ public struct SQLiteDialect: DBBDialect {
         " (\(Affinity(declaredType: declaredType).rawValue) affinity)"
     }
 
+    /// `nil`: SQLite's `ALTER TABLE` cannot change a column's type; the table is rebuilt.
+    public func alterColumnType(_ column: String, of table: String, to type: String) -> String? { nil }
+
     // MARK: - Queries
 
     public func inIDList(_ column: String) -> String { "\(column) IN (SELECT value FROM json_each(?))" }
