@@ -40,6 +40,12 @@ final class ClaimVersion: DBBTableObject {
     var note = ""
 }
 
+/// Takes the package's catalog of mapped properties.
+@DBBTable(tableName: "dbb_columns")
+final class ClaimCatalog: DBBTableObject {
+    var note = ""
+}
+
 /// Takes the PostgreSQL locale functions' rules table.
 @DBBTable(tableName: "dbb_locale_rules")
 final class ClaimRules: DBBTableObject {
@@ -165,6 +171,19 @@ struct TableNameClaimTests {
         #expect {
             try db.reopen().register([ClaimVersion.self])
         } throws: { isClash($0, "ClaimVersion", "'DBVersion'") }
+    }
+
+    @Test("the catalog of mapped properties is the package's, registered or not yet", arguments: Backend.allCases)
+    func catalogIsReserved(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend) else { return }
+        #expect {
+            try db.manager.register([ClaimCatalog.self])
+        } throws: { isClash($0, "ClaimCatalog", "'dbb_columns'", "catalog") }
+        try db.manager.register([ClaimBook.self])
+        #expect {
+            try db.reopen().register([ClaimCatalog.self])
+        } throws: { isClash($0, "ClaimCatalog", "'dbb_columns'") }
+        #expect(try db.rows(of: "dbb_columns") == 2)
     }
 
     @Test("PostgreSQL's locale rules table is the package's")

@@ -77,12 +77,14 @@ final class MappingRegistry: Sendable {
     }
 
     /// The tables the package keeps for itself, which no class's schema may name: DBBBuilder's
-    /// version table (but to the class that maps it) and the backend's own (``DBBDialect/reservedTables``).
+    /// version table (but to the class that maps it), the catalog of mapped properties
+    /// (``DBBFormat/columnsTable``), and the backend's own (``DBBDialect/reservedTables``).
     private static func packageTables(besides type: DBBTableObject.Type, _ manager: DBBManager) -> [SchemaName] {
         let version =
             type == DBVersion.self
             ? [] : [(DBBFormat.versionTable, "DBBBuilder's version table (setCurrentDBVersion(_:))")]
-        return (version + manager.access.dialect.reservedTables).map {
+        let catalog = [(DBBFormat.columnsTable, "the package's catalog of mapped properties")]
+        return (version + catalog + manager.access.dialect.reservedTables).map {
             SchemaName(name: $0.name, role: $0.role, property: nil, advice: nil)
         }
     }

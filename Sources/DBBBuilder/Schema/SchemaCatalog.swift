@@ -52,10 +52,15 @@ struct SchemaCatalog {
         }
     }
 
+    /// A catalog the connection's role may not read (a reporting role granted `SELECT` on the
+    /// classes' tables alone) counts as missing: the registration judges by the tables, as for a
+    /// file without one.
     init(connection: any DatabaseConnection) throws {
         self.connection = connection
-        exists = !(try connection.fetchAll(connection.dialect.tableColumns, [.text(DBBFormat.columnsTable)]) { _ in 0 })
-            .isEmpty
+        let denied = try connection.fetchAll(connection.dialect.tableColumns, [.text(DBBFormat.columnsTable)]) { row in
+            row.count > 6 && !row.isNull(at: 6)
+        }
+        exists = !denied.isEmpty && !denied.contains(true)
     }
 
     /// The rows of `table` (none when the catalog does not exist).
