@@ -9,11 +9,13 @@ final class SQLiteBackend: DatabaseConnection {
     let sqlite: SQLiteConnection
 
     /// Opens the database at `path` (`:memory:` for a private in-memory one) the way the
-    /// manager wants it: WAL, busy timeout, foreign keys (from ``SQLiteConfiguration``), and
-    /// the locale date functions.
+    /// manager wants it: WAL, busy timeout, foreign keys (from ``SQLiteConfiguration``), the
+    /// locale date functions, and the `dbb_decimal` collation (``SQLiteCollation/decimal``) that
+    /// conditions and sorting on `Decimal` properties compare with.
     init(path: String) throws {
         sqlite = try SQLiteConnection(path: path)
         try sqlite.addLocaleFunctions()
+        try sqlite.add(SQLiteCollation.decimal)
     }
 
     var dialect: any DBBDialect { SQLiteDialect() }
