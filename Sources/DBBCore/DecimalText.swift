@@ -120,7 +120,9 @@ package enum DecimalText {
         }
     }
 
-    private static func compare(_ x: Number, _ left: UnsafeRawBufferPointer, _ y: Number, _ right: UnsafeRawBufferPointer)
+    private static func compare(
+        _ x: Number, _ left: UnsafeRawBufferPointer, _ y: Number, _ right: UnsafeRawBufferPointer
+    )
         -> Int
     {
         guard x.sign == y.sign else { return x.sign < y.sign ? -1 : 1 }

@@ -18,7 +18,8 @@ public struct SQLiteCollation: Sendable {
     /// A collation named `name`: `compare` gets the UTF-8 bytes of two texts (valid during the
     /// call) and returns a negative number when the first comes first, 0 when they are equal,
     /// a positive one otherwise.
-    public init(_ name: String, _ compare: @escaping @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int) {
+    public init(_ name: String, _ compare: @escaping @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int)
+    {
         self.name = name
         self.compare = compare
     }

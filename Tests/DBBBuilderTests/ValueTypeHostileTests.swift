@@ -14,7 +14,9 @@ struct ValueTypeHostileTests {
         try #require(throws: DBBError.self) { _ = try Voucher.instance(id: id, manager: manager) }
     }
 
-    @Test("a raw value the enum has no case for (String and Int enums, arrays) fails the fetch naming it", arguments: Backend.allCases)
+    @Test(
+        "a raw value the enum has no case for (String and Int enums, arrays) fails the fetch naming it",
+        arguments: Backend.allCases)
     func unknownCase(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Voucher.self]) else { return }
         let ledger = Voucher(dbManager: db.manager)
@@ -36,7 +38,8 @@ struct ValueTypeHostileTests {
             #"INSERT INTO "Voucher_stages" ("Voucher_ID", "stages") VALUES (?, 'review'), (?, 'gone')"#,
             arguments: [ledger.id, ledger.id])
         error = try Self.fetchError(ledger.id, db.manager)
-        #expect(error.kind == .invalidValue && error.property == "stages" && error.message.contains("'gone'"), "\(error)")
+        #expect(
+            error.kind == .invalidValue && error.property == "stages" && error.message.contains("'gone'"), "\(error)")
     }
 
     @Test("a UUID written in upper case by other SQL reads back, and conditions find it", arguments: Backend.allCases)
@@ -63,7 +66,9 @@ struct ValueTypeHostileTests {
         #expect(!read.hasChanges)
     }
 
-    @Test("stored text that is not a URL, a decimal, a UUID, nor the JSON of the type, fails the fetch naming property and row", arguments: Backend.allCases)
+    @Test(
+        "stored text that is not a URL, a decimal, a UUID, nor the JSON of the type, fails the fetch naming property and row",
+        arguments: Backend.allCases)
     func hostileText(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Voucher.self]) else { return }
         let ledger = Voucher(dbManager: db.manager)
@@ -78,11 +83,13 @@ struct ValueTypeHostileTests {
         }
         for (column, text) in [
             ("home", "not a url"), ("link", ""), ("address", #"{"street": 5, "city": "x"}"#), ("counts", "[1, 2]"),
-            ("amount", "NaN"), ("address", "not json {"), ("amount", "1.5x"), ("amount", "1" + String(repeating: "0", count: 40) + ".5"),
+            ("amount", "NaN"), ("address", "not json {"), ("amount", "1.5x"),
+            ("amount", "1" + String(repeating: "0", count: 40) + ".5"),
             ("token", "not-a-uuid"),
         ] {
             let original = try db.manager.query(
-                #"SELECT CAST("\#(column)" AS TEXT) FROM "Voucher" WHERE "id" = ?"#, arguments: [id])[0][0, as: String.self]
+                #"SELECT CAST("\#(column)" AS TEXT) FROM "Voucher" WHERE "id" = ?"#, arguments: [id])[0][
+                    0, as: String.self]
             do {
                 try store(column, text)
             } catch let error as DBBError where backend == .postgresql {
@@ -92,14 +99,17 @@ struct ValueTypeHostileTests {
             }
             let error = try Self.fetchError(id, db.manager)
             #expect(
-                error.kind == .invalidValue && error.table == "Voucher" && error.property == column && error.rowID == id,
+                error.kind == .invalidValue && error.table == "Voucher" && error.property == column
+                    && error.rowID == id,
                 "\(column) = \(text): \(error)")
             try store(column, original)
             #expect(try Voucher.instance(id: id, manager: db.manager) != nil)
         }
     }
 
-    @Test("Decimal.nan is refused by the save, plain, optional or in an array, naming the property; nothing is stored", arguments: Backend.allCases)
+    @Test(
+        "Decimal.nan is refused by the save, plain, optional or in an array, naming the property; nothing is stored",
+        arguments: Backend.allCases)
     func saveRefusesNaN(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Voucher.self]) else { return }
         let kept = Voucher(dbManager: db.manager)
@@ -129,7 +139,9 @@ struct ValueTypeHostileTests {
         #expect(error.kind == .invalidValue && error.property == "amount", "\(error)")
     }
 
-    @Test("a value whose JSON encoding throws fails the save naming the property; nothing is stored", arguments: Backend.allCases)
+    @Test(
+        "a value whose JSON encoding throws fails the save naming the property; nothing is stored",
+        arguments: Backend.allCases)
     func encodingFailure(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Parcel.self]) else { return }
         let good = Parcel(dbManager: db.manager)

@@ -8,7 +8,9 @@ enum Stage: String, Codable {
 
 /// An `Int` enum, stored as its raw value.
 enum Urgency: Int {
-    case low = 1, normal = 5, urgent = 10
+    case low = 1
+    case normal = 5
+    case urgent = 10
 }
 
 /// A value stored as JSON.

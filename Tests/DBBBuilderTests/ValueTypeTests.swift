@@ -60,7 +60,9 @@ struct ValueTypeTests {
         #expect(!read.hasChanges, "\(read.changedPropertyNames)")
 
         // Back to nil and empty, and read again.
-        (read.fee, read.reference, read.link, read.previous, read.links, read.alternates) = (nil, nil, nil, nil, nil, nil)
+        (read.fee, read.reference, read.link, read.previous, read.links, read.alternates) = (
+            nil, nil, nil, nil, nil, nil
+        )
         (read.tokens, read.stages, read.prices) = ([], [], [])
         try read.save()
         let cleared = try #require(try Voucher.instance(id: ledger.id, manager: db.manager))
@@ -76,7 +78,9 @@ struct ValueTypeTests {
         #expect(Self.shown(updated) == Self.shown(cleared))
     }
 
-    @Test("a mapping written by hand stores enums, arrays of enums, UUID, URL, Decimal and JSON", arguments: Backend.allCases)
+    @Test(
+        "a mapping written by hand stores enums, arrays of enums, UUID, URL, Decimal and JSON",
+        arguments: Backend.allCases)
     func handMapping(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [HandVoucher.self]) else { return }
         let ledger = HandVoucher(dbManager: db.manager)
@@ -93,15 +97,20 @@ struct ValueTypeTests {
         #expect(read.urgencies == [.low, .urgent] && read.address == ledger.address)
         #expect(!read.hasChanges)
         #expect(
-            try HandVoucher.instances(where: \.stage == .published && .contains(\.urgencies, .urgent), manager: db.manager)
-                .map(\.id) == [ledger.id])
+            try HandVoucher.instances(
+                where: \.stage == .published && .contains(\.urgencies, .urgent), manager: db.manager
+            )
+            .map(\.id) == [ledger.id])
     }
 
-    @Test("the columns: Text on SQLite; numeric, uuid and jsonb on PostgreSQL; enums as their raw type", arguments: Backend.allCases)
+    @Test(
+        "the columns: Text on SQLite; numeric, uuid and jsonb on PostgreSQL; enums as their raw type",
+        arguments: Backend.allCases)
     func columnTypes(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Voucher.self]) else { return }
         // (SQLite's catalog spells a declared type in capitals.)
-        let types = Dictionary(uniqueKeysWithValues: try db.columns(of: "Voucher").map { ($0.name, $0.type.lowercased()) })
+        let types = Dictionary(
+            uniqueKeysWithValues: try db.columns(of: "Voucher").map { ($0.name, $0.type.lowercased()) })
         let expected: [String: String] =
             switch backend {
             case .sqlite:
@@ -136,7 +145,9 @@ struct ValueTypeTests {
         #expect(try row.decode(Decimal.self, "a") == Self.decimal("0.3") && row.decode(UUID.self, "t") == Self.first)
     }
 
-    @Test("Decimal is exact: 0.1 + 0.2, 38 digits, negative, zero, tiny, and equal values written apart", arguments: Backend.allCases)
+    @Test(
+        "Decimal is exact: 0.1 + 0.2, 38 digits, negative, zero, tiny, and equal values written apart",
+        arguments: Backend.allCases)
     func decimalsAreExact(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Voucher.self]) else { return }
         let texts = [
@@ -157,11 +168,14 @@ struct ValueTypeTests {
         }
         // Stored by other SQL with trailing zeros: the same number, found by an equality.
         try db.manager.execute(#"UPDATE "Voucher" SET "amount" = '1.50' WHERE "id" = ?"#, arguments: [ids[7]])
-        #expect(try Voucher.instances(where: \.amount == Self.decimal("1.5"), manager: db.manager).map(\.id) == [ids[7]])
+        #expect(
+            try Voucher.instances(where: \.amount == Self.decimal("1.5"), manager: db.manager).map(\.id) == [ids[7]])
         #expect(try Voucher.instance(id: ids[7], manager: db.manager)?.amount == Self.decimal("1.5"))
     }
 
-    @Test("Decimal conditions and sorting are numeric (10 > 9, -10 < -2.5), by key path and by string", arguments: Backend.allCases)
+    @Test(
+        "Decimal conditions and sorting are numeric (10 > 9, -10 < -2.5), by key path and by string",
+        arguments: Backend.allCases)
     func decimalOrder(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [Voucher.self]) else { return }
         let amounts = ["10", "9", "-2.5", "-10", "0.001", "100.5", "99.99999999999999999999", "1000"]
@@ -178,17 +192,23 @@ struct ValueTypeTests {
             amountsOf(try Voucher.instances(sortedBy: [.descending(Voucher.Columns.amount)], manager: db.manager))
                 == ascending.reversed())
         #expect(
-            amountsOf(try Voucher.instances(where: \.amount > Self.decimal("9"), sortedBy: [.ascending(\.amount)], manager: db.manager))
+            amountsOf(
+                try Voucher.instances(
+                    where: \.amount > Self.decimal("9"), sortedBy: [.ascending(\.amount)], manager: db.manager))
                 == ["10", "99.99999999999999999999", "100.5", "1000"].map(Self.decimal))
         #expect(
-            amountsOf(try Voucher.instances(where: \.amount <= Self.decimal("-2.5"), sortedBy: [.ascending(\.amount)], manager: db.manager))
+            amountsOf(
+                try Voucher.instances(
+                    where: \.amount <= Self.decimal("-2.5"), sortedBy: [.ascending(\.amount)], manager: db.manager))
                 == [Self.decimal("-10"), Self.decimal("-2.5")])
         #expect(
             amountsOf(try Voucher.instances(where: \.fee >= Self.decimal("100"), manager: db.manager)).sorted()
                 == [Self.decimal("100.5"), Self.decimal("1000")])
         #expect(
-            try Voucher.instances(where: .in(\.amount, [Self.decimal("9.0"), Self.decimal("1E+3")]), manager: db.manager)
-                .map(\.amount).sorted() == [Self.decimal("9"), Self.decimal("1000")])
+            try Voucher.instances(
+                where: .in(\.amount, [Self.decimal("9.0"), Self.decimal("1E+3")]), manager: db.manager
+            )
+            .map(\.amount).sorted() == [Self.decimal("9"), Self.decimal("1000")])
         // DBBBuilder's string sorting names the property: numeric too.
         var options = DBBQueryOptions()
         options.sorting = ["amount", ColumnSorting.descending]
@@ -235,14 +255,18 @@ struct ValueTypeTests {
         #expect(try ids(.isNotNull(\.address)) == [full.id, plain.id])
         // Sorting by an enum sorts by raw value; by JSON is refused, naming the property.
         #expect(
-            try Voucher.instances(sortedBy: [.descending(\.urgency)], manager: db.manager).map(\.id) == [full.id, plain.id])
+            try Voucher.instances(sortedBy: [.descending(\.urgency)], manager: db.manager).map(\.id) == [
+                full.id, plain.id,
+            ])
         let error = try #require(throws: DBBError.self) {
             _ = try Voucher.instances(sortedBy: [.ascending(\.address)], manager: db.manager)
         }
         #expect(error.kind == .invalidOption && error.property == "address", "\(error)")
     }
 
-    @Test("a Text column holding a String property takes the property as an enum with no schema change", arguments: Backend.allCases)
+    @Test(
+        "a Text column holding a String property takes the property as an enum with no schema change",
+        arguments: Backend.allCases)
     func stringBecomesEnum(_ backend: Backend) throws {
         guard let db = try BackendDatabase(backend, [RenamedBefore.self]) else { return }
         let before = RenamedBefore(dbManager: db.manager)

@@ -70,9 +70,10 @@ extension DBBPropertyPersistence {
     @available(
         *, unavailable,
         message:
-            "no column stores this property's type: give it a type DBBColumnValue covers (Bool, integers, Double, Float, String, Date, Decimal, UUID, URL), an enum with such a raw value, an array of those, Data, or table objects; store a Codable value as JSON with DBBPropertyPersistence(json: \\Class.property); or leave the property out of the mapping"
+            "no column stores this property's type: give it a type DBBColumnValue covers (Bool, integers, Double, Float, String, Date, Decimal, UUID, URL), an enum with such a raw value, an array of those, Data, or table objects; store a Codable value as JSON (@JSON in a @DBBTable class, DBBPropertyPersistence(json:) by hand); or leave the property out of the mapping (@Transient)"
     )
-    public init<Root: DBBTableObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = "") {
+    public init<Root: DBBTableObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = "")
+    {
         fatalError("unavailable")
     }
 }

@@ -114,8 +114,8 @@ struct TransferTable {
             switch (holds[index], value) {
             case (_, .null): value
             case (.integer, .integer), (.blob, .blob): value
-            case (.text, .text(let text)): Self.isText(text, of: types[index]) ? value : nil
             // (Optional's `.none`: DBBValue's own nil literal is NULL.)
+            case (.text, .text(let text)): Self.isText(text, of: types[index]) ? value : Optional.none
             case (.real, .real(let real)): real.isNaN ? Optional.none : value
             case (.real, .integer(let integer)): Double(exactly: integer).map(DBBValue.real)
             default: nil
