@@ -8,10 +8,10 @@ extension Decimal: DBBValueConvertible {
     /// exponent); NaN as a NaN real, which SQLite binds as `NULL` and table objects refuse.
     public var databaseValue: DBBValue { isNaN ? .real(.nan) : .text(description) }
 
-    /// Text of a decimal number (`12.50`, `-3`, `1e-5`: ``DecimalText``'s strict form) that a
-    /// `Decimal` holds exactly; an integer; a finite real, as the shortest decimal that reads
-    /// back as it (`0.1`). Text that is not a number, or has more digits than a `Decimal`
-    /// holds (38), does not convert.
+    /// Text of a decimal number (`12.50`, `-3`, `1e-5`: an optional sign, digits with an
+    /// optional fraction and exponent) that a `Decimal` holds exactly; an integer; a finite real,
+    /// as the shortest decimal that reads back as it (`0.1`). Text that is not a number (`1,5`,
+    /// `1.5x`, `NaN`), or has more digits than a `Decimal` holds (38), does not convert.
     public init?(databaseValue: DBBValue) {
         switch databaseValue {
         case .text(let text):
@@ -25,7 +25,7 @@ extension Decimal: DBBValueConvertible {
         }
     }
 
-    /// The number `text` writes in ``DecimalText``'s strict form, when a `Decimal` holds it
+    /// The number `text` writes in `DecimalText`'s strict form, when a `Decimal` holds it
     /// exactly; `nil` otherwise (`Decimal(string:)` reads `1.5x` as 1.5 and rounds past 38 digits).
     package init?(exactly text: String) {
         guard DecimalText.isNumber(text), let value = Decimal(string: text), !value.isNaN,

@@ -167,7 +167,8 @@ struct MappedProperty {
         "NSUUID": "an NSUUID (store a UUID)",
     ]
 
-    /// The type of a literal initial value: `0` is an `Int`, `""` a `String`, `Date()` a `Date`.
+    /// The type of a literal initial value: `0` is an `Int`, `""` a `String`, `Date()` a `Date`,
+    /// `UUID()` a `UUID`.
     static func literalType(_ value: ExprSyntax) -> TypeSyntax? {
         if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if value.is(FloatLiteralExprSyntax.self) { return "Double" }
@@ -178,7 +179,7 @@ struct MappedProperty {
         }
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            ["Date", "Data"].contains(callee.baseName.text)
+            ["Date", "Data", "UUID"].contains(callee.baseName.text)
         {
             return TypeSyntax(IdentifierTypeSyntax(name: .identifier(callee.baseName.text)))
         }

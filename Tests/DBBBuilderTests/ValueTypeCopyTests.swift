@@ -43,7 +43,9 @@ struct ValueTypeCopyTests {
         let expected = try Self.shown(source.manager)
         #expect(try Self.shown(server.manager) == expected)
         // Numeric keeps the digits as written; the uuid is one value in either case.
-        #expect(try server.scalar(#"SELECT CAST("amount" AS text) FROM "Voucher" WHERE "id" = 2"#, as: String.self) == "2.50")
+        #expect(
+            try server.scalar(#"SELECT CAST("amount" AS text) FROM "Voucher" WHERE "id" = 2"#, as: String.self)
+                == "2.50")
         // Typed conditions on the copy find what they found on the file.
         let condition: DBBCondition<Voucher> = \.amount > ValueTypeTests.decimal("1.1") && \.stage != .review
         #expect(
@@ -60,7 +62,9 @@ struct ValueTypeCopyTests {
             try db.manager.query(#"SELECT \#(columns) FROM "Voucher" ORDER BY "id""#).map(\.values)
         }
         #expect(try rows(back) == rows(source))
-        #expect(try back.scalar(#"SELECT "token" FROM "Voucher" WHERE "id" = 2"#, as: String.self) == "f47ac10b-58cc-4372-a567-0e02b2c3d479")
+        #expect(
+            try back.scalar(#"SELECT "token" FROM "Voucher" WHERE "id" = 2"#, as: String.self)
+                == "f47ac10b-58cc-4372-a567-0e02b2c3d479")
         for table in ["Voucher_tokens", "Voucher_stages", "Voucher_prices", "Voucher_links"] {
             let sql = #"SELECT * FROM "\#(table)" ORDER BY "id""#
             #expect(try back.manager.query(sql).map(\.values) == source.manager.query(sql).map(\.values), "\(table)")

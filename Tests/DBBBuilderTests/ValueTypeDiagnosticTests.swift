@@ -32,7 +32,8 @@ struct ValueTypeDiagnosticTests {
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "swiftc", "-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
-                "-Xcc", "-fmodule-map-file=" + repository.appendingPathComponent("Sources/CSQLite/module.modulemap").path,
+                "-Xcc",
+                "-fmodule-map-file=" + repository.appendingPathComponent("Sources/CSQLite/module.modulemap").path,
                 "-Xcc", "-fmodule-map-file=" + runtimeMap.path,
                 "-load-plugin-executable", macros.path + "#DBBBuilderMacros", file.path,
             ])
