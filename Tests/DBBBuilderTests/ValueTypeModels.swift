@@ -108,3 +108,15 @@ final class Parcel: DBBTableObject {
     @JSON var content = Fragile()
     var weight: Decimal?
 }
+
+/// A class whose amount was text (`Priced.amount`), before it became a `Decimal`.
+@DBBTable(tableName: "Priced")
+final class PricedBefore: DBBTableObject {
+    var amount = ""
+}
+
+/// The same table, its amount now a `Decimal`.
+@DBBTable(tableName: "Priced")
+final class PricedAfter: DBBTableObject {
+    var amount: Decimal = 0
+}

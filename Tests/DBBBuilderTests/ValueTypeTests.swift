@@ -282,4 +282,53 @@ struct ValueTypeTests {
         try added.save()
         #expect(try RenamedBefore.instance(id: added.id, manager: db.manager)?.stage == "review")
     }
+
+    /// The one difference at registration, said in the article: a `Text` column of a `String`
+    /// serves a `Decimal` on SQLite (its text is the value), while PostgreSQL's `text` is no
+    /// `numeric`, and the change of type is refused there, naming the property.
+    @Test(
+        "a String column re-registered as Decimal: SQLite's Text serves it, PostgreSQL refuses the type change",
+        arguments: Backend.allCases)
+    func stringBecomesDecimal(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [PricedBefore.self]) else { return }
+        let before = PricedBefore(dbManager: db.manager)
+        before.amount = "12.50"
+        try before.save()
+        switch backend {
+        case .sqlite:
+            let after = try db.reopen([PricedAfter.self])
+            #expect(try PricedAfter.instance(id: before.id, manager: after)?.amount == Self.decimal("12.5"))
+        case .postgresql:
+            let error = try #require(throws: DBBError.self) { _ = try db.reopen([PricedAfter.self]) }
+            #expect(error.kind == .migrationRefused && error.property == "amount", "\(error)")
+        }
+    }
+
+    @Test("the sqlite3 shell reads and writes the file: decimals are text to it, and it has no dbb_decimal")
+    func whatTheShellSees() throws {
+        let shell = try #require(ScriptFixture.sqlite3, "the sqlite3 shell")
+        guard let db = try BackendDatabase(.sqlite, [Voucher.self]) else { return }
+        for text in ["10", "9", "-2.5"] {
+            let voucher = Voucher(dbManager: db.manager)
+            voucher.amount = Self.decimal(text)
+            try voucher.save()
+        }
+        let textOrder = try ScriptFixture.run(shell, [db.place, #"SELECT amount FROM Voucher ORDER BY amount"#])
+        #expect(textOrder.stdout == "-2.5\n10\n9\n", "\(textOrder)")
+        let collated = try ScriptFixture.run(
+            shell, [db.place, #"SELECT amount FROM Voucher ORDER BY amount COLLATE dbb_decimal"#])
+        #expect(collated.status != 0 && collated.stderr.contains("no such collation sequence: dbb_decimal"))
+        // The table names no collation: the shell writes to it, and the manager reads what it wrote.
+        let insert = try ScriptFixture.run(
+            shell,
+            [
+                db.place,
+                #"INSERT INTO Voucher (amount, token, home, stage, urgency, address, counts) "#
+                    + #"VALUES ('100.25', '6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'https://x.example/', 'draft', 1, '{"city":"","lines":[],"rating":0,"street":""}', '{}')"#,
+            ])
+        #expect(insert.status == 0, "\(insert)")
+        #expect(
+            try Voucher.instances(sortedBy: [.descending(\.amount)], manager: db.manager).map(\.amount)
+                == ["100.25", "10", "9", "-2.5"].map(Self.decimal))
+    }
 }

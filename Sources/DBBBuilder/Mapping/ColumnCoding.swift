@@ -112,7 +112,7 @@ enum JSONColumn<Value: Codable>: ColumnCoding {
                 let text = String(decoding: data.prefix(60), as: UTF8.self)
                 throw DBBError(
                     .invalidValue,
-                    "the stored text '\(text)\(data.count > 60 ? "…" : "")' is not the JSON of a \(Value.self): "
+                    "the stored text '\(text)\(data.count > 60 ? "…" : "")' is not JSON of the type \(Value.self): "
                         + "\(JSONCoders.reason(error))")
             }
         default: throw unreadable(row, at: index, as: Value.self)
