@@ -331,4 +331,37 @@ struct ValueTypeTests {
             try Voucher.instances(sortedBy: [.descending(\.amount)], manager: db.manager).map(\.amount)
                 == ["100.25", "10", "9", "-2.5"].map(Self.decimal))
     }
+
+    @Test(
+        "the SQL of the value types on each dialect matches Golden/values-<backend>.sql: casts, collations, text",
+        arguments: Backend.allCases)
+    func goldenSQL(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend) else { return }
+        let lines = Locked<[String]>([])
+        func section(_ name: String) { lines.withLock { $0.append("-- section: \(name)") } }
+        db.manager.trace { sql in lines.withLock { $0.append(sql) } }
+        section("register")
+        try db.manager.register([Voucher.self])
+        section("insert")
+        let voucher = Self.filled(db.manager)
+        try voucher.save()
+        section("fetch by id")
+        _ = try Voucher.instance(id: voucher.id, manager: db.manager)
+        section("typed conditions and sorting")
+        _ = try Voucher.instances(
+            where: \.amount > Self.decimal("9.5") && \.token == Self.first && .in(\.reference, [Self.second])
+                && \.stage == .review && \.link != nil,
+            sortedBy: [.descending(\.amount), .ascending(\.token)], manager: db.manager)
+        _ = try Voucher.instances(
+            where: .contains(\.tokens, Self.first) && .contains(\.prices, Self.decimal("10")), manager: db.manager)
+        section("update the changed columns")
+        (voucher.amount, voucher.token, voucher.address.city) = (Self.decimal("1.5"), Self.second, "Bern")
+        try voucher.save()
+        section("conditional update")
+        voucher.fee = nil
+        try voucher.save(ifModifiedTimeIs: try #require(voucher.modifiedTime))
+        db.manager.trace(nil)
+        try GoldenSQLTests.compare(
+            lines.withLock { $0 }.joined(separator: "\n") + "\n", with: "values-\(backend.rawValue).sql")
+    }
 }

@@ -41,14 +41,21 @@ struct CollationTests {
                 "1.5x", "NaN", "abc",
             ], "\(sorted)")
         // Equal values written apart are equal under it (and distinct in bytes).
-        #expect(try Self.texts(connection, "SELECT p FROM t WHERE p = '0' COLLATE dbb_decimal ORDER BY p") == ["-0", "0.000"])
+        #expect(
+            try Self.texts(connection, "SELECT p FROM t WHERE p = '0' COLLATE dbb_decimal ORDER BY p") == [
+                "-0", "0.000",
+            ])
         #expect(try Self.texts(connection, "SELECT p FROM t WHERE p = '1000.00' COLLATE dbb_decimal") == ["1e3"])
-        #expect(try Self.texts(connection, "SELECT max(p COLLATE dbb_decimal) FROM t WHERE p GLOB '*[0-9]*' AND p NOT GLOB '*[,x]*'")
-            == ["100000000000000000000000000000000000000.5"])
+        #expect(
+            try Self.texts(
+                connection, "SELECT max(p COLLATE dbb_decimal) FROM t WHERE p GLOB '*[0-9]*' AND p NOT GLOB '*[,x]*'")
+                == ["100000000000000000000000000000000000000.5"])
         // An index under the collation keeps the same order.
         try connection.execute("CREATE INDEX t_p ON t (p COLLATE dbb_decimal)")
-        #expect(try Self.texts(connection, "SELECT p FROM t WHERE p COLLATE dbb_decimal > '99' ORDER BY p COLLATE dbb_decimal LIMIT 3")
-            == ["100.5", "1e3", "99999999999999999999999999999999999999"])
+        #expect(
+            try Self.texts(
+                connection, "SELECT p FROM t WHERE p COLLATE dbb_decimal > '99' ORDER BY p COLLATE dbb_decimal LIMIT 3")
+                == ["100.5", "1e3", "99999999999999999999999999999999999999"])
     }
 
     @Test("on random decimals it orders as Decimal does, and equals as Decimal does")
@@ -69,7 +76,9 @@ struct CollationTests {
         }
         let written = values.map(\.description) + padded
         let connection = try Self.table(written)
-        let sorted = try Self.texts(connection, "SELECT p FROM t ORDER BY p COLLATE dbb_decimal").map { try #require(Decimal(string: $0)) }
+        let sorted = try Self.texts(connection, "SELECT p FROM t ORDER BY p COLLATE dbb_decimal").map {
+            try #require(Decimal(string: $0))
+        }
         #expect(sorted == sorted.sorted(), "seed \(random.seed)")
         for value in values.prefix(40) {
             let count = try connection.fetchValue(
@@ -86,6 +95,8 @@ struct CollationTests {
         #expect(try Self.texts(connection, "SELECT x FROM w ORDER BY x COLLATE by_length") == ["a", "bb", "ccc"])
         try connection.add(SQLiteCollation("by_length") { $1.count - $0.count })
         #expect(try Self.texts(connection, "SELECT x FROM w ORDER BY x COLLATE by_length") == ["ccc", "bb", "a"])
-        #expect(throws: SQLiteError.self) { _ = try Self.texts(connection, "SELECT x FROM w ORDER BY x COLLATE nowhere") }
+        #expect(throws: SQLiteError.self) {
+            _ = try Self.texts(connection, "SELECT x FROM w ORDER BY x COLLATE nowhere")
+        }
     }
 }
