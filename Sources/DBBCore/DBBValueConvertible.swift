@@ -3,8 +3,9 @@ import Foundation
 /// A Swift type that converts to and from an ``DBBValue``.
 ///
 /// Conformances: `Bool`, every fixed-width integer, `Double`, `Float`, `String`, `Data`, `Date`
-/// (seconds since 2001-01-01, as table objects store it), ``DBBValue`` itself, and `Optional`
-/// of any of them (`nil` is `NULL`).
+/// (seconds since 2001-01-01, as table objects store it), `Decimal`, `UUID` and `URL` (as text:
+/// exact digits, lower case, the absolute string), ``DBBValue`` itself, and `Optional` of any
+/// of them (`nil` is `NULL`).
 ///
 /// Reading follows SQLite's own conversions where they lose nothing: an integer or a real reads
 /// as `String` in SQLite's text form (`42`, `2.5`), text that spells a number reads as that

@@ -56,10 +56,15 @@ public enum DBBFormat {
 
     /// The Swift types stored in a column of the object's table (their optionals too); `Data`
     /// and arrays of these are stored in join tables, as are references to table objects.
+    /// (Enums are stored as their raw values, and values marked `@JSON` as JSON: neither is
+    /// known by name.)
     public static let columnTypeNames: Set<String> = [
         "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "String", "Date",
+        "Double", "Float", "String", "Date", "Decimal", "UUID", "URL",
     ]
+
+    /// Those of ``columnTypeNames`` that Foundation declares (`Foundation.Date`), not the standard library.
+    public static let foundationTypeNames: Set<String> = ["Date", "Decimal", "UUID", "URL"]
 
     /// The declared type of a join table's column of `Date` elements (DBBBuilder's spelling).
     public static let dateArrayColumnType = "DateTimeStamp"

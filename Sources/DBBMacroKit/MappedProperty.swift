@@ -15,6 +15,8 @@ struct MappedProperty {
     let columnName: ExprSyntax?
     let isUnique: Bool
     let isNotNull: Bool
+    /// `@JSON`: the value is stored as its JSON text, whatever its type.
+    let isJSON: Bool
     /// `@Indexed`: `nil` when absent, else whether the index is `UNIQUE`.
     let index: IndexMarker?
     /// Whether the declaration gives the property a value (`= …`), or it is an optional, which
@@ -36,6 +38,8 @@ struct MappedProperty {
         case knownColumn(TypeSyntax)
         /// A join table (`Data`, an array): loaded with the fetch's join queries, not by the row.
         case join
+        /// `@JSON`: a column of JSON text, read and written through `decodeJSON` and `addJSON`.
+        case json
         /// Not known from the spelling (a type alias, a custom `DBBColumnValue`, a reference to
         /// another table object): the generated code passes the property to an overloaded
         /// method, and the compiler's choice decides.
@@ -43,6 +47,7 @@ struct MappedProperty {
     }
 
     var storage: Storage {
+        if isJSON { return .json }
         guard let type else { return .unknown }
         return Self.storage(of: type)
     }
@@ -57,7 +62,7 @@ struct MappedProperty {
 
     /// The types whose values are plain bits (no reference counting): their accessors can
     /// read and write storage without Swift's run-time exclusivity check.
-    static let trivialTypes: Set<String> = columnTypes.subtracting(["String", "Swift.String"])
+    static let trivialTypes: Set<String> = columnTypes.subtracting(["String", "Swift.String", "URL", "Foundation.URL"])
 
     /// The type of the property `variable` declares when `@DBBTable` gives it storage of its
     /// own, and accessors whose setter marks it set: one stored `var` (no accessors, observers,
@@ -72,7 +77,7 @@ struct MappedProperty {
             !variable.attributes.contains(where: { element in
                 guard case .attribute(let attribute) = element else { return true }
                 let name = Markers.markerName(attribute)
-                return name == "Transient" || !(Markers.names.contains(name) || name == "_DBBStored")
+                return ["Transient", "JSON"].contains(name) || !(Markers.names.contains(name) || name == "_DBBStored")
             })
         else { return nil }
         return binding.typeAnnotation?.type.trimmed ?? binding.initializer.flatMap({ literalType($0.value) })
@@ -87,14 +92,16 @@ struct MappedProperty {
     /// The scalar types a column holds, by the names a declaration spells them with (also
     /// qualified by their module).
     static let columnTypes: Set<String> = DBBFormat.columnTypeNames.union(
-        DBBFormat.columnTypeNames.map { $0 == "Date" ? "Foundation.Date" : "Swift.\($0)" })
+        DBBFormat.columnTypeNames.map {
+            DBBFormat.foundationTypeNames.contains($0) ? "Foundation.\($0)" : "Swift.\($0)"
+        })
 
     static func storage(of type: TypeSyntax) -> Storage {
         if let wrapped = optionalWrapped(type) {
             switch storage(of: wrapped) {
             case .knownColumn: return .knownColumn(type)
             case .join: return .join
-            case .unknown: return .unknown
+            case .unknown, .json: return .unknown
             }
         }
         if type.is(ArrayTypeSyntax.self) { return .join }
@@ -153,16 +160,18 @@ struct MappedProperty {
     }
 
     /// Types a column cannot hold, by name, and what they are: the usual ones a model reaches
-    /// for (a type of one's own can conform to `DBBColumnValue`; these are the library's to say).
+    /// for (a type of one's own can conform to `DBBColumnValue`, be an enum with a raw value,
+    /// or be marked `@JSON`; these are the library's to say).
     static let unstorableNamedTypes: [String: String] = [
-        "URL": "a URL (store its absoluteString)", "UUID": "a UUID (store its uuidString)",
-        "Decimal": "a Decimal (store it as a String, or as Double if exactness does not matter)",
         "Character": "a Character (store it as a String)", "Substring": "a Substring (store a String)",
         "Any": "Any", "AnyObject": "AnyObject", "AnyHashable": "AnyHashable", "NSNumber": "an NSNumber",
         "Range": "a Range", "ClosedRange": "a ClosedRange", "CGFloat": "a CGFloat (store a Double)",
+        "NSDecimalNumber": "an NSDecimalNumber (store a Decimal)", "NSURL": "an NSURL (store a URL)",
+        "NSUUID": "an NSUUID (store a UUID)",
     ]
 
-    /// The type of a literal initial value: `0` is an `Int`, `""` a `String`, `Date()` a `Date`.
+    /// The type of a literal initial value: `0` is an `Int`, `""` a `String`, `Date()` a `Date`,
+    /// `UUID()` a `UUID`.
     static func literalType(_ value: ExprSyntax) -> TypeSyntax? {
         if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if value.is(FloatLiteralExprSyntax.self) { return "Double" }
@@ -173,7 +182,7 @@ struct MappedProperty {
         }
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            ["Date", "Data"].contains(callee.baseName.text)
+            ["Date", "Data", "UUID"].contains(callee.baseName.text)
         {
             return TypeSyntax(IdentifierTypeSyntax(name: .identifier(callee.baseName.text)))
         }
@@ -190,7 +199,12 @@ struct MappedProperty {
         case "Bool", "Swift.Bool": return "false"
         case "String", "Swift.String": return "\"\""
         case "Data", "Foundation.Data": return "Data()"
-        case let name where columnTypes.contains(name) && !name.hasSuffix("Date"): return "0"
+        case "Decimal", "Foundation.Decimal": return "0"
+        // The numbers; a Date, UUID or URL has no obvious start.
+        case let name
+        where columnTypes.contains(name)
+            && !["Date", "UUID", "URL"].contains(name.split(separator: ".").last.map(String.init) ?? ""):
+            return "0"
         default: return nil
         }
     }

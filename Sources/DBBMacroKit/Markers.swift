@@ -3,15 +3,16 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// The marker attributes of one property declaration: `@Column("…")`, `@Unique`, `@NotNull`,
-/// `@Indexed`, `@Transient` (also spelled with the module, `@DBBBuilder.Column`).
+/// `@Indexed`, `@Transient`, `@JSON` (also spelled with the module, `@DBBBuilder.Column`).
 struct Markers {
     var column: AttributeSyntax?
     var unique: AttributeSyntax?
     var notNull: AttributeSyntax?
     var indexed: AttributeSyntax?
     var transient: AttributeSyntax?
+    var json: AttributeSyntax?
 
-    static let names: Set<String> = ["Column", "Unique", "NotNull", "Indexed", "Transient"]
+    static let names: Set<String> = ["Column", "Unique", "NotNull", "Indexed", "Transient", "JSON"]
 
     init(_ attributes: AttributeListSyntax) {
         for element in attributes {
@@ -22,6 +23,7 @@ struct Markers {
             case "NotNull": notNull = attribute
             case "Indexed": indexed = attribute
             case "Transient": transient = attribute
+            case "JSON": json = attribute
             default: continue
             }
         }
@@ -35,7 +37,7 @@ struct Markers {
 
     /// The markers that give a column something, by name: meaningless on a property with no column.
     var columnMarkers: [(String, AttributeSyntax)] {
-        [("Column", column), ("Unique", unique), ("NotNull", notNull), ("Indexed", indexed)]
+        [("Column", column), ("Unique", unique), ("NotNull", notNull), ("Indexed", indexed), ("JSON", json)]
             .compactMap { name, attribute in attribute.map { (name, $0) } }
     }
 
@@ -69,7 +71,7 @@ struct Markers {
     }
 }
 
-/// `@Column`, `@Unique`, `@NotNull`, `@Indexed` and `@Transient`: they generate nothing
+/// `@Column`, `@Unique`, `@NotNull`, `@Indexed`, `@Transient` and `@JSON`: they generate nothing
 /// themselves; `@DBBTable` reads them. Used elsewhere than on a stored property of a class, they
 /// say so.
 public struct MarkerMacro: PeerMacro {

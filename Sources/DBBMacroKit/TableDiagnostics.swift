@@ -35,7 +35,15 @@ struct TableDiagnostic: DiagnosticMessage {
         error(
             "unstorable",
             "property '\(name)' of type '\(type)' is \(reason), which no column stores: store it as a String or Data "
-                + "in a property of its own, or mark '\(name)' `@Transient`")
+                + "in a property of its own, mark it `@JSON` if the type is Codable, or mark '\(name)' `@Transient`")
+    }
+
+    static func markerOnJSON(_ marker: String, _ name: String) -> TableDiagnostic {
+        error(
+            "markerOnJSON",
+            "@\(marker) on '\(name)', which is stored as JSON: SQLite compares its text and PostgreSQL's jsonb its "
+                + "value, so no constraint or index means the same on both; remove @\(marker), or index a property "
+                + "of its own holding the value to look up")
     }
 
     static func noInitialValue(_ name: String, _ type: String?) -> TableDiagnostic {

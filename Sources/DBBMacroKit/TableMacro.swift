@@ -157,7 +157,8 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
                     continue
                 }
                 let spelled = binding.typeAnnotation?.type.trimmed
-                if let spelled, let reason = MappedProperty.unstorableReason(spelled) {
+                let isJSON = markers.json != nil
+                if !isJSON, let spelled, let reason = MappedProperty.unstorableReason(spelled) {
                     context.diagnose(
                         Diagnostic(
                             node: binding.typeAnnotation?.type ?? TypeSyntax(spelled),
@@ -176,17 +177,27 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
                     continue
                 }
                 let type = spelled ?? binding.initializer.flatMap { MappedProperty.literalType($0.value) }
-                if let type, case .join = MappedProperty.storage(of: type) {
+                if !isJSON, let type, case .join = MappedProperty.storage(of: type) {
                     for (marker, attribute) in markers.columnMarkers where marker != "Column" {
                         context.diagnose(
                             Diagnostic(node: attribute, message: TableDiagnostic.markerOnJoin(marker, name)))
                         failed = true
                     }
                 }
+                if isJSON {
+                    // JSON compares as text on SQLite and by value in PostgreSQL's jsonb: no
+                    // constraint or index means the same on both.
+                    for (marker, attribute) in [("Unique", markers.unique), ("Indexed", markers.indexed)] {
+                        guard let attribute else { continue }
+                        context.diagnose(
+                            Diagnostic(node: attribute, message: TableDiagnostic.markerOnJSON(marker, name)))
+                        failed = true
+                    }
+                }
                 properties.append(
                     MappedProperty(
                         name: name, code: code, type: type, columnName: markers.columnName,
-                        isUnique: markers.unique != nil, isNotNull: markers.notNull != nil,
+                        isUnique: markers.unique != nil, isNotNull: markers.notNull != nil, isJSON: isJSON,
                         index: markers.index,
                         hasInitialValue: binding.initializer != nil
                             || spelled.map { MappedProperty.optionalWrapped($0) != nil } == true,
@@ -296,7 +307,8 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
     {
         let entries = properties.map { property in
             let column = property.columnName.map { ", columnName: \($0.trimmedDescription)" } ?? ""
-            return "\"\(property.name)\": DBBPropertyPersistence(\\\(className).\(property.code)\(column)),"
+            let label = property.isJSON ? "json: " : ""
+            return "\"\(property.name)\": DBBPropertyPersistence(\(label)\\\(className).\(property.code)\(column)),"
         }
         let attributes = properties.compactMap { property -> String? in
             let names = (property.isNotNull ? [".notNull"] : []) + (property.isUnique ? [".unique"] : [])
@@ -365,7 +377,8 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
 
     /// `readColumns(_:)` and `writeColumns(_:)`: the column properties in column order; a
     /// property of a known column type with a plain assignment, one whose spelling does not
-    /// tell through an overload (join properties take no column and are loaded apart).
+    /// tell (an enum, a custom `DBBColumnValue`) through an overload, one marked `@JSON` through
+    /// the JSON accessors (join properties take no column and are loaded apart).
     static func makeAccessors(_ properties: [MappedProperty]) -> [DeclSyntax] {
         var reads: [String] = []
         var writes: [String] = []
@@ -378,6 +391,9 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
             case .unknown:
                 reads.append("try row.decode(&self.\(property.code))")
                 writes.append("row.add(self.\(property.code))")
+            case .json:
+                reads.append("try row.decodeJSON(&self.\(property.code))")
+                writes.append("row.addJSON(self.\(property.code))")
             case .join:
                 continue
             }

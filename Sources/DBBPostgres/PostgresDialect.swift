@@ -31,6 +31,8 @@ public struct PostgresDialect: DBBDialect {
     public func defaultLiteral(_ type: DBBStorageType) -> String {
         switch type {
         case .string, .binary: "''"
+        case .uuid, .uuidArray: "'00000000-0000-0000-0000-000000000000'"
+        case .json: "'null'"
         default: "0"
         }
     }
@@ -46,6 +48,9 @@ public struct PostgresDialect: DBBDialect {
         case .float, .date, .floatArray, .dateArray: "double precision"
         case .string, .stringArray: "text"
         case .binary: "bytea"
+        case .decimal, .decimalArray: "numeric"
+        case .uuid, .uuidArray: "uuid"
+        case .json: "jsonb"
         }
     }
 
@@ -68,6 +73,9 @@ public struct PostgresDialect: DBBDialect {
         case .float, .date, .floatArray, .dateArray: return reals.contains(declared)
         case .string, .stringArray: return ["text", "character varying", "character"].contains(declared)
         case .binary: return declared == "bytea"
+        case .decimal, .decimalArray: return declared == "numeric"
+        case .uuid, .uuidArray: return declared == "uuid"
+        case .json: return declared == "jsonb"
         }
     }
 
@@ -78,6 +86,33 @@ public struct PostgresDialect: DBBDialect {
     public func alterColumnType(_ column: String, of table: String, to type: String) -> String? {
         "ALTER TABLE \(quote(table)) ALTER COLUMN \(quote(column)) TYPE \(type) USING CAST(\(quote(column)) AS \(type))"
     }
+
+    // MARK: - Values of a column's type
+
+    /// A `numeric`, `uuid` or `jsonb` column takes the text of its value through a cast: the
+    /// server assigns no text parameter to them, nor compares one with them. (The type is
+    /// quoted, so that a condition's property named `uuid` is not read into it.)
+    public func parameter(_ type: DBBStorageType) -> String {
+        switch type {
+        case .decimal, .decimalArray: "CAST(? AS \"numeric\")"
+        case .uuid, .uuidArray: "CAST(? AS \"uuid\")"
+        case .json: "CAST(? AS \"jsonb\")"
+        default: "?"
+        }
+    }
+
+    /// A `numeric` column as its text: every digit, where the value of a `numeric` cell reads
+    /// as a double. Under a name of its own: `ORDER BY amount` would otherwise sort by the
+    /// result column the cast names `amount`, its text.
+    public func selected(_ column: String, _ type: DBBStorageType) -> String {
+        switch type {
+        case .decimal, .decimalArray: "CAST(\(column) AS text) AS \"dbb decimal text\""
+        default: column
+        }
+    }
+
+    /// The column: PostgreSQL compares `numeric` and `uuid` by value.
+    public func compared(_ column: String, _ type: DBBStorageType) -> String { column }
 
     // MARK: - Queries
 

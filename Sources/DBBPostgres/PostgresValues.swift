@@ -23,7 +23,7 @@ extension DBBValue {
     /// an integer when written without fraction digits, else a double), text (text types, JSON,
     /// enums and other types the server sends as text), bytes, dates and timestamps as seconds
     /// since 2001 (as table objects store dates), times of day as `HH:MM:SS[.ffffff]`, UUIDs as
-    /// text.
+    /// text in lower case.
     /// - Throws: `DBBError.Kind.invalidValue` naming the column and its type for any other
     ///   type (arrays, `inet`, `money`, geometric and bit types…), which would otherwise read as
     ///   the bytes of its binary form: cast it in the query (`x::text`).
@@ -139,7 +139,8 @@ extension DBBValue {
             let text = String(format: "%02lld:%02lld:%02lld", seconds / 3600, seconds / 60 % 60, seconds % 60)
             return .text(fraction == 0 ? text : text + String(format: ".%06lld", fraction))
         case .uuid:
-            return .text(try cell.decode(UUID.self).uuidString)
+            // In lower case, as PostgreSQL writes a UUID as text and table objects store one on SQLite.
+            return .text(try cell.decode(UUID.self).uuidString.lowercased())
         case .void:
             return .null
         case let type where textTypes.contains(type) || type.rawValue >= 16_384:

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// An SQL function written in Swift: scalar (one result per call) or aggregate (one result
-/// per group). Register it on a ``SQLiteConnection`` with ``SQLiteConnection/add(_:)``, or
+/// per group). Register it on a ``SQLiteConnection`` with ``SQLiteConnection/add(_:)-(SQLiteFunction)``, or
 /// on any raw `sqlite3*` with ``register(on:)``.
 ///
 /// ```swift

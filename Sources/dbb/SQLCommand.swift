@@ -92,6 +92,8 @@ struct SQLCommand: ParsableCommand {
             configuration.doubleQuotedStrings = true  // as the sqlite3 shell reads SQL
             let connection = try SQLiteConnection(path: database, configuration: configuration)
             try connection.addLocaleFunctions()
+            // `ORDER BY price COLLATE dbb_decimal`, as on the connections of a manager.
+            try connection.add(SQLiteCollation.decimal)
             connection.logging = log.logging
             for attachment in attachments {
                 let parts = attachment.split(separator: "=", maxSplits: 1).map(String.init)

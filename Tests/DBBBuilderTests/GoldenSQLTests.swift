@@ -101,9 +101,14 @@ final class CompanyV2: DBBTableObject {
         recorder.section("tracing off")
         try Member.deleteAll(manager: manager)
 
-        let text = recorder.lines.withLock { $0 }.joined(separator: "\n") + "\n"
+        try Self.compare(recorder.lines.withLock { $0 }.joined(separator: "\n") + "\n", with: "\(backend.rawValue).sql")
+    }
+
+    /// Compares `text` with `Golden/<name>`, naming the first line that differs; with
+    /// `DBB_UPDATE_GOLDEN=1`, writes `text` there first.
+    static func compare(_ text: String, with name: String) throws {
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Golden/\(backend.rawValue).sql")
+            "Golden/\(name)")
         if ProcessInfo.processInfo.environment["DBB_UPDATE_GOLDEN"] == "1" {
             try text.write(to: golden, atomically: true, encoding: .utf8)
         }
@@ -118,7 +123,7 @@ final class CompanyV2: DBBTableObject {
         #expect(
             firstDifference == nil,
             """
-            the SQL differs from Golden/\(backend.rawValue).sql at line \((firstDifference ?? 0) + 1):
+            the SQL differs from Golden/\(name) at line \((firstDifference ?? 0) + 1):
               now:    \(firstDifference.map { $0 < got.count ? String(got[$0]) : "(end)" } ?? "")
               golden: \(firstDifference.map { $0 < want.count ? String(want[$0]) : "(end)" } ?? "")
             """)

@@ -118,6 +118,31 @@ struct CodeGeneratorTests {
         }
     }
 
+    @Test(
+        "Decimal, UUID, URL, enums (a case as default), @JSON values and Objective-C's NSDecimalNumber, NSURL, NSUUID")
+    func valueTypes() throws {
+        let output = try Self.generate("values.input") { $0.className = "Invoice" }
+        #expect(output == (try Self.expected("values.expected.swift")))
+        let hand = try Self.generate("values.input") {
+            $0.className = "Invoice"
+            $0.form = .dbbbuilder
+        }
+        #expect(hand.contains("Keys.shipTo: DBBPropertyPersistence(json: \\Invoice.shipTo),"))
+        #expect(hand.contains("Keys.status: DBBPropertyPersistence(\\Invoice.status),"))
+        #expect(hand.contains("var shipTo: Address = Address()") && !hand.contains("@JSON"))
+        // What has no start, no marker or no case is refused, each line with its reason.
+        #expect {
+            _ = try DeclarationParser.parse(
+                "var home: URL\n@JSON var shipTo: Address\nvar status: Status\nvar counts: [String: Int] = [:]\n")
+        } throws: { error in
+            let reasons = (error as? DeclarationErrors)?.errors.map { "\($0.line): \($0.reason)" } ?? []
+            return reasons.count == 4 && reasons[0].hasPrefix("1: 'home' of type URL has no obvious value")
+                && reasons[1].hasPrefix("2: 'shipTo' of type Address has no obvious value")
+                && reasons[2].contains("an enum is written with its default case (= .someCase)")
+                && reasons[3].hasPrefix("4: [String: Int] is a dictionary, which no column stores: mark it @JSON")
+        }
+    }
+
     @Test("a single property")
     func singleProperty() throws {
         #expect(try Self.generate("single.input") { _ in } == (try Self.expected("single.expected.swift")))
@@ -141,7 +166,7 @@ struct CodeGeneratorTests {
         } throws: { error in
             let errors = try #require(error as? DeclarationErrors).errors
             return errors.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9]
-                && errors[0].reason.contains("URL cannot be stored")
+                && errors[0].reason.contains("'bad' of type URL has no obvious value to start with")
                 && errors[6].reason.contains("already declared on line 1")
         }
         #expect(throws: CodeGenError.self) {

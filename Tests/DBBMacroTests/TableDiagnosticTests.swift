@@ -12,6 +12,7 @@ final class TableDiagnosticTests: XCTestCase {
     let macros: [String: any Macro.Type] = [
         "DBBTable": TableMacro.self, "Column": MarkerMacro.self, "Unique": MarkerMacro.self,
         "NotNull": MarkerMacro.self, "Indexed": MarkerMacro.self, "Transient": MarkerMacro.self,
+        "JSON": MarkerMacro.self,
     ]
 
     /// Expands `source` and checks its messages against `expected`, in order: each at its line
@@ -202,21 +203,63 @@ final class TableDiagnosticTests: XCTestCase {
             """
             @DBBTable
             final class Page: DBBTableObject {
-                var home: URL?
-                var key: Foundation.UUID
-                var links: [URL] = []
+                var initial: Character?
+                var amount: Foundation.NSDecimalNumber
+                var words: [Substring] = []
                 @Unique var tags: [String] = []
                 @Indexed var blob: Data?
                 @Column("page_tags") var labels: [String] = []
             }
             """,
             [
-                (3, 15, "property 'home' of type 'URL?' is a URL (store its absoluteString), which no column stores"),
-                (4, 14, "property 'key' of type 'Foundation.UUID' is a UUID (store its uuidString)"),
-                (5, 16, "property 'links' of type '[URL]' is a URL"),
+                (
+                    3, 18,
+                    "property 'initial' of type 'Character?' is a Character (store it as a String), which no column "
+                        + "stores: store it as a String or Data in a property of its own, mark it `@JSON` if the type "
+                        + "is Codable, or mark 'initial' `@Transient`"
+                ),
+                (
+                    4, 17,
+                    "property 'amount' of type 'Foundation.NSDecimalNumber' is an NSDecimalNumber (store a Decimal)"
+                ),
+                (5, 16, "property 'words' of type '[Substring]' is a Substring (store a String)"),
                 (6, 5, "@Unique on 'tags', which is stored in a join table of its own, not in a column"),
                 (7, 5, "@Indexed on 'blob', which is stored in a join table of its own"),
             ])
+    }
+
+    /// `@JSON` stores what no column holds otherwise (a dictionary, a Set) as one value; no
+    /// constraint or index applies to it, and it needs a value to start with like any property.
+    func testJSONTakesWhatColumnsDoNotAndRefusesConstraints() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Profile: DBBTableObject {
+                @JSON var scores: [String: Int] = [:]
+                @JSON var tags: Set<String> = []
+                @JSON @Unique var address: Address?
+                @JSON @Indexed var settings = Settings()
+                @JSON var avatar: Picture
+                @JSON @Transient var cache: [String: Int] = [:]
+            }
+            """,
+            [
+                (
+                    5, 11,
+                    "@Unique on 'address', which is stored as JSON: SQLite compares its text and PostgreSQL's jsonb "
+                        + "its value, so no constraint or index means the same on both"
+                ),
+                (6, 11, "@Indexed on 'settings', which is stored as JSON"),
+                (8, 5, "@JSON on 'cache', which is @Transient and so has no column: remove @JSON"),
+            ])
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Profile: DBBTableObject {
+                @JSON var avatar: Picture
+            }
+            """,
+            [(3, 15, "property 'avatar' has no initial value, and @DBBTable cannot tell one for its type")])
     }
 
     func testClassesTheMacroDoesNotMap() {

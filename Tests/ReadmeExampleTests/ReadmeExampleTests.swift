@@ -296,6 +296,25 @@ import Testing
         #expect(parsed == [.notNull, .unique] && combined == [.notNull, .unique])
     }
 
+    /// The value types example saves an enum, a decimal, a UUID, a URL and JSON, and finds the
+    /// shipment by them; the mapping by hand registers and stores the same kinds.
+    @Test func valueTypesExample() throws {
+        let given = try ReadmeGivens()
+        let manager = try given.manager("shipments.sqlite", [])
+        given.set(manager, "manager")
+        let (parcel, due) = try #require(try ReadmeExamples.valueTypes(given) as? (Shipment, [Shipment]))
+        #expect(due.map(\.id) == [parcel.id] && due.first?.price == Decimal(string: "19.9"))
+        #expect(due.first?.address == PostalAddress(street: "1 Main St", city: "Springfield"))
+        try manager.register([Parcel.self])
+        let byHand = Parcel(dbManager: manager)
+        (byHand.steps, byHand.weight, byHand.address) = ([.sent, .delivered], Decimal(string: "0.25"), parcel.address)
+        try byHand.save()
+        let read = try #require(try Parcel.instance(id: byHand.id, manager: manager))
+        #expect(
+            read.steps == [.sent, .delivered] && read.weight == Decimal(string: "0.25")
+                && read.address == parcel.address)
+    }
+
     /// The DBBLocale article's examples give the results its comments and tables show.
     @Test func localeArticleExamplesGiveTheDocumentedResults() throws {
         let given = try ReadmeGivens()

@@ -106,8 +106,10 @@ public enum ClassGenerator {
             lines.append("        dbManager.addPersistenceMapping([")
             for property in properties {
                 let column = options.columns[property.name].map { ", columnName: \"\($0)\"" } ?? ""
+                let label = property.isJSON ? "json: " : ""
                 lines.append(
-                    "            Keys.\(property.name): DBBPropertyPersistence(\\\(type).\(property.name)\(column)),")
+                    "            Keys.\(property.name): DBBPropertyPersistence(\(label)\\\(type).\(property.name)\(column)),"
+                )
             }
             lines.append("        ], for: self\(indexer))")
         }
@@ -132,6 +134,7 @@ public enum ClassGenerator {
             if let column = options.columns[property.name] { markers.append("@Column(\"\(column)\")") }
             if options.notNull.contains(property.name) { markers.append("@NotNull") }
             if options.unique.contains(property.name) { markers.append("@Unique") }
+            if property.isJSON { markers.append("@JSON") }
             lines.append("    " + (markers + [declaration(property)]).joined(separator: " "))
         }
         lines += ["}", ""]

@@ -86,7 +86,8 @@ public enum DeclarationParser {
         var text = line
         while text.hasSuffix(";") { text.removeLast() }
         text = text.trimmingCharacters(in: .whitespaces)
-        let declaration: PropertyDeclaration
+        let isJSON = takeJSONMarker(&text)
+        var declaration: PropertyDeclaration
         if text.hasPrefix("@property") {
             declaration = try ObjectiveC.parse(text, line: number)
         } else if let swift = try Swift.parse(text, line: number, defaultType: defaultType) {
@@ -94,11 +95,22 @@ public enum DeclarationParser {
         } else {
             declaration = try compact(text, line: number, defaultType: defaultType)
         }
+        if isJSON { declaration = declaration.asJSON() }
         return try checked(declaration, line: number, text: line)
     }
 
+    /// Removes a `@JSON` marker from the attributes that start `text` (`@JSON var a: A`,
+    /// `@objc @JSON var a: A`, `@JSON a: A`); whether there was one.
+    static func takeJSONMarker(_ text: inout String) -> Bool {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard let position = words.prefix(while: { $0.hasPrefix("@") }).firstIndex(of: "@JSON") else { return false }
+        words.remove(at: position)
+        text = words.joined(separator: " ")
+        return true
+    }
+
     /// `declaration`, unless it reuses a name every table object has (in any case: column
-    /// names ignore it) or has a type no column stores.
+    /// names ignore it) or has a type no column stores, or none to start with.
     private static func checked(_ declaration: PropertyDeclaration, line number: Int, text line: String) throws
         -> PropertyDeclaration
     {
@@ -106,8 +118,23 @@ public enum DeclarationParser {
             throw CodeGenError(
                 line: number, text: line, reason: "'\(declaration.name)' is a property of every DBBTableObject")
         }
-        if let reason = declaration.type.unstorableReason {
+        // An enum (its default a case) or a value stored as JSON: any named type, the compiler
+        // checks the rest.
+        let storedWhole = declaration.isJSON || declaration.defaultIsCase
+        if !storedWhole, let reason = declaration.type.unstorableReason {
             throw CodeGenError(line: number, text: line, reason: reason)
+        }
+        let startless: Bool =
+            switch declaration.type {
+            case .named(let name) where declaration.isJSON: !PropertyType.columnTypes.contains(name)
+            case .named("URL"): true
+            default: false
+            }
+        if declaration.defaultValue == nil, startless {
+            throw CodeGenError(
+                line: number, text: line,
+                reason: "'\(declaration.name)' of type \(declaration.type) has no obvious value to start with: give it "
+                    + "one (= …), or make it optional")
         }
         return declaration
     }
@@ -173,6 +200,8 @@ public enum DeclarationParser {
         if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { return .named("String") }
         if value.hasPrefix("Date(") { return .named("Date") }
         if value.hasPrefix("Data(") { return .named("Data") }
+        if value.hasPrefix("UUID(") { return .named("UUID") }
+        if value.hasPrefix("Decimal(") { return .named("Decimal") }
         let number = value.hasPrefix("-") ? String(value.dropFirst()) : value
         if let first = number.first, first.isNumber, number.allSatisfy({ $0.isNumber || $0 == "_" }) {
             return .named("Int")
@@ -325,7 +354,7 @@ extension DeclarationParser {
         ]
         static let objects: [String: String] = [
             "NSString": "String", "NSMutableString": "String", "NSDate": "Date", "NSData": "Data",
-            "NSMutableData": "Data",
+            "NSMutableData": "Data", "NSDecimalNumber": "Decimal", "NSUUID": "UUID", "NSURL": "URL",
         ]
         static let qualifiers: Set<String> = [
             "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull",

@@ -8,12 +8,27 @@ public struct PropertyDeclaration: Hashable, Sendable {
     /// The default value as written (`0`, `"none"`), or `nil` to use the type's.
     public let defaultValue: String?
     public let line: Int
+    /// Whether the value is stored as JSON (`@JSON`): any `Codable` type, in one column.
+    public let isJSON: Bool
 
-    public init(name: String, type: PropertyType, defaultValue: String?, line: Int) {
+    public init(name: String, type: PropertyType, defaultValue: String?, line: Int, isJSON: Bool = false) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.line = line
+        self.isJSON = isJSON
+    }
+
+    /// The same declaration, stored as JSON.
+    func asJSON() -> PropertyDeclaration {
+        PropertyDeclaration(name: name, type: type, defaultValue: defaultValue, line: line, isJSON: true)
+    }
+
+    /// Whether the default names a case of the type (`= .draft`): the type is an enum, not
+    /// a table object, whatever its name.
+    var defaultIsCase: Bool {
+        guard let value = defaultValue?.trimmingCharacters(in: .whitespaces), value.hasPrefix(".") else { return false }
+        return DeclarationParser.isIdentifier(String(value.dropFirst()))
     }
 }
 

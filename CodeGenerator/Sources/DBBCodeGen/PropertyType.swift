@@ -9,6 +9,8 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
     case optional(PropertyType)
     /// `[T]`
     case array(PropertyType)
+    /// `[K: V]`: stored only as JSON (`@JSON`).
+    case dictionary(PropertyType, PropertyType)
 
     /// The types stored in a column of the object's table.
     static let columnTypes = DBBFormat.columnTypeNames
@@ -18,6 +20,7 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
         case .named(let name): name
         case .optional(let wrapped): "\(wrapped)?"
         case .array(let element): "[\(element)]"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
         }
     }
 
@@ -30,16 +33,22 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
         if case .optional = self { true } else { false }
     }
 
-    /// Why a DBBPropertyPersistence cannot map this type, or `nil` when it can: scalars and
-    /// their optionals, `Data` and `Data?`, arrays of scalars (optional or not), optional
-    /// references to table objects and arrays of them.
+    /// Why a DBBPropertyPersistence cannot map this type, or `nil` when it can: scalars
+    /// (`Decimal`, `UUID` and `URL` among them) and their optionals, `Data` and `Data?`, arrays
+    /// of scalars (optional or not), optional references to table objects and arrays of them.
+    /// (An enum is written with its default case, `= .draft`, and a value stored as JSON is
+    /// marked `@JSON`: ``DeclarationParser`` lets both through.)
     var unstorableReason: String? {
         switch self {
         case .named(let name):
             if Self.columnTypes.contains(name) || name == "Data" { return nil }
             return Self.isClassName(name)
-                ? "a reference to \(name) must be optional (\(name)?) or an array ([\(name)])"
-                : "\(name) cannot be stored (use Bool, integers, Double, Float, String, Date, Data, arrays of those, or table objects)"
+                ? "a reference to \(name) must be optional (\(name)?) or an array ([\(name)]); an enum is written "
+                    + "with its default case (= .someCase), a Codable value marked @JSON"
+                : "\(name) cannot be stored (use Bool, integers, Double, Float, String, Date, Decimal, UUID, URL, "
+                    + "Data, arrays of those, enums, or table objects; mark a Codable value @JSON)"
+        case .dictionary, .optional(.dictionary):
+            return "\(self) is a dictionary, which no column stores: mark it @JSON to store it as JSON"
         case .optional(.named(let name)):
             if Self.columnTypes.contains(name) || name == "Data" || Self.isClassName(name) { return nil }
             return "\(name) cannot be stored"
@@ -76,8 +85,13 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
             case "Double", "Float": "0"
             case "Date": "Date()"
             case "Data": "Data()"
+            case "UUID": "UUID()"
+            case "Decimal": "0"
+            // No obvious start: DeclarationParser asks for one.
+            case "URL": nil
             default: "0"
             }
+        case .dictionary: "[:]"
         }
     }
 
@@ -92,7 +106,13 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
         }
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast())
-            guard !inner.contains(":") else { return nil }  // dictionaries are not storable types
+            // A dictionary (stored only as JSON): its key a plain name.
+            if let colon = inner.firstIndex(of: ":") {
+                guard let key = parse(String(inner[..<colon])), case .named = key,
+                    let value = parse(String(inner[inner.index(after: colon)...]))
+                else { return nil }
+                return .dictionary(key, value)
+            }
             return parse(inner).map { .array($0) }
         }
         for (prefix, make) in [("Array<", { PropertyType.array($0) }), ("Optional<", { PropertyType.optional($0) })]

@@ -19,6 +19,9 @@ struct CodeGenCommand: ParsableCommand {
               @property (nonatomic, copy) NSString *title;
               budget: Double = 1.5
               meetings: [Meeting]
+              var price: Decimal = 0
+              var status: Status = .draft     (an enum: its default case)
+              @JSON var address: Address = Address()
             Names alone, separated by commas or spaces, as DBBBuilder's code generator \
             took them, have the type --default-type gives:
               firstName, lastName, nickname

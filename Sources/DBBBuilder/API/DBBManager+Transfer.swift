@@ -98,14 +98,14 @@ extension DBBManager {
                 name: mapping.tableName,
                 columns: [DBBFormat.idColumn, DBBFormat.createdTimeColumn, DBBFormat.modifiedTimeColumn]
                     + mapping.columns.map(\.column),
-                holds: [.integer, .real, .real] + mapping.columns.map { TransferTable.Holds($0.storageType) },
+                types: [.int, .date, .date] + mapping.columns.map(\.storageType),
                 properties: mapping.columns.map { ($0.name, $0.column) })
         }
         let joins = mappings.flatMap { mapping in
             mapping.joins.map { join in
                 TransferTable(
                     name: join.joinTable, columns: [DBBFormat.idColumn, join.parentColumn, join.column],
-                    holds: [.integer, .integer, TransferTable.Holds(join.storageType)],
+                    types: [.int, .int, join.storageType],
                     properties: [(join.name, join.column), (join.name, join.parentColumn)])
             }
         }

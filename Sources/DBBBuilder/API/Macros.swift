@@ -60,6 +60,21 @@ public macro Indexed(unique: Bool = false) = #externalMacro(module: "DBBBuilderM
 @attached(peer)
 public macro Transient() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
 
+/// Stores the property, of a `Codable` type, as JSON in a column of the object's table: text
+/// on SQLite, `jsonb` on PostgreSQL, as `DBBPropertyPersistence(json:)` maps it by hand; read
+/// by ``DBBTable(tableName:indexes:)``. A struct, a dictionary, an array of structs: the
+/// whole value in one column. `@Column` names the column; `@Unique` and `@Indexed` do not apply.
+///
+/// ```swift
+/// @DBBTable
+/// final class Order: DBBTableObject {
+///     @JSON var shipTo = Address(street: "", city: "")
+///     @JSON var lines: [OrderLine] = []
+/// }
+/// ```
+@attached(peer)
+public macro JSON() = #externalMacro(module: "DBBBuilderMacros", type: "MarkerMacro")
+
 /// Put by ``DBBTable(tableName:indexes:)`` on each mapped stored property whose type it can
 /// spell, with the property's position in the mapping: the property reads and writes storage of
 /// its own, `_dbb_<name>`, which the row accessors fill directly, and its setter marks it set

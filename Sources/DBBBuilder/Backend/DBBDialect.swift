@@ -69,6 +69,22 @@ public protocol DBBDialect: Sendable {
     /// (``TableRebuild``).
     func alterColumnType(_ column: String, of table: String, to type: String) -> String?
 
+    // MARK: - Values of a column's type
+
+    /// Where a value for a column of `type` is bound: `?`, or the cast that makes the engine
+    /// read the text of a `Decimal`, `UUID` or JSON value as the column's type
+    /// (`CAST(? AS "numeric")`), which it does not do on its own for a text parameter.
+    func parameter(_ type: DBBStorageType) -> String
+
+    /// How a statement selects `column` (quoted), of `type`, so that its value reads back
+    /// exactly: the column itself, or its text (a `numeric`, which would read as a double).
+    func selected(_ column: String, _ type: DBBStorageType) -> String
+
+    /// How conditions, sorting and grouping compare `column` (quoted), of `type`: the column
+    /// itself, or under the collation that compares its values as the other engines compare
+    /// them (SQLite's text of a `Decimal` as numbers, of a `UUID` without case).
+    func compared(_ column: String, _ type: DBBStorageType) -> String
+
     // MARK: - Queries
 
     /// `column IN (…)` the ids of a list bound to its one `?` as ``SQLText/idList(_:)``.

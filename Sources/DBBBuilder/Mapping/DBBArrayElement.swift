@@ -2,7 +2,8 @@ import DBBSQLite
 import Foundation
 
 /// A Swift type whose arrays a table-object property can hold, one join-table row per element:
-/// `Bool`, the fixed-width integers, `Double`, `Float`, `String`, `Date`.
+/// `Bool`, the fixed-width integers, `Double`, `Float`, `String`, `Date`, `Decimal`, `UUID`,
+/// `URL` (and enums whose raw value is one, without conforming).
 public protocol DBBArrayElement {
     /// The storage type of an array of this element (`.stringArray`…).
     static var arrayStorageType: DBBStorageType { get }

@@ -2,8 +2,10 @@ import DBBSQLite
 import Foundation
 
 /// A Swift type a table-object property can have when it is stored in a column of the
-/// object's table: `Bool`, the fixed-width integers, `Double`, `Float`, `String`, `Date`, and
-/// `Optional` of each. Other types do not compile in a ``DBBPropertyPersistence``.
+/// object's table: `Bool`, the fixed-width integers, `Double`, `Float`, `String`, `Date`,
+/// `Decimal`, `UUID`, `URL`, and `Optional` of each. Enums are stored as their raw value and
+/// `@JSON` values as JSON without conforming; other types do not compile in a
+/// ``DBBPropertyPersistence``.
 public protocol DBBColumnValue {
     /// The storage type of the property.
     static var storageType: DBBStorageType { get }

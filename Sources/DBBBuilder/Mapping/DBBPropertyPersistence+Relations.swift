@@ -5,40 +5,63 @@ import Foundation
 // and an empty array both store no row; a property with no rows reads back as `nil` when it is
 // optional, as an empty array otherwise.
 extension DBBPropertyPersistence {
-    /// An array of `Bool`, integers, `Double`, `Float`, `String` or `Date`, one join row per
-    /// element, in order.
+    /// An array of `Bool`, integers, `Double`, `Float`, `String`, `Date`, `Decimal`, `UUID` or
+    /// `URL`, one join row per element, in order.
     @inlinable
     public init<Root: DBBTableObject, Element: DBBArrayElement>(
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
     ) {
-        self.init(
-            storageType: Element.arrayStorageType, valueType: [Element].self, columnName: columnName, keyPath: keyPath,
-            access: .join(
-                JoinAccess(
-                    values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(\.joinValue) },
-                    assign: { values, object in
-                        let elements = try values.map(Element.element(of:))
-                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
-                        return Element.joinValues(of: elements, read: values)
-                    },
-                    direct: { StoredProperty.arrayAccess(keyPath, prototype: $0) })))
+        self.init(keyPath, elements: PlainElement<Element>.self, columnName: columnName)
     }
 
-    /// An optional array of `Bool`, integers, `Double`, `Float`, `String` or `Date`.
+    /// An optional array of `Bool`, integers, `Double`, `Float`, `String`, `Date`, `Decimal`,
+    /// `UUID` or `URL`.
     @inlinable
     public init<Root: DBBTableObject, Element: DBBArrayElement>(
         _ keyPath: ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
     ) {
+        self.init(keyPath, elements: PlainElement<Element>.self, columnName: columnName)
+    }
+
+    /// An array whose elements `Coding` keeps, one join row each, in order.
+    @inlinable
+    init<Root: DBBTableObject, Coding: ElementCoding>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Coding.Element]>, elements coding: Coding.Type, columnName: String
+    ) {
         self.init(
-            storageType: Element.arrayStorageType, valueType: [Element]?.self, columnName: columnName, keyPath: keyPath,
+            storageType: Coding.arrayStorageType, valueType: [Coding.Element].self, columnName: columnName,
+            keyPath: keyPath,
             access: .join(
                 JoinAccess(
-                    values: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(\.joinValue) ?? []
+                    values: { object in
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map(Coding.joinValue(of:))
                     },
                     assign: { values, object in
-                        let elements = values.isEmpty ? nil : try values.map(Element.element(of:))
+                        let elements = try values.map(Coding.element(of:))
                         unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
-                        return elements.map { Element.joinValues(of: $0, read: values) } ?? []
+                        return Coding.joinValues(of: elements, read: values)
+                    },
+                    direct: { StoredProperty.arrayAccess(keyPath, elements: coding, prototype: $0) })))
+    }
+
+    /// An optional array whose elements `Coding` keeps: no rows read back as `nil`.
+    @inlinable
+    init<Root: DBBTableObject, Coding: ElementCoding>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Coding.Element]?>, elements coding: Coding.Type,
+        columnName: String
+    ) {
+        self.init(
+            storageType: Coding.arrayStorageType, valueType: [Coding.Element]?.self, columnName: columnName,
+            keyPath: keyPath,
+            access: .join(
+                JoinAccess(
+                    values: { object in
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath]?.map(Coding.joinValue(of:)) ?? []
+                    },
+                    assign: { values, object in
+                        let elements = values.isEmpty ? nil : try values.map(Coding.element(of:))
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = elements
+                        return elements.map { Coding.joinValues(of: $0, read: values) } ?? []
                     })))
     }
 

@@ -50,32 +50,41 @@ public struct DBBPropertyPersistence: Sendable {
     }
 
     /// A property stored in a column: `Bool`, integers, `Double`, `Float`, `String`, `Date`,
-    /// or an optional of one of them.
-    // `Root` is the class declaring the property; the objects given to the closures are of
-    // that class or a subclass (a class's mapping holds its superclasses' key paths), so the
-    // downcasts cannot fail.
+    /// `Decimal`, `UUID`, `URL`, or an optional of one of them.
     @inlinable
     public init<Root: DBBTableObject, Value: DBBColumnValue>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
+        self.init(keyPath, coding: PlainColumn<Value>.self, columnName: columnName)
+    }
+
+    /// A property stored in a column, its values read and written by `Coding`.
+    // `Root` is the class declaring the property; the objects given to the closures are of
+    // that class or a subclass (a class's mapping holds its superclasses' key paths), so the
+    // downcasts cannot fail.
+    @inlinable
+    init<Root: DBBTableObject, Coding: ColumnCoding>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Coding.Value>, coding: Coding.Type, columnName: String
+    ) {
         self.init(
-            storageType: Value.storageType, valueType: Value.self, columnName: columnName, keyPath: keyPath,
+            storageType: Coding.storageType, valueType: Coding.Value.self, columnName: columnName, keyPath: keyPath,
             access: .column(
                 ColumnAccess(
                     read: { row, index, object in
                         let object = unsafeDowncast(object, to: Root.self)
-                        if let value = try Value.read(from: row, at: index) {
+                        if let value = try Coding.read(from: row, at: index) {
                             object[keyPath: keyPath] = value
-                            return value.columnValue
+                            return Coding.columnValue(of: value)
                         }
-                        return Self.snapshotOfUnread(row, index, object[keyPath: keyPath].columnValue)
+                        return Self.snapshotOfUnread(row, index, Coding.columnValue(of: object[keyPath: keyPath]))
                     },
-                    value: { object in unsafeDowncast(object, to: Root.self)[keyPath: keyPath].columnValue },
+                    value: { object in Coding.columnValue(of: unsafeDowncast(object, to: Root.self)[keyPath: keyPath])
+                    },
                     copy: { source, target in
                         unsafeDowncast(target, to: Root.self)[keyPath: keyPath] =
                             unsafeDowncast(source, to: Root.self)[keyPath: keyPath]
                     },
-                    direct: { StoredProperty.columnAccess(keyPath, prototype: $0) })))
+                    direct: { StoredProperty.columnAccess(keyPath, coding: coding, prototype: $0) })))
     }
 
     /// A `Data` property (`.binary`), stored in the join table `<Table>_<column>`: one row

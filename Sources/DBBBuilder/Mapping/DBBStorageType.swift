@@ -2,7 +2,9 @@
 /// by ``DBBPropertyPersistence``; you rarely write one yourself.
 ///
 /// Scalars live in a column of the object's table; arrays, `Data` and references to other
-/// table objects live in join tables `<Table>_<column>`, as DBBBuilder lays them out.
+/// table objects live in join tables `<Table>_<column>`, as DBBBuilder lays them out. A
+/// `RawRepresentable` enum is stored as its raw value (`.string` or `.int`), a `URL` as text
+/// (`.string`); see <doc:TableObjectsAndMappings#Value-types>.
 public enum DBBStorageType: Sendable, CustomStringConvertible {
     /// `Bool`, stored as 1/0 in a `Boolean` column.
     case bool
@@ -30,11 +32,23 @@ public enum DBBStorageType: Sendable, CustomStringConvertible {
     case dbbObjectArray(objectType: DBBTableObject.Type)
     /// `Data`, in a `BLOB` column of a join table.
     case binary
+    /// `Decimal`, exactly: its digits as text on SQLite (a `Text` column, compared with the
+    /// `dbb_decimal` collation), `numeric` on PostgreSQL.
+    case decimal
+    /// `UUID`: text in lower case on SQLite (compared without case), `uuid` on PostgreSQL.
+    case uuid
+    /// A `Codable` value marked to be stored as JSON (`@JSON`, `DBBPropertyPersistence(json:)`):
+    /// text on SQLite, `jsonb` on PostgreSQL.
+    case json
+    /// `[Decimal]` in a join table.
+    case decimalArray
+    /// `[UUID]` in a join table.
+    case uuidArray
 
     /// Whether values live in a join table rather than a column of the object's table.
     public var isStoredInJoinTable: Bool {
         switch self {
-        case .bool, .int, .float, .string, .date: false
+        case .bool, .int, .float, .string, .date, .decimal, .uuid, .json: false
         default: true
         }
     }
@@ -54,6 +68,11 @@ public enum DBBStorageType: Sendable, CustomStringConvertible {
         case .dateArray: "dateArray"
         case .dbbObjectArray(let type): "dbbObjectArray(\(type))"
         case .binary: "binary"
+        case .decimal: "decimal"
+        case .uuid: "uuid"
+        case .json: "json"
+        case .decimalArray: "decimalArray"
+        case .uuidArray: "uuidArray"
         }
     }
 }

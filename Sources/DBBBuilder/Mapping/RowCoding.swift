@@ -34,9 +34,15 @@ public struct DBBRowDecoder: ~Copyable {
     ///   (the fetch then fails naming the property and row).
     @inlinable @inline(__always)
     public mutating func next<Value: DBBColumnValue>(_ type: Value.Type) throws -> Value? {
+        try next(coded: PlainColumn<Value>.self)
+    }
+
+    /// The value of the next column as `Coding` reads it (see ``next(_:)``).
+    @inlinable @inline(__always)
+    mutating func next<Coding: ColumnCoding>(coded: Coding.Type) throws -> Coding.Value? {
         precondition(count < width, "readColumns(_:) reads more columns than the class maps")
-        let value = try Value.read(from: row, at: first &+ count)
-        (stored + count).initialize(to: value?.columnValue ?? .null)
+        let value = try Coding.read(from: row, at: first &+ count)
+        (stored + count).initialize(to: value.map(Coding.columnValue(of:)) ?? .null)
         count &+= 1
         return value
     }
@@ -94,8 +100,14 @@ public struct DBBRowEncoder: ~Copyable {
     /// Takes a column property's value.
     @inlinable @inline(__always)
     public mutating func add<Value: DBBColumnValue>(_ value: Value) {
+        add(value, coded: PlainColumn<Value>.self)
+    }
+
+    /// Takes a column property's value as `Coding` stores it.
+    @inlinable @inline(__always)
+    mutating func add<Coding: ColumnCoding>(_ value: Coding.Value, coded: Coding.Type) {
         precondition(count < width, "writeColumns(_:) writes more columns than the class maps")
-        (values + count).initialize(to: value.columnValue)
+        (values + count).initialize(to: Coding.columnValue(of: value))
         count &+= 1
     }
 

@@ -102,14 +102,25 @@ final class RowWriter {
 
     /// Why `value` cannot be stored in a column of `type`, or `nil`: `NaN`, in an integer
     /// column the REAL standing in for an unsigned integer above `Int64.max` (see
-    /// ``DBBWideUnsignedColumnValue``), or what the backend refuses.
+    /// ``DBBWideUnsignedColumnValue``), in a decimal or JSON column the REAL standing in for
+    /// `Decimal.nan` or a value that did not encode (see ``unstorableStandIn``), or what the
+    /// backend refuses.
     func unstorable(_ value: DBBValue, in type: DBBStorageType) -> DBBError? {
         if refusesValues, let refusal = dialect.refusal(of: value) { return refusal }
         guard case .real(let number) = value else { return nil }
-        if number.isNaN { return DBBBuilder.unstorable(number) }
         switch type {
-        case .int, .intArray: return DBBBuilder.unstorable(integer: nil)
-        default: return nil
+        case .decimal, .decimalArray:
+            return DBBError(
+                .invalidValue,
+                "Decimal.nan cannot be stored: NaN is refused on every backend (SQLite's text of a decimal has "
+                    + "none that compares, PostgreSQL's numeric would sort it above every number)")
+        case .json:
+            return DBBError(
+                .invalidValue,
+                "the value could not be encoded as JSON (its encode(to:) threw, or it holds a Float or Double "
+                    + "JSONEncoder refuses): nothing was stored")
+        case .int, .intArray: return number.isNaN ? DBBBuilder.unstorable(number) : DBBBuilder.unstorable(integer: nil)
+        default: return number.isNaN ? DBBBuilder.unstorable(number) : nil
         }
     }
 

@@ -195,7 +195,7 @@ struct SetWriter {
         switch type {
         case .bool, .int, .boolArray, .intArray, .dbbObject, .dbbObjectArray: .integer
         case .float, .date, .floatArray, .dateArray: .real
-        case .string, .stringArray: .text
+        case .string, .stringArray, .decimal, .uuid, .json, .decimalArray, .uuidArray: .text
         case .binary: .blob
         }
     }

@@ -61,7 +61,7 @@ struct ConditionSQL {
             }
             if let column = mapping.column(named: name) {
                 columns += 1
-                return SQLText.quoteAlways(column.column)
+                return mapping.dialect.compared(SQLText.quoteAlways(column.column), column.storageType)
             }
             // The key columns, named as such in a condition: quoted, so that PostgreSQL
             // keeps their case.
@@ -73,7 +73,7 @@ struct ConditionSQL {
             // PostgreSQL would fold to lower case.
             if let column = mapping.column(namedOrStoredIn: name) {
                 columns += 1
-                return SQLText.quoteAlways(column.column)
+                return mapping.dialect.compared(SQLText.quoteAlways(column.column), column.storageType)
             }
             return nil
         }
@@ -111,7 +111,7 @@ struct ConditionSQL {
 
     private static func mapProperty(_ text: String, _ join: JoinProperty, _ dialect: any DBBDialect) -> String {
         mapProperties(SQLTokenizer.tokens(text, syntax: dialect.syntax), in: text) {
-            $0 == join.name ? SQLText.quoteAlways(join.column) : nil
+            $0 == join.name ? dialect.compared(SQLText.quoteAlways(join.column), join.storageType) : nil
         }
     }
 

@@ -19,13 +19,15 @@ struct JoinSQL {
     /// order, as one array (empty for none): a fetch's join rows read within its own statement.
     func elements(_ join: JoinProperty, owner: TableMapping) -> String {
         let joinTable = dialect.quote(join.joinTable)
-        return "ARRAY(SELECT \(joinTable).\(dialect.quote(join.column)) FROM \(joinTable)"
+        return
+            "ARRAY(SELECT \(dialect.selected("\(joinTable).\(dialect.quote(join.column))", join.storageType)) FROM \(joinTable)"
             + " WHERE \(joinTable).\(dialect.quote(join.parentColumn)) = \(dialect.quote(owner.tableName)).\(dialect.quote(SchemaSQL.idColumn))"
             + " ORDER BY \(joinTable).\(dialect.quote(SchemaSQL.idColumn)))"
     }
 
     func insertRow(_ join: JoinProperty) -> String {
-        "INSERT INTO \(dialect.quote(join.joinTable)) (\(dialect.quote(join.parentColumn)), \(dialect.quote(join.column))) VALUES (?, ?)"
+        "INSERT INTO \(dialect.quote(join.joinTable)) (\(dialect.quote(join.parentColumn)), \(dialect.quote(join.column)))"
+            + " VALUES (?, \(dialect.parameter(join.storageType)))"
     }
 
     /// Every join row of the owners whose ids are the list bound to `?`, by owner then insertion order.
@@ -40,7 +42,8 @@ struct JoinSQL {
     }
 
     private func selectRows(_ join: JoinProperty, where condition: String) -> String {
-        "SELECT \(dialect.quote(join.parentColumn)), \(dialect.quote(join.column)) FROM \(dialect.quote(join.joinTable))"
+        "SELECT \(dialect.quote(join.parentColumn)), \(dialect.selected(dialect.quote(join.column), join.storageType))"
+            + " FROM \(dialect.quote(join.joinTable))"
             + " WHERE " + condition
             + " ORDER BY \(dialect.quote(join.parentColumn)), \(dialect.quote(SchemaSQL.idColumn))"
     }

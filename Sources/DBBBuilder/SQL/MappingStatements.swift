@@ -23,9 +23,10 @@ struct MappingStatements: Sendable {
         self.quotedTable = quotedTable
         let names = columns.map { dialect.quote($0.column) }
         let insertColumns = [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn].map(dialect.quote) + names
+        let parameters = ["?", "?"] + columns.map { dialect.parameter($0.storageType) }
         insert =
             "INSERT INTO \(quotedTable) (\(insertColumns.joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")" + dialect.returningID
+            + parameters.joined(separator: ", ") + ")" + dialect.returningID
         let id = dialect.quote(SchemaSQL.idColumn)
         deleteByIDs = "DELETE FROM \(quotedTable) WHERE " + dialect.inIDList(id)
         deleteAll = "DELETE FROM \(quotedTable)"
@@ -46,8 +47,10 @@ struct MappingStatements: Sendable {
     /// `UPDATE t SET modifiedTime = ?, a = ?, … WHERE id = ?` for `columns[changed]`.
     /// `conditional`: only the row whose `modifiedTime` is a last `?`.
     func update(_ columns: [ColumnProperty], _ changed: [Int], conditional: Bool = false) -> String {
-        let assignments = ([SchemaSQL.modifiedTimeColumn] + changed.map { columns[$0].column }).map(dialect.quote)
-        return "UPDATE \(quotedTable) SET " + assignments.map { "\($0) = ?" }.joined(separator: ", ")
+        let assignments =
+            ["\(dialect.quote(SchemaSQL.modifiedTimeColumn)) = ?"]
+            + changed.map { "\(dialect.quote(columns[$0].column)) = \(dialect.parameter(columns[$0].storageType))" }
+        return "UPDATE \(quotedTable) SET " + assignments.joined(separator: ", ")
             + " WHERE \(dialect.quote(SchemaSQL.idColumn)) = ?"
             + (conditional ? " AND \(dialect.quote(SchemaSQL.modifiedTimeColumn)) = ?" : "")
     }

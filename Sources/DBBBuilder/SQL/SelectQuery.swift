@@ -71,7 +71,7 @@ struct SelectQuery {
         // WHERE
         var whereClause = try ConditionSQL(mapping, options.conditions ?? []).sql
         if options.distinct {
-            let grouping = compared.map { dialect.quote($0.column) }
+            let grouping = compared.map { dialect.compared(dialect.quote($0.column), $0.storageType) }
             guard !grouping.isEmpty else {
                 throw DBBError(
                     .invalidOption, table: table,
@@ -173,8 +173,8 @@ struct SelectQuery {
             dialect.foldsJoinRows && !joins.isEmpty && rows.map { $0 <= Self.foldedRowsLimit } ?? false
         let joinSQL = JoinSQL(dialect: dialect)
         let folded = foldsJoins ? joins.map { joinSQL.elements($0, owner: mapping) } : []
-        let columnList = ([mapping.statements.keyColumns] + columns.map { dialect.quote($0.column) } + folded).joined(
-            separator: ", ")
+        let selected = columns.map { dialect.selected(dialect.quote($0.column), $0.storageType) }
+        let columnList = ([mapping.statements.keyColumns] + selected + folded).joined(separator: ", ")
         sql =
             "SELECT \(columnList) FROM \(mapping.dialect.quote(mapping.tableName))"
             + (whereClause.isEmpty ? "" : " WHERE \(whereClause)")
@@ -207,10 +207,16 @@ struct SelectQuery {
             // creation and modification times of an adopted table, too).
             let nullable: Bool
             if isKeyProperty(first) {
-                column = first == "idNum" ? SchemaSQL.idColumn : first
-                nullable = column != SchemaSQL.idColumn
+                column = mapping.dialect.quote(first == "idNum" ? SchemaSQL.idColumn : first)
+                nullable = column != mapping.dialect.quote(SchemaSQL.idColumn)
             } else if let property = mapping.column(namedOrStoredIn: first) {
-                column = property.column
+                if case .json = property.storageType {
+                    throw DBBError(
+                        .invalidOption, table: mapping.tableName, property: property.name,
+                        "sorting names '\(first)', a property stored as JSON, which has no order the backends share: "
+                            + "sort by a property of its own that holds the value to sort by")
+                }
+                column = mapping.dialect.compared(mapping.dialect.quote(property.column), property.storageType)
                 nullable = !property.isNotNull && property.defaultValue == .null
             } else {
                 let glued = ["DESC", "ASC"].first { first.uppercased().hasSuffix($0) && first.count > $0.count }
@@ -221,7 +227,7 @@ struct SelectQuery {
                             "; a direction is its own item or follows a space: '\(first.dropLast($0.count)) \($0)'"
                         } ?? ""))
             }
-            terms.append((mapping.dialect.quote(column), words.count == 2 ? words[1].uppercased() : nil, nullable))
+            terms.append((column, words.count == 2 ? words[1].uppercased() : nil, nullable))
         }
         if terms.isEmpty && !items.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
             throw DBBError(

@@ -1,4 +1,5 @@
 import DBBFormat
+import Foundation
 
 /// One table a copy moves (``DBBManager/copyTables(of:from:)``): its name, the columns it
 /// copies (`id` first) and what each holds.
@@ -12,7 +13,7 @@ struct TransferTable {
             switch type {
             case .bool, .int, .boolArray, .intArray, .dbbObject, .dbbObjectArray: self = .integer
             case .float, .date, .floatArray, .dateArray: self = .real
-            case .string, .stringArray: self = .text
+            case .string, .stringArray, .decimal, .uuid, .json, .decimalArray, .uuidArray: self = .text
             case .binary: self = .blob
             }
         }
@@ -20,9 +21,16 @@ struct TransferTable {
 
     let name: String
     let columns: [String]
+    /// What each column stores.
+    let types: [DBBStorageType]
     let holds: [Holds]
     /// Which property a column holds, to name it in an error.
     let properties: [(property: String, column: String)]
+
+    init(name: String, columns: [String], types: [DBBStorageType], properties: [(property: String, column: String)]) {
+        (self.name, self.columns, self.types, self.properties) = (name, columns, types, properties)
+        holds = types.map(Holds.init)
+    }
 
     /// Rows inserted by one statement: few round trips to a server, and far below both
     /// engines' limits on bound parameters.
@@ -74,7 +82,7 @@ struct TransferTable {
             try insert(batch, rows: batch.count / columns.count, into: destination, into)
             batch.removeAll(keepingCapacity: true)
         }
-        try origin.forEachRow(from.selectAll(name, columns)) { row in
+        try origin.forEachRow(from.selectAll(name, columns, types)) { row in
             for index in 0..<columns.count {
                 let value = try admitted(row.value(at: index), index, rowID: row.int64(at: 0))
                 if let refusal = into.dialect.refusal(of: value) {
@@ -105,8 +113,9 @@ struct TransferTable {
         let fits: DBBValue? =
             switch (holds[index], value) {
             case (_, .null): value
-            case (.integer, .integer), (.text, .text), (.blob, .blob): value
+            case (.integer, .integer), (.blob, .blob): value
             // (Optional's `.none`: DBBValue's own nil literal is NULL.)
+            case (.text, .text(let text)): Self.isText(text, of: types[index]) ? value : Optional.none
             case (.real, .real(let real)): real.isNaN ? Optional.none : value
             case (.real, .integer(let integer)): Double(exactly: integer).map(DBBValue.real)
             default: nil
@@ -114,10 +123,32 @@ struct TransferTable {
         guard let fits else {
             throw DBBError(
                 .invalidValue, table: name, property: property(of: columns[index]), rowID: rowID,
-                "\(value) in column \(columns[index]) of \(name) is not \(holds[index]) as the column holds: "
-                    + "the copy would store another value, so it copies nothing")
+                "\(value) in column \(columns[index]) of \(name) is not \(Self.kind(of: types[index], holds[index])) "
+                    + "as the column holds: the copy would store another value, so it copies nothing")
         }
         return fits
+    }
+
+    /// What a column of `type` holds, for a message: `integer`, `text`, `a decimal number`….
+    private static func kind(of type: DBBStorageType, _ holds: Holds) -> String {
+        switch type {
+        case .decimal, .decimalArray: "a decimal number"
+        case .uuid, .uuidArray: "a UUID"
+        case .json: "JSON"
+        default: "\(holds)"
+        }
+    }
+
+    /// Whether `text` is a value of a column of `type`: a decimal number, a UUID, JSON — what
+    /// the destination's column would refuse (PostgreSQL's `numeric`, `uuid`, `jsonb`) or a
+    /// table object could not read (SQLite's text); any text otherwise.
+    private static func isText(_ text: String, of type: DBBStorageType) -> Bool {
+        switch type {
+        case .decimal, .decimalArray: DecimalText.isNumber(text)
+        case .uuid, .uuidArray: UUID(uuidString: text) != nil
+        case .json: (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil
+        default: true
+        }
     }
 
     /// The property a column holds, or the column's name (`id`, the times, a join table's owner column).
@@ -128,7 +159,7 @@ struct TransferTable {
     private func insert(_ values: [DBBValue], rows: Int, into destination: any DatabaseConnection, _ into: TransferSQL)
         throws
     {
-        let statement = try destination.statement(into.insert(name, columns, rows: rows))
+        let statement = try destination.statement(into.insert(name, columns, types, rows: rows))
         defer { statement.reset() }
         try statement.bind(values)
         try statement.execute()

@@ -27,8 +27,9 @@ extension DBBCondition {
     {
         switch node {
         case .compare(let keyPath, let operation, let value):
-            arguments.append(value)
-            return "\(try name(keyPath, mapping)) \(operation) ?"
+            let property = try name(keyPath, mapping)
+            arguments.append(try comparable(value, property, mapping))
+            return "\(property) \(operation) \(parameter(property, mapping))"
         case .null(let keyPath, let negated):
             return "\(try name(keyPath, mapping)) IS \(negated ? "NOT " : "")NULL"
         case .within(let keyPath, let values, let negated):
@@ -39,8 +40,9 @@ extension DBBCondition {
                     ? "(\(property) IS NULL OR \(property) IS NOT NULL)"
                     : "(\(property) IS NULL AND \(property) IS NOT NULL)"
             }
-            arguments.append(contentsOf: values)
-            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            for value in values { arguments.append(try comparable(value, property, mapping)) }
+            let placeholders = Array(repeating: parameter(property, mapping), count: values.count)
+                .joined(separator: ", ")
             return "\(negated ? "NOT " : "")\(property) IN (\(placeholders))"
         case .like(let keyPath, let pattern, let negated):
             arguments.append(.text(pattern))
@@ -52,6 +54,34 @@ extension DBBCondition {
         case .not(let inner):
             return "NOT (\(try text(inner, mapping, &arguments)))"
         }
+    }
+
+    /// The placeholder of a value compared with `property`: as the column (or join column) of
+    /// its type takes one (``DBBDialect/parameter(_:)``: PostgreSQL reads the text of a
+    /// `Decimal` or `UUID` as a `numeric` or `uuid`).
+    private static func parameter(_ property: String, _ mapping: TableMapping) -> String {
+        guard let type = mapping.column(named: property)?.storageType ?? mapping.join(named: property)?.storageType
+        else { return "?" }
+        return mapping.dialect.parameter(type)
+    }
+
+    /// `value`, unless it stands for a value that cannot be stored (``unstorableStandIn``:
+    /// `Decimal.nan`), which no backend compares alike (PostgreSQL's `numeric` NaN is above
+    /// every number, SQLite's `NULL` equals nothing).
+    private static func comparable(_ value: DBBValue, _ property: String, _ mapping: TableMapping) throws(DBBError)
+        -> DBBValue
+    {
+        guard case .real(let real) = value, real.isNaN,
+            let type = mapping.column(named: property)?.storageType ?? mapping.join(named: property)?.storageType
+        else { return value }
+        switch type {
+        case .decimal, .decimalArray: break
+        default: return value
+        }
+        throw DBBError(
+            .invalidValue, table: mapping.tableName, property: property,
+            "the condition compares \(property) with Decimal.nan, which no stored decimal is and no backend compares "
+                + "alike: test for nil, or leave the condition out")
     }
 
     /// The mapped property `keyPath` reaches.

@@ -9,14 +9,16 @@ final class SQLiteBackend: DatabaseConnection {
     let sqlite: SQLiteConnection
 
     /// Opens the database at `path` (`:memory:` for a private in-memory one) the way the
-    /// manager wants it: WAL, busy timeout, foreign keys (from ``SQLiteConfiguration``), and
-    /// the locale date functions. `readOnly`: an existing file, opened read-only
-    /// (`SQLITE_OPEN_READONLY`), its journal mode left as it is.
+    /// manager wants it: WAL, busy timeout, foreign keys (from ``SQLiteConfiguration``), the
+    /// locale date functions, and the `dbb_decimal` collation (``SQLiteCollation/decimal``) that
+    /// conditions and sorting on `Decimal` properties compare with. `readOnly`: an existing file,
+    /// opened read-only (`SQLITE_OPEN_READONLY`), its journal mode left as it is.
     init(path: String, readOnly: Bool = false) throws {
         var configuration = SQLiteConfiguration()
         if readOnly { configuration.access = .readOnly }
         sqlite = try SQLiteConnection(path: path, configuration: configuration)
         try sqlite.addLocaleFunctions()
+        try sqlite.add(SQLiteCollation.decimal)
     }
 
     var dialect: any DBBDialect { SQLiteDialect() }

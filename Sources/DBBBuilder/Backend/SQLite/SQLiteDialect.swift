@@ -27,6 +27,9 @@ public struct SQLiteDialect: DBBDialect {
         switch type {
         case .string: "''"
         case .binary: "x''"
+        case .decimal, .decimalArray: "'0'"
+        case .uuid, .uuidArray: "'00000000-0000-0000-0000-000000000000'"
+        case .json: "'null'"
         default: "0"
         }
     }
@@ -35,13 +38,14 @@ public struct SQLiteDialect: DBBDialect {
 
     // MARK: - Tables
 
-    /// The column type DBBBuilder writes on SQLite for a storage type (dates are `Real`).
+    /// The column type DBBBuilder writes on SQLite for a storage type (dates are `Real`;
+    /// decimals, UUIDs and JSON are `Text`, an affinity that keeps their text as it is).
     public func columnType(_ type: DBBStorageType) -> String {
         switch type {
         case .bool: "Boolean"
         case .int: "Integer"
         case .float, .date: "Real"
-        case .string: "Text"
+        case .string, .decimal, .uuid, .json, .decimalArray, .uuidArray: "Text"
         case .binary: "BLOB"
         case .dbbObject, .dbbObjectArray: "Integer"
         case .boolArray: "Boolean"
@@ -68,6 +72,26 @@ public struct SQLiteDialect: DBBDialect {
 
     /// `nil`: SQLite's `ALTER TABLE` cannot change a column's type; the table is rebuilt.
     public func alterColumnType(_ column: String, of table: String, to type: String) -> String? { nil }
+
+    // MARK: - Values of a column's type
+
+    /// `?`: SQLite binds text into any column.
+    public func parameter(_ type: DBBStorageType) -> String { "?" }
+
+    /// The column: its text is the value.
+    public func selected(_ column: String, _ type: DBBStorageType) -> String { column }
+
+    /// A `Decimal` column under `dbb_decimal` (``DBBSQLite/SQLiteCollation/decimal``), which
+    /// every connection of a manager has, so that `9` < `10` as in PostgreSQL's `numeric`; a
+    /// `UUID` column under `NOCASE`, so that a UUID written in upper case by other SQL equals
+    /// the same UUID in lower case, as in PostgreSQL's `uuid`.
+    public func compared(_ column: String, _ type: DBBStorageType) -> String {
+        switch type {
+        case .decimal, .decimalArray: "\(column) COLLATE \(SQLiteCollation.decimal.name)"
+        case .uuid, .uuidArray: "\(column) COLLATE NOCASE"
+        default: column
+        }
+    }
 
     // MARK: - Queries
 
@@ -199,7 +223,7 @@ public struct SQLiteDialect: DBBDialect {
         switch type {
         case .bool, .int, .boolArray, .intArray, .dbbObject, .dbbObjectArray: [.integer, .numeric]
         case .float, .date, .floatArray, .dateArray: [.real, .numeric]
-        case .string, .stringArray: [.text]
+        case .string, .stringArray, .decimal, .uuid, .json, .decimalArray, .uuidArray: [.text]
         case .binary: [.blob]
         }
     }

@@ -9,23 +9,24 @@ extension StoredProperty {
     /// The access of a column property at its storage offset in `prototype`'s class, or `nil`
     /// when the property is not plain stored storage of the object.
     @inlinable
-    static func columnAccess<Root: DBBTableObject, Value: DBBColumnValue>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>, prototype: DBBTableObject
+    static func columnAccess<Root: DBBTableObject, Coding: ColumnCoding>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Coding.Value>, coding: Coding.Type, prototype: DBBTableObject
     ) -> ColumnAccess? {
+        typealias Value = Coding.Value
         guard let prototype = prototype as? Root, let offset = offset(of: keyPath, in: prototype) else { return nil }
         return ColumnAccess(
             read: { row, index, object in
                 try withExtendedLifetime(object) {
                     let property = pointer(object, offset, as: Value.self)
-                    if let value = try Value.read(from: row, at: index) {
+                    if let value = try Coding.read(from: row, at: index) {
                         property.pointee = value
-                        return value.columnValue
+                        return Coding.columnValue(of: value)
                     }
-                    return DBBPropertyPersistence.snapshotOfUnread(row, index, property.pointee.columnValue)
+                    return DBBPropertyPersistence.snapshotOfUnread(row, index, Coding.columnValue(of: property.pointee))
                 }
             },
             value: { object in
-                withExtendedLifetime(object) { pointer(object, offset, as: Value.self).pointee.columnValue }
+                withExtendedLifetime(object) { Coding.columnValue(of: pointer(object, offset, as: Value.self).pointee) }
             },
             copy: { source, target in
                 withExtendedLifetime((source, target)) {
@@ -33,24 +34,28 @@ extension StoredProperty {
                 }
             },
             direct: { _ in nil },
-            slot: StoredSlot.make(Value.self, offset: offset))
+            slot: Coding.isPlain ? StoredSlot.make(Value.self, offset: offset) : nil)
     }
 
     /// The access of an array property (a value join) at its storage offset in `prototype`'s
     /// class, or `nil` as ``columnAccess(_:prototype:)``.
     @inlinable
-    static func arrayAccess<Root: DBBTableObject, Element: DBBArrayElement>(
-        _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, prototype: DBBTableObject
+    static func arrayAccess<Root: DBBTableObject, Coding: ElementCoding>(
+        _ keyPath: ReferenceWritableKeyPath<Root, [Coding.Element]>, elements coding: Coding.Type,
+        prototype: DBBTableObject
     ) -> JoinAccess? {
+        typealias Element = Coding.Element
         guard let prototype = prototype as? Root, let offset = offset(of: keyPath, in: prototype) else { return nil }
         return JoinAccess(
             values: { object in
-                withExtendedLifetime(object) { pointer(object, offset, as: [Element].self).pointee.map(\.joinValue) }
+                withExtendedLifetime(object) {
+                    pointer(object, offset, as: [Element].self).pointee.map(Coding.joinValue(of:))
+                }
             },
             assign: { values, object in
-                let elements = try values.map(Element.element(of:))
+                let elements = try values.map(Coding.element(of:))
                 withExtendedLifetime(object) { pointer(object, offset, as: [Element].self).pointee = elements }
-                return Element.joinValues(of: elements, read: values)
+                return Coding.joinValues(of: elements, read: values)
             })
     }
 }

@@ -1,0 +1,75 @@
+-- section: register
+BEGIN IMMEDIATE TRANSACTION
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='Voucher'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='Voucher_links'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='Voucher_prices'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='Voucher_stages'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='Voucher_tokens'
+CREATE TABLE IF NOT EXISTS Voucher (id Integer PRIMARY KEY AUTOINCREMENT, createdTime Real, modifiedTime Real, address Text, alternates Text, amount Text, counts Text, fee Text, home Text, link Text, previous Text, reference Text, stage Text, token Text, urgency Integer)
+CREATE TABLE IF NOT EXISTS Voucher_links (id Integer PRIMARY KEY AUTOINCREMENT, Voucher_ID Integer, links Text)
+CREATE INDEX IF NOT EXISTS Voucher_links_idx ON Voucher_links (Voucher_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
+DELETE FROM Voucher_links WHERE Voucher_ID NOT IN (SELECT id FROM Voucher)
+CREATE TRIGGER IF NOT EXISTS Voucher_links_owner_deleted AFTER DELETE ON Voucher BEGIN DELETE FROM Voucher_links WHERE Voucher_ID = OLD.id; END
+CREATE TABLE IF NOT EXISTS Voucher_prices (id Integer PRIMARY KEY AUTOINCREMENT, Voucher_ID Integer, prices Text)
+CREATE INDEX IF NOT EXISTS Voucher_prices_idx ON Voucher_prices (Voucher_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
+DELETE FROM Voucher_prices WHERE Voucher_ID NOT IN (SELECT id FROM Voucher)
+CREATE TRIGGER IF NOT EXISTS Voucher_prices_owner_deleted AFTER DELETE ON Voucher BEGIN DELETE FROM Voucher_prices WHERE Voucher_ID = OLD.id; END
+CREATE TABLE IF NOT EXISTS Voucher_stages (id Integer PRIMARY KEY AUTOINCREMENT, Voucher_ID Integer, stages Text)
+CREATE INDEX IF NOT EXISTS Voucher_stages_idx ON Voucher_stages (Voucher_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
+DELETE FROM Voucher_stages WHERE Voucher_ID NOT IN (SELECT id FROM Voucher)
+CREATE TRIGGER IF NOT EXISTS Voucher_stages_owner_deleted AFTER DELETE ON Voucher BEGIN DELETE FROM Voucher_stages WHERE Voucher_ID = OLD.id; END
+CREATE TABLE IF NOT EXISTS Voucher_tokens (id Integer PRIMARY KEY AUTOINCREMENT, Voucher_ID Integer, tokens Text)
+CREATE INDEX IF NOT EXISTS Voucher_tokens_idx ON Voucher_tokens (Voucher_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
+DELETE FROM Voucher_tokens WHERE Voucher_ID NOT IN (SELECT id FROM Voucher)
+CREATE TRIGGER IF NOT EXISTS Voucher_tokens_owner_deleted AFTER DELETE ON Voucher BEGIN DELETE FROM Voucher_tokens WHERE Voucher_ID = OLD.id; END
+COMMIT TRANSACTION
+-- section: insert
+BEGIN IMMEDIATE TRANSACTION
+INSERT INTO Voucher (createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO Voucher_links (Voucher_ID, links) VALUES (?, ?)
+INSERT INTO Voucher_links (Voucher_ID, links) VALUES (?, ?)
+INSERT INTO Voucher_prices (Voucher_ID, prices) VALUES (?, ?)
+INSERT INTO Voucher_prices (Voucher_ID, prices) VALUES (?, ?)
+INSERT INTO Voucher_prices (Voucher_ID, prices) VALUES (?, ?)
+INSERT INTO Voucher_stages (Voucher_ID, stages) VALUES (?, ?)
+INSERT INTO Voucher_stages (Voucher_ID, stages) VALUES (?, ?)
+INSERT INTO Voucher_tokens (Voucher_ID, tokens) VALUES (?, ?)
+INSERT INTO Voucher_tokens (Voucher_ID, tokens) VALUES (?, ?)
+INSERT INTO Voucher_tokens (Voucher_ID, tokens) VALUES (?, ?)
+COMMIT TRANSACTION
+-- section: fetch by id
+BEGIN DEFERRED TRANSACTION
+SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE ("id" = ?)
+SELECT Voucher_ID, links FROM Voucher_links WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+SELECT Voucher_ID, prices FROM Voucher_prices WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+SELECT Voucher_ID, stages FROM Voucher_stages WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+SELECT Voucher_ID, tokens FROM Voucher_tokens WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+COMMIT TRANSACTION
+-- section: typed conditions and sorting
+BEGIN DEFERRED TRANSACTION
+SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE ("amount" COLLATE dbb_decimal > ?) AND ("token" COLLATE NOCASE = ?) AND ("reference" COLLATE NOCASE IN (?)) AND ("stage" = ?) AND ("link" IS NOT NULL) ORDER BY amount COLLATE dbb_decimal DESC, token COLLATE NOCASE ASC
+COMMIT TRANSACTION
+BEGIN DEFERRED TRANSACTION
+SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE (id IN (SELECT Voucher_ID FROM Voucher_tokens WHERE Voucher_ID IS NOT NULL AND ("tokens" COLLATE NOCASE = ?))) AND (id IN (SELECT Voucher_ID FROM Voucher_prices WHERE Voucher_ID IS NOT NULL AND ("prices" COLLATE dbb_decimal = ?)))
+SELECT Voucher_ID, links FROM Voucher_links WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+SELECT Voucher_ID, prices FROM Voucher_prices WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+SELECT Voucher_ID, stages FROM Voucher_stages WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+SELECT Voucher_ID, tokens FROM Voucher_tokens WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
+COMMIT TRANSACTION
+-- section: update the changed columns
+BEGIN IMMEDIATE TRANSACTION
+UPDATE Voucher SET modifiedTime = ?, address = ?, amount = ?, token = ? WHERE id = ?
+COMMIT TRANSACTION
+-- section: conditional update
+BEGIN IMMEDIATE TRANSACTION
+UPDATE Voucher SET modifiedTime = ?, fee = ? WHERE id = ? AND modifiedTime = ?
+COMMIT TRANSACTION
