@@ -84,7 +84,9 @@ struct PartialLoadTests {
         #expect(!book.hasChanges)
     }
 
-    @Test("a save that sets nothing left out keeps the stored values; a later assignment is still seen", arguments: Backend.allCases)
+    @Test(
+        "a save that sets nothing left out keeps the stored values; a later assignment is still seen",
+        arguments: Backend.allCases)
     func untouchedStayStored(_ backend: Backend) throws {
         guard let (db, id) = try bookDatabase(backend) else { return }
         let book = try #require(
@@ -143,7 +145,9 @@ struct PartialLoadTests {
         #expect(try stored(db, id).price == 0)
     }
 
-    @Test("a class mapped by hand: a value other than the default is written, the default is not (documented)", arguments: Backend.allCases)
+    @Test(
+        "a class mapped by hand: a value other than the default is written, the default is not (documented)",
+        arguments: Backend.allCases)
     func handMapped(_ backend: Backend) throws {
         guard let (db, id) = try bookDatabase(backend) else { return }
         let other = try db.reopen([HandPartialBook.self])

@@ -109,7 +109,7 @@ struct TableNameClaimTests {
         let other = try db.reopen()
         #expect {
             try other.register([ClaimJoinTaker.self])
-        } throws: { isClash($0, "ClaimJoinTaker", "join table", "ClaimBook", "'ClaimBook_tags'") }
+        } throws: { isClash($0, "ClaimJoinTaker", "join table of DBBBuilderTests.ClaimBook.tags", "'ClaimBook_tags'") }
         #expect(try db.columns(of: "ClaimBook_tags") == before)
         #expect(try ClaimBook.instance(id: id, manager: other)?.tags.sorted() == ["classic", "formal"])
     }
@@ -125,7 +125,9 @@ struct TableNameClaimTests {
         let other = try db.reopen()
         #expect {
             try other.register([ClaimBook.self])
-        } throws: { isClash($0, "ClaimBook.tags", "'ClaimBook_tags'", "label") }
+        } throws: {
+            isClash($0, "ClaimBook.tags", "'ClaimBook_tags'", "label", "the table of DBBBuilderTests.ClaimJoinTaker")
+        }
         #expect(try db.tableExists("ClaimBook") == false)
         #expect(try ClaimJoinTaker.all(manager: db.manager).map(\.label) == ["mine"])
     }

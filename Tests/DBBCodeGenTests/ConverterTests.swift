@@ -177,7 +177,7 @@ struct ConverterTests {
             }
 
             final class Unstorable: DBBTableObject {
-                var link: URL?
+                var link: Substring?
                 required init(dbManager: DBBManager) {
                     super.init(dbManager: dbManager)
                     dbManager.addPersistenceMapping(["link": DBBPropertyPersistence(\\Unstorable.link)], for: self)
@@ -258,7 +258,7 @@ struct ConverterTests {
             ("ComputedKey", 9, "the key prefix + \"tle\" is computed"),
             ("Looped", 17, "the mapping is built in a loop"),
             ("WrongType", 27, "the mapping says type: .float, but 'budget' is Int (from its initial value)"),
-            ("Unstorable", 32, "'link' is a URL"),
+            ("Unstorable", 32, "'link' is a Substring"),
             ("Renamed", 43, "the key 'first' is not the property's name 'firstName'"),
             ("Deferred", 54, "the mapping is made in setUp(), not in init(dbManager:)"),
             (

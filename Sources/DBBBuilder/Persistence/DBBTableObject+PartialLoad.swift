@@ -48,14 +48,16 @@ extension DBBTableObject {
             unloadedColumns &= ~written
             for index in mapping.joins.indices where index < 64 && unloadedJoins & (1 &<< UInt64(index)) != 0 {
                 let set = isAssignedUnloadedJoin(index, mapping)
-                if set || (index < joins.count && index < old.joins.count && !DBBValue.areSameStored(joins[index], old.joins[index])) {
+                if set
+                    || (index < joins.count && index < old.joins.count
+                        && !DBBValue.areSameStored(joins[index], old.joins[index]))
+                {
                     unloadedJoins &= ~(1 &<< UInt64(index))
                 }
             }
         }
         if assignedMarks != 0 { assignedMarks = 0 }
     }
-
 
     /// Whether a partial fetch left some of the object's mapped properties out: those hold the
     /// values a new object has, and a save writes one only when it was set (``unloadedPropertyNames``).

@@ -124,7 +124,7 @@ struct SchemaMigration {
 
     // MARK: - Checks
 
-    private struct ExistingColumn {
+    struct ExistingColumn {
         let name: String
         let type: String
         let notNull: Bool
@@ -157,7 +157,7 @@ struct SchemaMigration {
             let joinColumns = try columns(of: join.joinTable)
             try checkReadable(joinColumns, of: mapping, table: join.joinTable)
             if joinColumns.isEmpty { missingJoinTables.append(join.joinTable) }
-            try checkJoinTable(joinColumns, of: join, in: mapping)
+            try checkJoinTable(joinColumns, of: join, in: mapping, catalog)
             if let column = joinColumns[join.column.lowercased()] {
                 retypes += try judge(
                     column, in: join.joinTable, owner: join.parentColumn, of: mapping, property: join.name,
@@ -170,7 +170,7 @@ struct SchemaMigration {
                 mapping: mapping, exists: false, addedColumns: [], missingJoinTables: missingJoinTables,
                 retypes: retypes, recorded: recorded)
         }
-        try checkNotJoinTable(existing, of: mapping)
+        try checkNotJoinTable(existing, of: mapping, catalog)
         try checkRowID(existing, of: mapping)
         var addedTimes: [String] = []
         for time in [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
@@ -285,51 +285,6 @@ struct SchemaMigration {
             "the name '\(long.name)' of \(String(reflecting: mapping.objectType)) is \(long.name.utf8.count) bytes, and "
                 + "PostgreSQL keeps \(longest) of a name: shorten it (databaseTableName, columnName) to \(longest) "
                 + "bytes or less, join tables and indexes included (<Table>_<column>_idx)")
-    }
-
-    /// Refuses a class's table that is in this database another class's join table: a table
-    /// of DBBBuilder's join-table layout `<Owner>_<column>(id, <Owner>_ID, <column>)`. Adopted,
-    /// its rows would read as the class's objects, and deleting those would delete the
-    /// owner's values (the owner may be mapped by another program, unknown to this manager).
-    private func checkNotJoinTable(_ existing: [String: ExistingColumn], of mapping: TableMapping) throws {
-        guard existing.count == 3, existing[SchemaSQL.idColumn] != nil,
-            let owner = existing.values.first(where: {
-                $0.name.lowercased().hasSuffix("_id") && $0.name.count > 3
-            }),
-            let value = existing.values.first(where: {
-                $0.name.lowercased() != SchemaSQL.idColumn && $0.name != owner.name
-            })
-        else { return }
-        let ownerTable = String(owner.name.dropLast(3))
-        guard DBBFormat.joinTable(ownerTable, column: value.name).lowercased() == mapping.tableName.lowercased()
-        else { return }
-        let type = String(reflecting: mapping.objectType)
-        throw DBBError(
-            .invalidMapping, table: mapping.tableName,
-            "the table of \(type) would be '\(mapping.tableName)', which in this database is the join table of "
-                + "table \(ownerTable)'s column \(value.name) (its columns are id, \(owner.name), \(value.name)): "
-                + "one name cannot serve both, since their rows would mix (deleting \(type) objects would delete "
-                + "the values of \(ownerTable)'s rows). Nothing was changed; give \(type) another table name "
-                + "(`override class var databaseTableName`, or `@DBBTable(tableName:)`)")
-    }
-
-    /// Refuses a join table that exists with other columns than the join table of `join`
-    /// has: another class's table, or another property's join table (`A_b`.`c` and `A`.`b_c`
-    /// both name `A_b_c`), whose rows the property would read and replace.
-    private func checkJoinTable(_ existing: [String: ExistingColumn], of join: JoinProperty, in mapping: TableMapping)
-        throws
-    {
-        let expected = [SchemaSQL.idColumn, join.parentColumn, join.column]
-        guard !existing.isEmpty, Set(existing.keys) != Set(expected.map { $0.lowercased() }) else { return }
-        let type = String(reflecting: mapping.objectType)
-        let found = existing.values.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
-        throw DBBError(
-            .invalidMapping, table: join.joinTable, property: join.name,
-            "the join table of \(type).\(join.name) would be '\(join.joinTable)', but a table of that name is in this "
-                + "database with the columns \(found.joined(separator: ", ")), not \(expected.joined(separator: ", ")): "
-                + "another class's table, or another property's join table, whose rows \(join.name) would read and "
-                + "replace. Nothing was changed; store \(type).\(join.name) under another column name "
-                + "(`columnName:`, or `@Column`), which names its join table, or give \(type) another table name")
     }
 
     /// Refuses a table whose `id` is not its `INTEGER PRIMARY KEY` (the row id): missing, of

@@ -1,6 +1,8 @@
 -- section: register
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
+-- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Voucher'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Voucher_links'
@@ -31,6 +33,23 @@ CREATE INDEX IF NOT EXISTS Voucher_tokens_idx ON Voucher_tokens (Voucher_ID)
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
 DELETE FROM Voucher_tokens WHERE Voucher_ID NOT IN (SELECT id FROM Voucher)
 CREATE TRIGGER IF NOT EXISTS Voucher_tokens_owner_deleted AFTER DELETE ON Voucher BEGIN DELETE FROM Voucher_tokens WHERE Voucher_ID = OLD.id; END
+CREATE TABLE IF NOT EXISTS dbb_columns (table_name Text NOT NULL, property Text NOT NULL, column_name Text NOT NULL, class_name Text NOT NULL, swift_type Text NOT NULL, storage Text NOT NULL, join_table Text, target_table Text, mapped Boolean NOT NULL DEFAULT 1, PRIMARY KEY (table_name, property))
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 COMMIT TRANSACTION
 -- section: insert
 BEGIN IMMEDIATE TRANSACTION
