@@ -155,10 +155,13 @@ let package = Package(
         /// The code generator: declarations or a database in, table-object classes out; and
         /// `--convert`, which rewrites DBBBuilder-style classes as `@DBBTable` classes (read and
         /// rewritten with swift-syntax, checked against the macro's own rules in DBBMacroKit).
+        /// A database is read through DBBBuilder's backends, with the questions registration asks
+        /// of each engine (its dialect), so that what it generates registers unchanged.
         .target(
             name: "DBBCodeGen",
             dependencies: [
-                "DBBSQLite", "DBBFormat", "DBBMacroKit", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                "DBBSQLite", "DBBFormat", "DBBBuilder", "DBBMacroKit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             path: "CodeGenerator/Sources/DBBCodeGen"
@@ -176,7 +179,7 @@ let package = Package(
         .executableTarget(
             name: "dbb-codegen",
             dependencies: [
-                "DBBCodeGen", "DBBCore", "DBBSQLite",
+                "DBBCodeGen", "DBBCore", "DBBSQLite", "DBBBuilder", postgres,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CodeGenerator/Sources/dbb-codegen"
@@ -239,11 +242,23 @@ let package = Package(
         /// output of them (After, checked to be what it writes now), compiled side by side.
         .target(name: "ConversionBefore", dependencies: ["DBBBuilder"], path: "Tests/ConversionFixtures/Before"),
         .target(name: "ConversionAfter", dependencies: ["DBBBuilder"], path: "Tests/ConversionFixtures/After"),
+        /// The proof of `dbb-codegen --from-database`: the classes that wrote a database (the
+        /// tests' models and the demo's, linked from where they live) and the generator's output
+        /// of that database (checked to be what it writes now), compiled side by side.
+        .target(name: "FromDatabaseModels", dependencies: ["DBBBuilder"], path: "Tests/FromDatabaseFixtures/Models"),
+        .target(
+            name: "FromDatabaseModelsGenerated", dependencies: ["DBBBuilder"],
+            path: "Tests/FromDatabaseFixtures/ModelsGenerated"),
+        .target(name: "FromDatabaseDemo", dependencies: ["DBBBuilder"], path: "Tests/FromDatabaseFixtures/Demo"),
+        .target(
+            name: "FromDatabaseDemoGenerated", dependencies: ["DBBBuilder"],
+            path: "Tests/FromDatabaseFixtures/DemoGenerated"),
         .testTarget(
             name: "DBBCodeGenTests",
             dependencies: [
-                "DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "dbb-codegen", "dbb-demo", "dbb",
-                "ConversionBefore", "ConversionAfter",
+                "DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "DBBBackendTestSupport", "DBBWeeklyReport",
+                "dbb-codegen", "dbb-demo", "dbb", "ConversionBefore", "ConversionAfter", "FromDatabaseModels",
+                "FromDatabaseModelsGenerated", "FromDatabaseDemo", "FromDatabaseDemoGenerated",
             ],
             exclude: ["Golden"]
         ),

@@ -48,6 +48,19 @@ public enum DBBFormat {
     /// `<JoinTable>_target_idx`: the index of a reference's join table on the referenced ids.
     public static func joinTargetIndex(_ joinTable: String) -> String { "\(joinTable)_target_idx" }
 
+    /// `<JoinTable>_owner_deleted`: the trigger (SQLite) that deletes an object's join rows with its row.
+    public static func joinOwnerTrigger(_ joinTable: String) -> String { "\(joinTable)_owner_deleted" }
+
+    /// `<JoinTable>_target_deleted`: the trigger (SQLite), on the referenced table, that deletes
+    /// the join rows referring to a row deleted there: its table is the reference's target.
+    public static func joinTargetTrigger(_ joinTable: String) -> String { "\(joinTable)_target_deleted" }
+
+    /// `<Table>_<property names>` (the names run together, as DBBBuilder wrote them): the index
+    /// of a `DBBIndexer` (and of `@Indexed`) over the columns of `properties`.
+    public static func indexName(_ table: String, properties: [String]) -> String {
+        table + "_" + properties.joined()
+    }
+
     /// Whether a table named `table` with `columns` is the join table of a property stored in
     /// `column` of `owner`'s table.
     public static func isJoinTable(_ table: String, columns: Set<String>, owner: String, column: String) -> Bool {

@@ -231,7 +231,7 @@ final class Gizmo: DBBTableObject {
 
 @Suite("dbb-codegen --from-database")
 struct FromDatabaseTests {
-    @Test("tables become classes; join tables become arrays, Data and references")
+    @Test("tables become classes; join tables become arrays, Data and references, as the catalog recorded them")
     func fromDatabase() throws {
         let database = try ManagerTestDatabase([Owner.self, Gizmo.self])
         let gizmo = Gizmo(dbManager: database.manager)
@@ -255,9 +255,11 @@ struct FromDatabaseTests {
         #expect(source.contains("@NotNull var title") && source.contains("var users: [Owner] = []"))
         #expect(source.contains("var tags: [String] = []") && source.contains("var owner: Owner?"))
 
-        // Without --reference, a join of ids reads as [Int], with the count of rows deciding nothing.
+        // Without --reference the catalog says what each join holds: a reference stays one
+        // however many rows it has.
         let plain = try DatabaseReader.tables(at: database.url, only: ["Gizmo"])
-        #expect(plain.first?.properties.first { $0.name == "owner" }?.type == .array(.named("Int")))
+        #expect(plain.first?.properties.first { $0.name == "owner" }?.type == .optional(.named("Owner")))
+        #expect(plain.first?.properties.first { $0.name == "users" }?.type == .array(.named("Owner")))
         #expect(throws: CodeGenError.self) { _ = try DatabaseReader.tables(at: database.url, only: ["Nope"]) }
     }
 }

@@ -2,7 +2,7 @@ import DBBTestSupport
 import Foundation
 import Testing
 
-/// `dbb-demo --postgres` and `dbb sql postgres://…` in a build without the package trait
+/// `dbb-demo --postgres`, `dbb sql postgres://…` and `dbb-codegen --from-database postgres://…` in a build without the package trait
 /// `Postgres` (the default): they stop before touching anything and say how to build them with
 /// it. With the trait they try the server instead (here a port nothing listens on).
 @Suite("PostgreSQL options with and without the package trait Postgres")
@@ -32,6 +32,24 @@ struct PostgresTraitTests {
                 "nothing is created before the refusal")
             #endif
         }
+    }
+
+    @Test("dbb-codegen --from-database postgres://…: never a file, never the password shown")
+    func codegen() throws {
+        let codegen = try #require(ScriptFixture.product("dbb-codegen"))
+        let folder = try TemporaryDirectory()
+        for url in [Self.unreachable, "postgres:/nobody:secret@127.0.0.1:1/none"] {
+            let run = try ScriptFixture.run(
+                codegen, ["--from-database", url, "--output-dir", folder.path("classes")], in: folder.url)
+            #expect(run.status != 0 && run.stdout.isEmpty, "\(url): \(run.stdout)")
+            #expect(!run.stderr.contains("secret"), "the password is never shown: \(run.stderr)")
+            #if Postgres
+            #expect(!run.stderr.contains(Self.hint), "\(run.stderr)")
+            #else
+            #expect(run.stderr.contains(Self.hint), "\(run.stderr)")
+            #endif
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing was written")
     }
 
     @Test("dbb sql postgres://…, and URLs spelled otherwise: never a file, never the password shown")

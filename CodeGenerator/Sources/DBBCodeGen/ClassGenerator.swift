@@ -18,6 +18,34 @@ public struct GeneratorOptions: Sendable {
     public var source: String?
     /// The form of the class: `@DBBTable` (the default) or DBBBuilder's hand-written mapping.
     public var form: Form = .macro
+    /// The table, when it is not the class's name (`@DBBTable(tableName:)`,
+    /// `databaseTableName`).
+    public var tableName: String?
+    /// More indexes (besides ``index``): one over a single property is written `@Indexed`.
+    public var indexes: [Index] = []
+    /// A comment to write after a property's declaration, by property name.
+    public var comments: [String: String] = [:]
+
+    /// An index over the columns of `properties`, in order (`DBBIndexer`).
+    public struct Index: Hashable, Sendable {
+        public var properties: [String]
+        public var unique: Bool
+
+        public init(properties: [String], unique: Bool = false) {
+            self.properties = properties
+            self.unique = unique
+        }
+
+        /// `DBBIndexer(columnsToIndex: ["a", "b"], unique: true)`, the names as `name` writes them.
+        func indexer(_ name: (String) -> String) -> String {
+            "DBBIndexer(columnsToIndex: [\(properties.map(name).joined(separator: ", "))]\(unique ? ", unique: true" : ""))"
+        }
+    }
+
+    /// Every index: ``index`` first, then ``indexes``.
+    var allIndexes: [Index] {
+        (index.isEmpty ? [] : [Index(properties: index, unique: uniqueIndex)]) + indexes
+    }
 
     /// How the generated class declares its mapping.
     public enum Form: Sendable {
@@ -48,8 +76,8 @@ public enum ClassGenerator {
         }
         let names = Set(properties.map(\.name))
         for (option, listed) in [
-            ("--index", options.index), ("--not-null", options.notNull), ("--unique", options.unique),
-            ("--column", Array(options.columns.keys).sorted()),
+            ("--index", options.allIndexes.flatMap(\.properties)), ("--not-null", options.notNull),
+            ("--unique", options.unique), ("--column", Array(options.columns.keys).sorted()),
         ] {
             for name in listed where !names.contains(name) {
                 throw CodeGenError(
@@ -70,6 +98,11 @@ public enum ClassGenerator {
         }
         if options.form == .macro { return (lines + macroClass(properties, options)).joined(separator: "\n") }
         lines.append("final class \(type): DBBTableObject {")
+        if let table = options.tableName {
+            lines += [
+                "    override class var databaseTableName: String { \(ColumnFallback.stringLiteral(table)) }", "",
+            ]
+        }
         if !properties.isEmpty {
             lines.append("    enum Keys {")
             for property in properties {
@@ -78,7 +111,7 @@ public enum ClassGenerator {
             lines += ["    }", ""]
         }
         for property in properties {
-            lines.append("    " + declaration(property))
+            lines.append("    " + declaration(property) + comment(property, options))
         }
         if !properties.isEmpty { lines.append("") }
         lines.append("    required init(dbManager: DBBManager) {")
@@ -96,10 +129,8 @@ public enum ClassGenerator {
             let entries = attributes.map { "Keys.\($0.0): \($0.1)" }.joined(separator: ", ")
             lines.append("        attributesDictionary = [\(entries)]")
         }
-        let indexer =
-            options.index.isEmpty
-            ? ""
-            : ", indexer: DBBIndexer(columnsToIndex: [\(options.index.map { "Keys.\($0)" }.joined(separator: ", "))]\(options.uniqueIndex ? ", unique: true" : ""))"
+        let indexers = options.allIndexes.map { ", indexer: " + $0.indexer { "Keys.\($0)" } }
+        let indexer = indexers.first ?? ""
         if properties.isEmpty {
             lines.append("        dbManager.addPersistenceMapping([:], for: self\(indexer))")
         } else {
@@ -113,6 +144,10 @@ public enum ClassGenerator {
             }
             lines.append("        ], for: self\(indexer))")
         }
+        // DBBBuilder takes one indexer a call: the others in calls of their own.
+        for more in indexers.dropFirst() {
+            lines.append("        dbManager.addPersistenceMapping([:], for: self\(more))")
+        }
         lines += ["    }", "}", ""]
         return lines.joined(separator: "\n")
     }
@@ -120,25 +155,36 @@ public enum ClassGenerator {
     /// The lines of a `@DBBTable` class: each property with its markers.
     static func macroClass(_ properties: [PropertyDeclaration], _ options: GeneratorOptions) -> [String] {
         var lines: [String] = []
-        if options.index.isEmpty {
-            lines.append("@DBBTable")
-        } else {
-            let names = options.index.map { "\"\($0)\"" }.joined(separator: ", ")
-            lines.append(
-                "@DBBTable(indexes: [DBBIndexer(columnsToIndex: [\(names)]\(options.uniqueIndex ? ", unique: true" : ""))])"
-            )
+        // An index of ``GeneratorOptions/indexes`` over one property is its @Indexed (named
+        // `<Table>_<property>` either way); `--index` stays in `indexes:` as it is written.
+        let marked = Dictionary(
+            options.indexes.filter { $0.properties.count == 1 }.map { ($0.properties[0], $0.unique) },
+            uniquingKeysWith: { first, _ in first })
+        let listed = options.allIndexes.filter { $0.properties.count > 1 || options.index == $0.properties }
+        var arguments: [String] = []
+        if let table = options.tableName { arguments.append("tableName: \(ColumnFallback.stringLiteral(table))") }
+        if !listed.isEmpty {
+            arguments.append("indexes: [\(listed.map { $0.indexer { "\"\($0)\"" } }.joined(separator: ", "))]")
         }
+        lines.append("@DBBTable" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"))
         lines.append("final class \(options.className): DBBTableObject {")
         for property in properties {
             var markers: [String] = []
             if let column = options.columns[property.name] { markers.append("@Column(\"\(column)\")") }
             if options.notNull.contains(property.name) { markers.append("@NotNull") }
             if options.unique.contains(property.name) { markers.append("@Unique") }
+            if let unique = marked[property.name] { markers.append(unique ? "@Indexed(unique: true)" : "@Indexed") }
             if property.isJSON { markers.append("@JSON") }
-            lines.append("    " + (markers + [declaration(property)]).joined(separator: " "))
+            lines.append(
+                "    " + (markers + [declaration(property)]).joined(separator: " ") + comment(property, options))
         }
         lines += ["}", ""]
         return lines
+    }
+
+    /// `  // was Stage in the class that wrote it`, or nothing.
+    private static func comment(_ property: PropertyDeclaration, _ options: GeneratorOptions) -> String {
+        options.comments[property.name].map { "  // \($0)" } ?? ""
     }
 
     /// Swift keywords, which a declaration must write in backticks (after a dot they are fine).

@@ -1,11 +1,27 @@
+@_spi(DBBBackend) import DBBBuilder
 import DBBFormat
-import DBBSQLite
 import Foundation
 
-/// Reads the tables of an existing database (one written by DBBBuilder, or any SQLite file)
-/// as class declarations: columns become properties, DBBBuilder join tables
-/// `<Table>_<column>(id, <Table>_ID, <column>)` become array properties — or references, for
-/// the columns `references` names.
+/// Reads the tables of an existing database — a SQLite file or a PostgreSQL database, written
+/// by DBBBuilder or by other SQL — as the classes that register against it unchanged and read
+/// every row back.
+///
+/// Where the package's catalog ``DBBFormat/columnsTable`` describes a column (every database a
+/// manager of this package registered classes in), the property is the one that wrote it: its
+/// name, its exact type (`Int8`, `Date`, `Decimal?`, a reference to the class of its target
+/// table), with an enum or a value type of the writing class's own as its stored type (`String`,
+/// `Int`) and a `Codable` value stored as JSON as ``StoredJSON``, each with a comment naming the
+/// type it was. Elsewhere the column's declared type decides (``ColumnFallback``), optional
+/// unless `NOT NULL` or filled by a `DEFAULT`; a join table `<Table>_<column>(id,
+/// <Table>_ID, <column>)` is an array, `Data`, or a reference where `--reference`, SQLite's
+/// `<join>_target_deleted` trigger or PostgreSQL's foreign key names its target. Indexes named
+/// as registration names them become `@Indexed` and `indexes:`; `NOT NULL` columns `@NotNull`;
+/// single-column unique indexes `@Unique`; `DEFAULT` constants the properties' initial values.
+///
+/// A table registration would refuse (no `id INTEGER PRIMARY KEY`, `WITHOUT ROWID`, a column
+/// no property type holds, columns the role may not read) is left out and named with the
+/// reason; the package's own tables (`DBVersion`, `dbb_columns`, the locale rules) never are
+/// classes.
 public enum DatabaseReader {
     /// One class to generate.
     public struct Table: Sendable {
@@ -14,113 +30,106 @@ public enum DatabaseReader {
         public let options: GeneratorOptions
     }
 
-    /// The classes of the tables of the database at `url` (all, or those in `only`).
+    /// A table left out, and why.
+    public struct Skipped: Sendable, Equatable, CustomStringConvertible {
+        public let table: String
+        public let reason: String
+
+        public var description: String { "table \(table) is left out: \(reason)" }
+    }
+
+    /// What a database reads as.
+    public struct Reading: Sendable {
+        /// The classes, by table name.
+        public var tables: [Table]
+        /// The tables left out, with the reasons.
+        public var skipped: [Skipped]
+        /// What to know about the classes (guesses made, columns left out, what registering adds).
+        public var notes: [String]
+
+        /// Whether a class has a property of type ``StoredJSON``, whose declaration goes beside them.
+        public var needsStoredJSON: Bool {
+            tables.contains { table in
+                table.properties.contains { $0.isJSON && $0.type.description.contains(StoredJSON.typeName) }
+            }
+        }
+    }
+
+    /// The classes of the tables of the SQLite file at `url` (all, or those in `only`); the
+    /// tables left out are not reported (see ``read(_:only:references:)``).
     ///
     /// - Parameter references: join columns that hold ids of another table, by
-    ///   `Table.column` or `column`: `["Meeting.participants": "Person"]`. A reference
-    ///   becomes `Target?` when no object has more than one, else `[Target]`.
+    ///   `Table.column` or `column`: `["Meeting.participants": "Person"]`, for a database whose
+    ///   catalog and triggers do not say. A reference becomes `Target?` when no object has more
+    ///   than one, else `[Target]`.
     public static func tables(at url: URL, only: [String] = [], references: [String: String] = [:]) throws -> [Table] {
-        var configuration = SQLiteConfiguration()
-        configuration.access = .readOnly
-        configuration.journalMode = nil
-        let db = try SQLiteConnection(path: url.path, configuration: configuration)
-        let names = try db.fetchAll(
-            """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """
-        ) { $0.string(at: 0) ?? "" }
-        let tableSet = Set(names)
+        let manager = try DBBManager(url: url, readOnly: true)
+        return try read(manager, only: only, references: references).tables
+    }
+
+    /// What the database of `manager` (open it read-only: nothing is written) reads as, in one
+    /// read transaction.
+    /// - Throws: ``CodeGenError`` when `only` names a table the database does not have; the
+    ///   database's errors.
+    public static func read(_ manager: DBBManager, only: [String] = [], references: [String: String] = [:]) throws
+        -> Reading
+    {
+        try manager.backendAccess.read { connection in
+            try connection.atomically(.deferred) {
+                try read(connection, only: only, references: references)
+            }
+        }
+    }
+
+    private static func read(_ connection: any DatabaseConnection, only: [String], references: [String: String])
+        throws -> Reading
+    {
+        let engine = engineCatalog(of: connection)
+        let names = try engine.tableNames().sorted()
+        let own = Set(
+            ([DBBFormat.versionTable, DBBFormat.columnsTable] + connection.dialect.reservedTables.map(\.name)).map {
+                $0.lowercased()
+            })
+        var reader = TableReader(
+            connection: connection, engine: engine, catalog: nil, references: references, className: className)
         var joinTables: [String: [(column: String, table: String)]] = [:]
         for name in names {
             for owner in names where name.hasPrefix(owner + "_") {
                 let column = String(name.dropFirst(owner.count + 1))
-                let columns = try db.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(name)]) {
-                    $0.string(at: 0) ?? ""
-                }
+                let columns = try reader.columns(of: name).map(\.name)
                 if DBBFormat.isJoinTable(name, columns: Set(columns), owner: owner, column: column) {
                     joinTables[owner, default: []].append((column, name))
                 }
             }
         }
         let joinTableNames = Set(joinTables.values.flatMap { $0.map(\.table) })
+        for name in only where !names.contains(name) {
+            throw CodeGenError(line: 0, text: name, reason: "the database has no table \(name)")
+        }
         let wanted =
-            only.isEmpty
-            ? names.filter {
-                !joinTableNames.contains($0) && $0 != DBBFormat.versionTable && $0 != DBBFormat.columnsTable
-            } : only
-        return try wanted.map { name in
-            guard tableSet.contains(name) else {
-                throw CodeGenError(line: 0, text: name, reason: "the database has no table \(name)")
+            only.isEmpty ? names.filter { !joinTableNames.contains($0) && !own.contains($0.lowercased()) } : only
+        let catalog = try SchemaCatalog(connection: connection)
+        reader = TableReader(
+            connection: connection, engine: engine, catalog: catalog.exists ? catalog : nil, references: references,
+            className: className)
+        var reading = Reading(tables: [], skipped: [], notes: [])
+        if catalog.isDenied {
+            reading.notes.append(
+                "the catalog \(DBBFormat.columnsTable) is there, but this role may not read it: every type comes from "
+                    + "the columns' declared types (grant SELECT on it, or pg_read_all_data, for exact types)")
+        }
+        for name in wanted {
+            let noted = reader.notes.count
+            do {
+                reading.tables.append(try reader.read(name, joins: joinTables[name] ?? [], allTables: Set(names)))
+            } catch let skipped as TableSkipped {
+                // The reason says it all: no notes about a table that is left out.
+                reader.notes.removeSubrange(noted...)
+                reading.skipped.append(Skipped(table: skipped.table, reason: skipped.reason))
             }
-            return try table(name, db: db, joins: joinTables[name] ?? [], references: references)
         }
-    }
-
-    private static func table(
-        _ name: String, db: SQLiteConnection, joins: [(column: String, table: String)],
-        references: [String: String]
-    ) throws -> Table {
-        var properties: [PropertyDeclaration] = []
-        var options = GeneratorOptions(className: className(name))
-        options.source = "table \(name)"
-        let columns = try db.fetchAll(
-            "SELECT name, type, \"notnull\" FROM pragma_table_info(?) ORDER BY cid", [.text(name)]
-        ) {
-            ($0.string(at: 0) ?? "", ($0.string(at: 1) ?? "").uppercased(), $0.bool(at: 2))
-        }
-        for (column, declared, notNull) in columns where !DBBFormat.isReserved(column) {
-            let base = scalarType(declared, column: column)
-            let property = propertyName(column)
-            if property != column { options.columns[property] = column }
-            if notNull { options.notNull.append(property) }
-            properties.append(
-                PropertyDeclaration(name: property, type: notNull ? base : .optional(base), defaultValue: nil, line: 0))
-        }
-        for (column, joinTable) in joins {
-            let declared =
-                try db.fetchValue(
-                    "SELECT type FROM pragma_table_info(?) WHERE name = ?",
-                    [.text(joinTable), .text(column)], as: String.self)?.uppercased() ?? ""
-            let property = propertyName(column)
-            if property != column { options.columns[property] = column }
-            let type: PropertyType
-            if let target = references["\(name).\(column)"] ?? references[column] {
-                let most =
-                    try db.fetchValue(
-                        "SELECT max(c) FROM (SELECT count(*) AS c FROM \"\(joinTable)\" GROUP BY \"\(DBBFormat.ownerColumn(name))\")",
-                        as: Int.self) ?? 0
-                type = most > 1 ? .array(.named(target)) : .optional(.named(target))
-            } else if declared == "BLOB" {
-                type = .optional(.named("Data"))
-            } else {
-                type = .array(
-                    declared == DBBFormat.dateArrayColumnType.uppercased()
-                        ? .named("Date") : scalarType(declared, column: column))
-            }
-            properties.append(PropertyDeclaration(name: property, type: type, defaultValue: nil, line: 0))
-        }
-        return Table(className: options.className, properties: properties, options: options)
-    }
-
-    /// The Swift type of a column of DBBBuilder's types. A `Real` column is a `Date` when its
-    /// name says so (…Date, …Time, …At, date…), as DBBBuilder stores dates as `Real`.
-    static func scalarType(_ declared: String, column: String) -> PropertyType {
-        switch declared {
-        case "BOOLEAN", "BOOL": return .named("Bool")
-        case "INTEGER", "INT", "BIGINT": return .named("Int")
-        case "TEXT", "VARCHAR", "CHAR", "STRING": return .named("String")
-        case "BLOB": return .named("Data")
-        case "DATETIMESTAMP", "DATE", "DATETIME": return .named("Date")
-        default:
-            if declared.hasPrefix("VARCHAR") || declared.hasPrefix("CHAR") { return .named("String") }
-            let lower = column.lowercased()
-            if ["date", "time"].contains(where: { lower.hasSuffix($0) || lower.hasPrefix($0) })
-                || column.hasSuffix("At")
-            {
-                return .named("Date")
-            }
-            return .named("Double")
-        }
+        reading.notes += reader.notes
+        return reading
     }
 
     /// A property name for a column: the column itself when it is an identifier starting

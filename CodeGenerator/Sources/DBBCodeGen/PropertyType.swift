@@ -96,7 +96,7 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses Swift type syntax: `String?`, `[Int]`, `[Person]?`, `Int!`, `Array<Date>`,
-    /// `Optional<Data>`, `Swift.String`. `nil` when it is not type syntax.
+    /// `Optional<Data>`, `Dictionary<String, Int>`, `Swift.String`. `nil` when it is not type syntax.
     public static func parse(_ text: String) -> PropertyType? {
         var text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
@@ -114,6 +114,21 @@ public indirect enum PropertyType: Hashable, Sendable, CustomStringConvertible {
                 return .dictionary(key, value)
             }
             return parse(inner).map { .array($0) }
+        }
+        // `Dictionary<String, Int>`, as a mapping records a dictionary's type.
+        if text.hasPrefix("Dictionary<"), text.hasSuffix(">") {
+            let inner = text.dropFirst("Dictionary<".count).dropLast()
+            var depth = 0
+            guard
+                let comma = inner.firstIndex(where: { character in
+                    if character == "<" || character == "[" { depth += 1 }
+                    if character == ">" || character == "]" { depth -= 1 }
+                    return character == "," && depth == 0
+                }),
+                let key = parse(String(inner[..<comma])), case .named = key,
+                let value = parse(String(inner[inner.index(after: comma)...]))
+            else { return nil }
+            return .dictionary(key, value)
         }
         for (prefix, make) in [("Array<", { PropertyType.array($0) }), ("Optional<", { PropertyType.optional($0) })]
         where text.hasPrefix(prefix) && text.hasSuffix(">") {

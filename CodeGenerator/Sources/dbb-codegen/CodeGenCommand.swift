@@ -30,6 +30,15 @@ struct CodeGenCommand: ParsableCommand {
             written. The class is a @DBBTable class; --dbbbuilder writes DBBBuilder's \
             form instead (a Keys enum and init(dbManager:) with addPersistenceMapping).
 
+            --from-database reads a SQLite file or a postgres:// URL (the latter in a \
+            dbb-codegen built with the package trait Postgres) and writes the classes \
+            that register against it unchanged: the types its catalog dbb_columns \
+            recorded (Date, Int8, references), else the declared types (Real is Double, \
+            noted when named like a date; NULL allowed: optional); NOT NULL, unique and \
+            DBBBuilder-named indexes become markers. Tables it cannot map (no id INTEGER \
+            PRIMARY KEY, a column no property holds) are named on standard error with \
+            the reason, and the exit status is 1, unless --allow-skipped.
+
             --convert rewrites the DBBBuilder-style classes of Swift files (a mapping \
             by hand: addPersistenceMapping, attributesDictionary, DBBIndexer) as \
             @DBBTable classes that map the same tables, columns and indexes, so that \
@@ -49,6 +58,8 @@ struct CodeGenCommand: ParsableCommand {
               dbb-codegen --from-database app.sqlite --output-dir Models
               dbb-codegen --from-database app.sqlite --table Meeting \\
                 --reference Meeting.participants=Person
+              dbb-codegen --from-database postgres://me@db/app \\
+                --output-dir Models --allow-skipped
               dbb-codegen --convert Sources/App/Models/*.swift --check
               dbb-codegen --convert Sources/App/Models/*.swift --in-place
             """,
@@ -90,7 +101,10 @@ struct CodeGenCommand: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: ArgumentHelp("Generate classes for the tables of this database.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Generate classes for the tables of this database: a SQLite file or a postgres:// URL.",
+            valueName: "file | URL"))
     var fromDatabase: String?
 
     @Option(help: ArgumentHelp("With --from-database: only this table (repeatable).", valueName: "name"))
@@ -107,6 +121,9 @@ struct CodeGenCommand: ParsableCommand {
             "With --from-database: write one file per class into this folder; with --convert: the converted files.",
             valueName: "folder"))
     var outputDir: String?
+
+    @Flag(help: "With --from-database: exit 0 even when some tables were left out (they are still reported).")
+    var allowSkipped = false
 
     @Flag(help: "Rewrite the DBBBuilder-style classes of the Swift files as @DBBTable classes.")
     var convert = false
@@ -126,6 +143,8 @@ struct CodeGenCommand: ParsableCommand {
                 try convertFiles()
             } else if inPlace || check || allowUnconverted {
                 throw ValidationError("--in-place, --check and --allow-unconverted go with --convert")
+            } else if allowSkipped && fromDatabase == nil {
+                throw ValidationError("--allow-skipped goes with --from-database")
             } else if inputs.count > 1 {
                 throw ValidationError("declarations come from one file; --convert takes several Swift files")
             } else if let fromDatabase {
@@ -179,28 +198,8 @@ struct CodeGenCommand: ParsableCommand {
         }
     }
 
-    private func generateFromDatabase(_ path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("\(path) does not exist") }
-        let tables = try DatabaseReader.tables(
-            at: URL(fileURLWithPath: path), only: table,
-            references: try pairs(reference, option: "--reference"))
-        if let outputDir {
-            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-            for table in tables {
-                try write(
-                    ClassGenerator.generate(table.properties, options: form(table.options)),
-                    to: URL(fileURLWithPath: outputDir).appendingPathComponent("\(table.className).swift").path)
-            }
-        } else {
-            let classes = try tables.enumerated().map { index, table in
-                try ClassGenerator.generate(table.properties, options: form(table.options), header: index == 0)
-            }
-            try write(classes.joined(separator: "\n"), to: output)
-        }
-    }
-
     /// `options` in the form the flags ask for.
-    private func form(_ options: GeneratorOptions) -> GeneratorOptions {
+    func form(_ options: GeneratorOptions) -> GeneratorOptions {
         var options = options
         options.form = dbbbuilder ? .dbbbuilder : .macro
         return options
@@ -210,7 +209,7 @@ struct CodeGenCommand: ParsableCommand {
         text?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
     }
 
-    private func pairs(_ items: [String], option: String) throws -> [String: String] {
+    func pairs(_ items: [String], option: String) throws -> [String: String] {
         var result: [String: String] = [:]
         for item in items {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -63,7 +63,7 @@ struct SchemaSQL {
     /// DBBBuilder's index: named after the table and the listed property names, over their columns.
     /// DBBBuilder's name of an indexer's index: the table's name, `_`, the property names.
     func indexName(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
-        mapping.tableName + "_" + indexer.columns.joined()
+        DBBFormat.indexName(mapping.tableName, properties: indexer.columns)
     }
 
     func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
@@ -130,8 +130,8 @@ struct SchemaSQL {
             + " BEGIN DELETE FROM \(dialect.quote(join.joinTable)) WHERE \(dialect.quote(column)) = OLD.id; END"
     }
 
-    func ownerTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_owner_deleted" }
-    func targetTriggerName(_ join: JoinProperty) -> String { "\(join.joinTable)_target_deleted" }
+    func ownerTriggerName(_ join: JoinProperty) -> String { DBBFormat.joinOwnerTrigger(join.joinTable) }
+    func targetTriggerName(_ join: JoinProperty) -> String { DBBFormat.joinTargetTrigger(join.joinTable) }
 
     /// The index the target trigger searches the join table with.
     func createJoinTargetIndex(_ join: JoinProperty) -> String {

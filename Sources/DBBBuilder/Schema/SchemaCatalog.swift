@@ -7,6 +7,9 @@ import DBBFormat
 /// `Real`), to judge a change of the property's type (see ``TypeMigration``); `dbb-codegen`
 /// reads it to write `Date` for a date column.
 ///
+/// `dbb-codegen --from-database` reads it through ``init(connection:)`` and ``recorded(_:)``
+/// (`@_spi(DBBBackend)`), so that there is one reader of its rows.
+///
 /// Written by ``SchemaMigration`` inside the registration's transaction, and only where a row
 /// differs from what the class maps: a registration that changes nothing writes nothing, and a
 /// database without the table (a file DBBBuilder wrote) gets it when a manager that writes
@@ -17,23 +20,30 @@ import DBBFormat
 /// code generator, and for a later version that maps the column again, whose type is judged
 /// against the values' own. The row goes when another property of the class maps its column
 /// (a property renamed, `columnName:` kept), which the new row then describes.
-struct SchemaCatalog {
+@_spi(DBBBackend)
+public struct SchemaCatalog {
     let connection: any DatabaseConnection
-    /// Whether the table is there.
-    private(set) var exists: Bool
+    /// Whether the table is there, and may be read.
+    public private(set) var exists: Bool
+    /// Whether the table is there, but the connection's role may not read it.
+    public private(set) var isDenied = false
     private var sql: CatalogSQL { CatalogSQL(dialect: connection.dialect) }
 
     /// One row: a property as the last registration of its class mapped it.
-    struct Entry: Equatable {
-        var table: String
-        var property: String
-        var column: String
-        var className: String
-        var swiftType: String
-        var storage: String
-        var joinTable: String?
-        var targetTable: String?
-        var mapped = true
+    public struct Entry: Equatable, Sendable {
+        public var table: String
+        public var property: String
+        public var column: String
+        public var className: String
+        /// `String(describing:)` of the property's type: `Int8`, `Optional<Date>`, `Array<Stage>`.
+        public var swiftType: String
+        /// The ``DBBStorageType`` description: `int`, `stringArray`, `dbbObject(Person)`, `json`.
+        public var storage: String
+        public var joinTable: String?
+        /// The table a reference points into.
+        public var targetTable: String?
+        /// Whether the class still maps the property (its column and data stay when it does not).
+        public var mapped = true
 
         /// The row's values in ``CatalogSQL/columns`` order.
         var values: [DBBValue] {
@@ -46,7 +56,7 @@ struct SchemaCatalog {
 
         /// Whether the row describes the column `column` of the object's table, or the join
         /// table `joinTable` (names compared without case, as SQL compares them).
-        func describes(column: String, joinTable: String?) -> Bool {
+        public func describes(column: String, joinTable: String?) -> Bool {
             guard let joinTable else { return self.joinTable == nil && self.column.lowercased() == column.lowercased() }
             return self.joinTable?.lowercased() == joinTable.lowercased()
         }
@@ -55,16 +65,17 @@ struct SchemaCatalog {
     /// A catalog the connection's role may not read (a reporting role granted `SELECT` on the
     /// classes' tables alone) counts as missing: the registration judges by the tables, as for a
     /// file without one.
-    init(connection: any DatabaseConnection) throws {
+    public init(connection: any DatabaseConnection) throws {
         self.connection = connection
         let denied = try connection.fetchAll(connection.dialect.tableColumns, [.text(DBBFormat.columnsTable)]) { row in
             row.count > 6 && !row.isNull(at: 6)
         }
         exists = !denied.isEmpty && !denied.contains(true)
+        isDenied = denied.contains(true)
     }
 
     /// The rows of `table` (none when the catalog does not exist).
-    func recorded(_ table: String) throws -> [Entry] {
+    public func recorded(_ table: String) throws -> [Entry] {
         guard exists else { return [] }
         return try connection.fetchAll(sql.selectTable, [.text(table)]) { row in
             Entry(
@@ -78,8 +89,14 @@ struct SchemaCatalog {
     /// The Swift type `entries` record for the column `column` of the object's table or the join
     /// table `joinTable`: the property that maps it, else one that mapped it; `nil` when none did.
     static func swiftType(in entries: [Entry], column: String, joinTable: String?) -> String? {
+        describing(entries, column: column, joinTable: joinTable)?.swiftType
+    }
+
+    /// The row of `entries` for the column `column` of the object's table or the join table
+    /// `joinTable`: the property that maps it, else one that mapped it; `nil` when none did.
+    public static func describing(_ entries: [Entry], column: String, joinTable: String?) -> Entry? {
         let describing = entries.filter { $0.describes(column: column, joinTable: joinTable) }
-        return (describing.first(where: \.mapped) ?? describing.first)?.swiftType
+        return describing.first(where: \.mapped) ?? describing.first
     }
 
     /// The rows that describe `mapping`'s properties; `targets` gives the mapping of a class a

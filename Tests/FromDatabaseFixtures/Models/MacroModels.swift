@@ -1,0 +1,1 @@
+../../DBBBuilderTests/MacroModels.swift

@@ -1,0 +1,1 @@
+../../DBBBuilderTests/ValueTypeModels.swift
