@@ -5,6 +5,8 @@
 #
 #   swift build -c release --package-path Benchmarks
 #   bash Benchmarks/callgrind.sh [--quick] [WORKLOAD…]     # default: insert update "single save" fetch arrays
+#   DBB_BENCH_BINARY=/tmp/bench-before bash Benchmarks/callgrind.sh …   # another build (a copy kept from before a change)
+#   DBB_BENCH_SKIP=Fluent bash Benchmarks/callgrind.sh …   # leave out the contenders whose name contains the text
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 size=()
@@ -13,10 +15,11 @@ workloads=("$@")
 [ ${#workloads[@]} -gt 0 ] || workloads=(insert update "single save" fetch arrays)
 bench=$(mktemp /tmp/bench-XXXXXX)
 trap 'rm -f "$bench"' EXIT
-objcopy --strip-debug "$root/Benchmarks/.build/release/bench" "$bench"
+objcopy --strip-debug "${DBB_BENCH_BINARY:-$root/Benchmarks/.build/release/bench}" "$bench"
 for workload in "${workloads[@]}"; do
   echo "## $workload"
-  contenders=$("$bench" "${size[@]}" --once --filter "$workload" | sed -n 's|^.* / \(.*\): ran once$|\1|p')
+  contenders=$("$bench" "${size[@]}" --once --filter "$workload" | sed -n 's|^.* / \(.*\): ran once$|\1|p' \
+                | { if [ -n "${DBB_BENCH_SKIP:-}" ]; then grep -vF -- "$DBB_BENCH_SKIP" || true; else cat; fi; })
   first=""
   while IFS= read -r contender; do
     [ -n "$contender" ] || continue

@@ -63,6 +63,27 @@ final class ItemRecord: Record {
     var sum: Int { i0 + i1 + i2 + i3 + i4 + i5 + i6 + i7 + i8 + i9 }
 }
 
+/// GRDB's `Record` subclass with its primary key and modification time, for the update workload.
+final class ItemRecordWithID: Record {
+    var id: Int64?
+    var modifiedTime = 0.0
+    var i0 = 0, i1 = 0, i2 = 0, i3 = 0, i4 = 0, i5 = 0, i6 = 0, i7 = 0, i8 = 0, i9 = 0
+    override class var databaseTableName: String { "Item10" }
+
+    required init(row: GRDB.Row) throws {
+        (id, modifiedTime) = (row["id"], row["modifiedTime"])
+        (i0, i1, i2, i3, i4) = (row["i0"], row["i1"], row["i2"], row["i3"], row["i4"])
+        (i5, i6, i7, i8, i9) = (row["i5"], row["i6"], row["i7"], row["i8"], row["i9"])
+        try super.init(row: row)
+    }
+
+    override func encode(to container: inout PersistenceContainer) throws {
+        (container["id"], container["modifiedTime"]) = (id, modifiedTime)
+        (container["i0"], container["i1"], container["i2"], container["i3"], container["i4"]) = (i0, i1, i2, i3, i4)
+        (container["i5"], container["i6"], container["i7"], container["i8"], container["i9"]) = (i5, i6, i7, i8, i9)
+    }
+}
+
 /// GRDB's optimized contender: a plain struct read by column index.
 struct ItemStruct: FetchableRecord {
     var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
@@ -238,6 +259,7 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
             Goal(contender: "@DBBTable", baseline: "raw SQLite", maximum: 1.3),
             Goal(contender: "DBBTableObject", baseline: "raw SQLite", maximum: 2.5),
             Goal(contender: "stored offsets (opt-in)", baseline: "raw SQLite", maximum: 2.5),
+            Goal(contender: "DBBTableObject", baseline: "GRDB Record subclass, update()", maximum: 1),
             Goal(contender: "DBBTableObject", baseline: "Fluent", maximum: 1),
         ],
         contenders: [
@@ -245,6 +267,16 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
                 let database = try RawSQLite.Database(path: url.path)
                 let values = try Item10.all(manager: manager).map { (id: $0.id, i3: $0.i3 + 1) }
                 return { try database.update(values, table: "Item10") }
+            },
+            .prepared("GRDB Record subclass, update()") {
+                let queue = try DatabaseQueue(path: url.path)
+                let records = try queue.read { db in try ItemRecordWithID.fetchAll(db) }
+                return { try updateRecords(records, queue) { record, db in try record.update(db) } }
+            },
+            .prepared("GRDB Record subclass, updateChanges()") {
+                let queue = try DatabaseQueue(path: url.path)
+                let records = try queue.read { db in try ItemRecordWithID.fetchAll(db) }
+                return { try updateRecords(records, queue) { record, db in _ = try record.updateChanges(db) } }
             },
             .prepared("@DBBTable class, save(_:manager:) of changed objects") {
                 let manager = try macroManager(url)
@@ -273,6 +305,25 @@ func updateWorkload(rows: Int, directory: URL) throws -> Workload {
             .fluentUpdate({ .sqlite(try fluentCopy(of: url, "update")) }, column: \.i3, check: \.count),
         ],
         expectedChecksum: rows)
+}
+
+/// Increments `i3` of each record, sets its `modifiedTime`, and writes it with `write`, in one
+/// transaction; returns how many rows were changed.
+private func updateRecords(
+    _ records: [ItemRecordWithID], _ queue: DatabaseQueue, _ write: (ItemRecordWithID, GRDB.Database) throws -> Void
+) throws -> Int {
+    var changed = 0
+    try queue.inTransaction { db in
+        let now = Date().timeIntervalSinceReferenceDate
+        for record in records {
+            record.i3 += 1
+            record.modifiedTime = now
+            try write(record, db)
+            changed += db.changesCount
+        }
+        return .commit
+    }
+    return changed
 }
 
 func singleSaveWorkload(saves: Int, directory: URL) throws -> Workload {

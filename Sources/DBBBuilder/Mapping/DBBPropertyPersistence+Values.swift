@@ -10,36 +10,36 @@ extension DBBPropertyPersistence {
     /// the column a property of the raw type has, so a `String` property becomes an enum with no
     /// change to the table. A stored raw value that is no case of the enum fails the fetch with
     /// ``DBBError/Kind/invalidValue`` naming the property, the row and the value.
-    @_disfavoredOverload @inlinable
+    @_disfavoredOverload @inlinable @inline(__always)
     public init<Root: DBBTableObject, Value: RawRepresentable>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) where Value.RawValue: DBBColumnValue {
-        self.init(keyPath, coding: RawValueColumn<Value>.self, columnName: columnName)
+        self.init(keyPath(), coding: RawValueColumn<Value>.self, columnName: columnName)
     }
 
     /// An optional enum stored as its raw value, `nil` as `NULL`.
-    @_disfavoredOverload @inlinable
+    @_disfavoredOverload @inlinable @inline(__always)
     public init<Root: DBBTableObject, Value: RawRepresentable>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value?>, columnName: String = ""
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Value?>, columnName: String = ""
     ) where Value.RawValue: DBBColumnValue {
-        self.init(keyPath, coding: OptionalColumn<RawValueColumn<Value>>.self, columnName: columnName)
+        self.init(keyPath(), coding: OptionalColumn<RawValueColumn<Value>>.self, columnName: columnName)
     }
 
     /// An array of enums, their raw values one join row each (the join table of an array of
     /// the raw type).
-    @_disfavoredOverload @inlinable
+    @_disfavoredOverload @inlinable @inline(__always)
     public init<Root: DBBTableObject, Element: RawRepresentable>(
-        _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, [Element]>, columnName: String = ""
     ) where Element.RawValue: DBBArrayElement {
-        self.init(keyPath, elements: RawValueElement<Element>.self, columnName: columnName)
+        self.init(keyPath(), elements: RawValueElement<Element>.self, columnName: columnName)
     }
 
     /// An optional array of enums.
-    @_disfavoredOverload @inlinable
+    @_disfavoredOverload @inlinable @inline(__always)
     public init<Root: DBBTableObject, Element: RawRepresentable>(
-        _ keyPath: ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, [Element]?>, columnName: String = ""
     ) where Element.RawValue: DBBArrayElement {
-        self.init(keyPath, elements: RawValueElement<Element>.self, columnName: columnName)
+        self.init(keyPath(), elements: RawValueElement<Element>.self, columnName: columnName)
     }
 
     /// A `Codable` value stored as JSON (`.json`): text on SQLite, `jsonb` on PostgreSQL, in a
@@ -50,19 +50,19 @@ extension DBBPropertyPersistence {
     /// (``DBBCondition/isNull(_:)``); sorting by it is refused. Stored text that is not the JSON
     /// of the type fails the fetch with ``DBBError/Kind/invalidValue`` naming property and row; a
     /// value whose `encode(to:)` throws fails the save, naming the property.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Root: DBBTableObject, Value: Codable>(
-        json keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
+        json keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
-        self.init(keyPath, coding: JSONColumn<Value>.self, columnName: columnName)
+        self.init(keyPath(), coding: JSONColumn<Value>.self, columnName: columnName)
     }
 
     /// An optional `Codable` value stored as JSON, `nil` as `NULL`.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Root: DBBTableObject, Value: Codable>(
-        json keyPath: ReferenceWritableKeyPath<Root, Value?>, columnName: String = ""
+        json keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Value?>, columnName: String = ""
     ) {
-        self.init(keyPath, coding: OptionalColumn<JSONColumn<Value>>.self, columnName: columnName)
+        self.init(keyPath(), coding: OptionalColumn<JSONColumn<Value>>.self, columnName: columnName)
     }
 
     /// A property of a type no column stores: this form exists to say so when the mapping is
@@ -72,8 +72,9 @@ extension DBBPropertyPersistence {
         message:
             "no column stores this property's type: give it a type DBBColumnValue covers (Bool, integers, Double, Float, String, Date, Decimal, UUID, URL), an enum with such a raw value, an array of those, Data, or table objects; store a Codable value as JSON (@JSON in a @DBBTable class, DBBPropertyPersistence(json:) by hand); or leave the property out of the mapping (@Transient)"
     )
-    public init<Root: DBBTableObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = "")
-    {
+    public init<Root: DBBTableObject, Value>(
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
+    ) {
         fatalError("unavailable")
     }
 }

@@ -51,75 +51,96 @@ public struct DBBPropertyPersistence: Sendable {
 
     /// A property stored in a column: `Bool`, integers, `Double`, `Float`, `String`, `Date`,
     /// `Decimal`, `UUID`, `URL`, or an optional of one of them.
-    @inlinable
+    // Why an autoclosure: inlined at the caller, the closures made below capture the caller's
+    // autoclosure, a function that makes the key path literal. A captured function is a constant
+    // the optimizer propagates into each closure (ConstantCapturePropagation), where the literal
+    // key path's application folds into a plain access. A captured key path object would not be
+    // propagated: after ownership lowering the pass takes a key path only when one closure uses
+    // it, and here four do (Benchmarks/LOG.md, issue 51). Every form, the value types' too,
+    // takes its key path so.
+    @inlinable @inline(__always)
     public init<Root: DBBTableObject, Value: DBBColumnValue>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Value>, columnName: String = ""
     ) {
-        self.init(keyPath, coding: PlainColumn<Value>.self, columnName: columnName)
+        self.init(keyPath(), coding: PlainColumn<Value>.self, columnName: columnName)
     }
 
     /// A property stored in a column, its values read and written by `Coding`.
     // `Root` is the class declaring the property; the objects given to the closures are of
     // that class or a subclass (a class's mapping holds its superclasses' key paths), so the
     // downcasts cannot fail.
-    @inlinable
+    @inlinable @inline(__always)
     init<Root: DBBTableObject, Coding: ColumnCoding>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Coding.Value>, coding: Coding.Type, columnName: String
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Coding.Value>, coding: Coding.Type,
+        columnName: String
     ) {
         self.init(
-            storageType: Coding.storageType, valueType: Coding.Value.self, columnName: columnName, keyPath: keyPath,
+            storageType: Coding.storageType, valueType: Coding.Value.self, columnName: columnName, keyPath: keyPath(),
             access: .column(
                 ColumnAccess(
                     read: { row, index, object in
                         let object = unsafeDowncast(object, to: Root.self)
                         if let value = try Coding.read(from: row, at: index) {
-                            object[keyPath: keyPath] = value
+                            Self.assign(value, to: &object[keyPath: keyPath()])
                             return Coding.columnValue(of: value)
                         }
-                        return Self.snapshotOfUnread(row, index, Coding.columnValue(of: object[keyPath: keyPath]))
+                        return Self.snapshotOfUnread(row, index, Coding.columnValue(of: object[keyPath: keyPath()]))
                     },
-                    value: { object in Coding.columnValue(of: unsafeDowncast(object, to: Root.self)[keyPath: keyPath])
+                    value: { object in
+                        Coding.columnValue(of: unsafeDowncast(object, to: Root.self)[keyPath: keyPath()])
                     },
                     copy: { source, target in
-                        unsafeDowncast(target, to: Root.self)[keyPath: keyPath] =
-                            unsafeDowncast(source, to: Root.self)[keyPath: keyPath]
+                        Self.assign(
+                            unsafeDowncast(source, to: Root.self)[keyPath: keyPath()],
+                            to: &unsafeDowncast(target, to: Root.self)[keyPath: keyPath()])
                     },
-                    direct: { StoredProperty.columnAccess(keyPath, coding: coding, prototype: $0) })))
+                    direct: { StoredProperty.columnAccess(keyPath(), coding: coding, prototype: $0) })))
     }
 
     /// A `Data` property (`.binary`), stored in the join table `<Table>_<column>`: one row
     /// with the bytes (an empty blob for empty data).
-    @inlinable
-    public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data>, columnName: String = "") {
+    @inlinable @inline(__always)
+    public init<Root: DBBTableObject>(
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Data>, columnName: String = ""
+    ) {
         self.init(
-            storageType: .binary, valueType: Data.self, columnName: columnName, keyPath: keyPath,
+            storageType: .binary, valueType: Data.self, columnName: columnName, keyPath: keyPath(),
             access: .join(
                 JoinAccess(
-                    values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath])] },
+                    values: { object in [.blob(unsafeDowncast(object, to: Root.self)[keyPath: keyPath()])] },
                     assign: { values, object in
                         let root = unsafeDowncast(object, to: Root.self)
-                        if case .blob(let data) = values.first { root[keyPath: keyPath] = data }
-                        return [.blob(root[keyPath: keyPath])]
+                        if case .blob(let data) = values.first { Self.assign(data, to: &root[keyPath: keyPath()]) }
+                        return [.blob(root[keyPath: keyPath()])]
                     })))
     }
 
     /// An optional `Data` property (`.binary`), stored in the join table `<Table>_<column>`:
     /// one row with the bytes, none for `nil`.
-    @inlinable
-    public init<Root: DBBTableObject>(_ keyPath: ReferenceWritableKeyPath<Root, Data?>, columnName: String = "") {
+    @inlinable @inline(__always)
+    public init<Root: DBBTableObject>(
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Root, Data?>, columnName: String = ""
+    ) {
         self.init(
-            storageType: .binary, valueType: Data?.self, columnName: columnName, keyPath: keyPath,
+            storageType: .binary, valueType: Data?.self, columnName: columnName, keyPath: keyPath(),
             access: .join(
                 JoinAccess(
                     values: { object in
-                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath].map { [.blob($0)] } ?? []
+                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath()].map { [.blob($0)] } ?? []
                     },
                     assign: { values, object in
                         let data: Data? = values.first.flatMap { if case .blob(let data) = $0 { data } else { nil } }
-                        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = data
+                        Self.assign(data, to: &unsafeDowncast(object, to: Root.self)[keyPath: keyPath()])
                         return data.map { [.blob($0)] } ?? []
                     })))
     }
+
+    /// Sets `property` to `value`. Through an `inout` access a literal key path folds into one
+    /// exclusive access of the property, checked without being tracked; a plain assignment
+    /// `object[keyPath: path] = value` folds into an access the runtime tracks until it ends
+    /// (`swift_beginAccess` and `swift_endAccess`, about 80 instructions more a property).
+    @inlinable @inline(__always)
+    static func assign<Value>(_ value: Value, to property: inout Value) { property = value }
 
     /// What the snapshot records when the property's type took no value from the column (a
     /// `NULL` read into a non-optional property, which keeps its value): `NULL`, what the row

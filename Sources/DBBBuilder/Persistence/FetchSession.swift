@@ -146,7 +146,7 @@ final class FetchSession: RoundTripPlan {
         var objects: [DBBTableObject] = []
         let foldedFrom = query.foldedJoinsFrom
         var folded = [[[DBBValue]]](repeating: [], count: foldedFrom == nil ? 0 : query.joins.count)
-        let readers = query.columns.map(\.access.read)
+        let readers = query.columns.map { ColumnReader(read: $0.access.read) }
         let objectType = mapping.objectType
         let row = statement.reader
         // A loop inside one closure call, not a closure per row: appending to a captured
@@ -198,7 +198,7 @@ final class FetchSession: RoundTripPlan {
                                 continue
                             }
                             do {
-                                (line + index).initialize(to: try readers[index](row, index + 3, object))
+                                (line + index).initialize(to: try readers[index].read(row, index + 3, object))
                             } catch {
                                 line.deinitialize(count: index)
                                 throw Self.unreadable(error, query.columns[index].name, object, mapping)
@@ -225,7 +225,7 @@ final class FetchSession: RoundTripPlan {
                 values.forEachValue(of: object) { index, value in line[index] = value }
                 for index in readers.indices {
                     do {
-                        line[slots[index]] = try readers[index](row, index + 3, object)
+                        line[slots[index]] = try readers[index].read(row, index + 3, object)
                     } catch {
                         throw Self.unreadable(error, query.columns[index].name, object, mapping)
                     }
@@ -377,4 +377,11 @@ final class FetchSession: RoundTripPlan {
         identity[key] = entry
         return entry.byID
     }
+}
+
+/// A column's reader, held in an array: a closure stored in a struct keeps its own calling
+/// convention, where an array of closures holds each behind a reabstraction thunk (a second
+/// call, and a context retained and released, per value read).
+private struct ColumnReader {
+    let read: ColumnAccess.Reader
 }
