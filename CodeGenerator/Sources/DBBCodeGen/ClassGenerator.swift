@@ -100,7 +100,7 @@ public enum ClassGenerator {
         lines.append("final class \(type): DBBTableObject {")
         if let table = options.tableName {
             lines += [
-                "    override class var databaseTableName: String { \(ColumnFallback.stringLiteral(table)) }", "",
+                "    override class var databaseTableName: String { \(SwiftText.literal(table)) }", "",
             ]
         }
         if !properties.isEmpty {
@@ -162,7 +162,7 @@ public enum ClassGenerator {
             uniquingKeysWith: { first, _ in first })
         let listed = options.allIndexes.filter { $0.properties.count > 1 || options.index == $0.properties }
         var arguments: [String] = []
-        if let table = options.tableName { arguments.append("tableName: \(ColumnFallback.stringLiteral(table))") }
+        if let table = options.tableName { arguments.append("tableName: \(SwiftText.literal(table))") }
         if !listed.isEmpty {
             arguments.append("indexes: [\(listed.map { $0.indexer { "\"\($0)\"" } }.joined(separator: ", "))]")
         }

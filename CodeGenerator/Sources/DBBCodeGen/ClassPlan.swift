@@ -59,20 +59,23 @@ struct TriviaSite: Hashable {
     let piece: Int
 }
 
-/// Swift spellings the converter writes.
+/// Swift spellings the converter and the generator write.
 enum SwiftText {
-    /// A string literal of `text`.
+    /// A string literal of `text`: quotes, backslashes and control characters escaped.
     static func literal(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default: escaped.append(character)
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
             }
         }
-        return "\"\(escaped)\""
+        return result + "\""
     }
 }

@@ -72,39 +72,21 @@ enum ColumnFallback {
             guard let value = Double(text), value.isFinite else { return nil }
             return text.contains(".") || text.lowercased().contains("e") ? text : "\(text).0"
         case "String":
-            return stringLiteral(text)
+            return SwiftText.literal(text)
         case "Date":
             guard let seconds = Double(text), seconds.isFinite else { return nil }
             return "Date(timeIntervalSinceReferenceDate: \(text))"
         case "Decimal":
             guard Decimal(string: text) != nil else { return nil }
-            return "Decimal(string: \(stringLiteral(text)))!"
+            return "Decimal(string: \(SwiftText.literal(text)))!"
         case "UUID":
             guard UUID(uuidString: text) != nil else { return nil }
-            return "UUID(uuidString: \(stringLiteral(text)))!"
+            return "UUID(uuidString: \(SwiftText.literal(text)))!"
         case "URL":
             guard URL(string: text) != nil else { return nil }
-            return "URL(string: \(stringLiteral(text)))!"
+            return "URL(string: \(SwiftText.literal(text)))!"
         default:
             return nil
         }
-    }
-
-    /// `text` as a Swift string literal.
-    static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
