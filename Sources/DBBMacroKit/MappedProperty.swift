@@ -180,11 +180,41 @@ struct MappedProperty {
         if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return literalType(prefix.expression)
         }
-        if let call = value.as(FunctionCallExprSyntax.self),
+        // `URL(string: "…")!`, `UUID(uuidString: "…")!`: a column type's failable initializer, unwrapped.
+        if let unwrapped = value.as(ForceUnwrapExprSyntax.self),
+            let call = unwrapped.expression.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            ["Date", "Data", "UUID"].contains(callee.baseName.text)
+            columnTypes.contains(callee.baseName.text)
         {
             return TypeSyntax(IdentifierTypeSyntax(name: .identifier(callee.baseName.text)))
+        }
+        // `[String]()`, `[Person]()`: an empty array of a named element type.
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+            let element = array.elements.first?.expression.as(DeclReferenceExprSyntax.self)
+        {
+            return TypeSyntax(
+                ArrayTypeSyntax(element: TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.baseName.text)))))
+        }
+        if let call = value.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+        {
+            let name = callee.baseName.text
+            // `Date()`, `UUID()`, `Data(…)`; and a column type made of literal numbers or
+            // booleans (`Decimal(0)`, `Int8(5)`, `Bool(false)`), which no failable initializer
+            // takes (`Int("5")`, `Decimal(string:)` and `URL(string:)` give optionals).
+            let literalArguments = call.arguments.allSatisfy { argument in
+                argument.label == nil
+                    && literalType(argument.expression).map {
+                        ["Int", "Double", "Bool"].contains($0.trimmedDescription)
+                    } == true
+            }
+            if ["Date", "Data", "UUID"].contains(name)
+                || (columnTypes.contains(name) && !["URL", "Date", "UUID"].contains(name) && literalArguments
+                    && call.trailingClosure == nil)
+            {
+                return TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))
+            }
         }
         return nil
     }

@@ -87,6 +87,14 @@ struct TableDiagnostic: DiagnosticMessage {
                 + "table of its own): write a non-generic class")
     }
 
+    static func untracked(_ name: String) -> TableDiagnostic {
+        TableDiagnostic(
+            message: "the type of property '\(name)' is neither written nor shown by a literal, so @DBBTable cannot "
+                + "note its assignments: after a partial fetch, setting it to the value a new object has is not "
+                + "saved. Write its type (`var \(name): Type = …`)",
+            id: "untracked", severity: .warning)
+    }
+
     static func untypedStored(_ name: String) -> TableDiagnostic {
         error("untyped", "property '\(name)' needs a type annotation or an initial value")
     }

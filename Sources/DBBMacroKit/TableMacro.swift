@@ -177,6 +177,9 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
                     continue
                 }
                 let type = spelled ?? binding.initializer.flatMap { MappedProperty.literalType($0.value) }
+                if type == nil, !isJSON, binding.accessorBlock == nil {
+                    context.diagnose(Diagnostic(node: binding.pattern, message: TableDiagnostic.untracked(name)))
+                }
                 if !isJSON, let type, case .join = MappedProperty.storage(of: type) {
                     for (marker, attribute) in markers.columnMarkers where marker != "Column" {
                         context.diagnose(

@@ -17,6 +17,9 @@ public struct PostgresDialect: DBBDialect {
 
     // MARK: - Names and values
 
+    /// A quoted name keeps its case: `"Book"` and `"BOOK"` are two tables.
+    public var namesIgnoreCase: Bool { false }
+
     public func quote(_ name: String) -> String { SQLText.quoteAlways(name) }
 
     /// Infinities as `'Infinity'`, bytes as `'\x…'`; the rest as every engine reads it.
@@ -191,6 +194,19 @@ public struct PostgresDialect: DBBDialect {
 
     public var indexExists: String {
         "SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?"
+    }
+
+    /// Every relation of the current schema (tables, indexes, sequences, views… share one
+    /// namespace there), from `pg_catalog` as ``tableColumns``.
+    public func schemaObjects(named count: Int) -> String {
+        """
+        SELECT c.relname::text, CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'i' THEN 'index' \
+        WHEN 'I' THEN 'index' WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' \
+        WHEN 'f' THEN 'foreign table' ELSE 'relation' END, coalesce(t.relname, c.relname)::text \
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() \
+        LEFT JOIN pg_index i ON i.indexrelid = c.oid LEFT JOIN pg_class t ON t.oid = i.indrelid \
+        WHERE c.relname IN (\(Array(repeating: "?", count: count).joined(separator: ", ")))
+        """
     }
 
     /// The table of the locale functions' rules, which the functions read.

@@ -94,6 +94,30 @@ struct IdentityTests {
     }
 
     @Test(
+        "copy refuses an object a partial fetch left properties out of, naming them; nothing is copied",
+        arguments: Backend.allCases)
+    func copyOfPartialObject(_ backend: Backend) throws {
+        guard let a = try BackendDatabase(backend, [Product.self]), let b = try BackendDatabase(backend, [Product.self])
+        else { return }
+        let pen = Product("pen", price: 2, manager: a.manager)
+        pen.tags = ["office"]
+        try pen.save()
+        let partial = try Product.instances(
+            matching: .options(withConditions: [], properties: ["name"]), manager: a.manager)
+        #expect {
+            try b.manager.copy(partial)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidOption && error.rowID == pen.id && error.message.contains("price")
+                && error.message.contains("tags") && error.message.contains("Nothing was copied")
+        }
+        #expect(try b.manager.count(of: "Product") == 0)
+        // Fetched whole, it copies with its values.
+        let copies = try b.manager.copy(try Product.all(manager: a.manager))
+        #expect(copies.map(\.price) == [2] && copies.map(\.tags) == [["office"]])
+    }
+
+    @Test(
         "a stale copy of a deleted row is refused with rowNotFound when changed, and never resurrected",
         arguments: Backend.allCases)
     func staleCopyOfDeletedRow(_ backend: Backend) throws {

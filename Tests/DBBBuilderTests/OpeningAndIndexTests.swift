@@ -46,4 +46,18 @@ struct OpeningAndIndexTests {
         }
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("missing").path))
     }
+
+    @Test("a read-only manager of a file that does not exist says so, and creates none")
+    func readOnlyMissingFile() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("absent.sqlite")
+        #expect {
+            try DBBManager(url: url, readOnly: true)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .unavailable && error.message.contains("no database file at")
+                && error.message.contains("read-only manager creates none") && !error.isRetryable
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
 }

@@ -114,6 +114,26 @@ struct ValueTests {
     }
 
     @Test(
+        "a Bool column holding another integer than 0 or 1 fails the fetch naming property, row and value",
+        arguments: Backend.allCases)
+    func foreignBoolInteger(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [AllTypes.self]) else { return }
+        let row = AllTypes(dbManager: database.manager)
+        row.bool = true
+        try row.save()
+        #expect(try AllTypes.instance(id: row.id, manager: database.manager)?.bool == true)
+        try database.manager.execute(#"UPDATE "AllTypes" SET "bool" = 2"#)
+        #expect {
+            try AllTypes.all(manager: database.manager)
+        } throws: { error in
+            let error = try #require(error as? DBBError)
+            return error.kind == .invalidValue && error.property == "bool" && error.rowID == row.id
+                && error.description.contains("neither 0 nor 1")
+        }
+        #expect(try database.scalar(#"SELECT "bool" FROM "AllTypes""#, as: Int.self) == 2)
+    }
+
+    @Test(
         "an integer another program stored out of the property's range fails the fetch naming property and row; the row stays",
         arguments: Backend.allCases)
     func foreignOutOfRangeInteger(_ backend: Backend) throws {

@@ -142,6 +142,37 @@ final class TableDiagnosticTests: XCTestCase {
             [(3, 9, "property 'when' has no initial value, and @DBBTable cannot tell one for its type")])
     }
 
+    /// A property whose type the declaration neither writes nor shows by a literal gets no
+    /// storage of its own, so its assignments cannot be noted: a warning says to write the type.
+    /// A column type made of literals (`Decimal(0)`, `Int8(3)`) shows it; a failable
+    /// initializer (`Int("5")`) or a member (`Status.draft`) does not.
+    func testUntrackedProperties() {
+        let source = """
+            @DBBTable
+            final class Order: DBBTableObject {
+                var status = Status.draft
+                var amount = Decimal(0)
+                var small = Int8(-3)
+                var parsed = Int("5")
+                var flag = Bool(false)
+                @JSON var address = Address()
+            }
+            """
+        assertDiagnostics(
+            source,
+            [
+                (3, 9, "the type of property 'status' is neither written nor shown by a literal"),
+                (6, 9, "the type of property 'parsed' is neither written nor shown by a literal"),
+            ])
+        let expanded = expand(source).expanded
+        for marked in [
+            "@_DBBStored(1)\n    var amount", "@_DBBStored(4)\n    var small", "@_DBBStored(2)\n    var flag",
+        ] {
+            XCTAssertTrue(expanded.contains(marked), "\(marked) in \(expanded)")
+        }
+        XCTAssertFalse(expanded.contains("var _dbb_status"), expanded)
+    }
+
     func testMarkersWhereTheyMeanNothing() {
         assertDiagnostics(
             """

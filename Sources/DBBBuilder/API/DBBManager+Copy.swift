@@ -13,9 +13,12 @@ extension DBBManager {
     /// let archived = try archive.copy(try Order.instances(matching: lastYear, manager: live))
     /// ```
     ///
-    /// The copies take the sources' properties as they are in memory (a property a sparse
-    /// fetch did not load is copied with its default) and their `createdTime`.
-    /// - Throws: ``DBBError`` as a save does; nothing is written then.
+    /// The copies take the sources' properties as they are in memory and their `createdTime`.
+    /// An object a partial or sparse fetch left properties out of
+    /// (``DBBTableObject/isPartiallyLoaded``) is refused: its copy would store new objects'
+    /// values for them.
+    /// - Throws: ``DBBError`` as a save does, and ``DBBError/Kind/invalidOption`` naming the
+    ///   class, the id and the properties of a partially loaded object; nothing is written then.
     public func copy<T: DBBTableObject>(_ objects: [T]) throws -> [T] {
         try refuseWriteIfReadOnly("copy(_:) into it")
         var copies: [ObjectIdentifier: DBBTableObject] = [:]
@@ -23,6 +26,13 @@ extension DBBManager {
         func copy(_ source: DBBTableObject) throws -> DBBTableObject {
             if let made = copies[ObjectIdentifier(source)] { return made }
             let type = type(of: source)
+            if source.isPartiallyLoaded {
+                throw DBBError(
+                    .invalidOption, table: try mapping(for: type).tableName, rowID: source.id,
+                    "\(type) \(source.id) was fetched without \(source.unloadedPropertyNames.joined(separator: ", ")): "
+                        + "its copy would store a new object's values for them. Nothing was copied; fetch the objects "
+                        + "whole (without propertyNames or sparse population) to copy them")
+            }
             let mapping = try mapping(for: type)
             let target = type.init(dbManager: self)
             copies[ObjectIdentifier(source)] = target

@@ -100,7 +100,7 @@ public final class DBBManager: Sendable {
         do {
             return .success(PooledAccess(path: url.path, writer: try SQLiteBackend(path: url.path, readOnly: readOnly)))
         } catch let error as SQLiteError {
-            let reason = error.code == .cantOpen ? SQLiteOpenFailure.reason(path: url.path) : nil
+            let reason = error.code == .cantOpen ? SQLiteOpenFailure.reason(path: url.path, readOnly: readOnly) : nil
             return .failure(
                 DBBError(
                     .unavailable, "cannot open database \(url.path): \(reason ?? error.message)", sqliteError: error))

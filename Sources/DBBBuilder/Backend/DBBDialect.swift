@@ -23,6 +23,10 @@ public protocol DBBDialect: Sendable {
     /// `name` as an identifier.
     func quote(_ name: String) -> String
 
+    /// Whether the engine takes names that differ only in case, quoted, for one table
+    /// (SQLite), rather than for two (PostgreSQL).
+    var namesIgnoreCase: Bool { get }
+
     /// `value` as a literal for a `DEFAULT` clause, or `nil` for `NULL` and `NaN` (and what
     /// the engine cannot spell as a literal).
     func literal(_ value: DBBValue) -> String?
@@ -127,6 +131,12 @@ public protocol DBBDialect: Sendable {
 
     /// How many indexes are named as bound to `?` (0 or 1), in the schema the manager uses.
     var indexExists: String { get }
+
+    /// What the schema the manager uses holds under the `count` names bound to its `?` (compared
+    /// as the engine compares names): a row an object, its name, its kind (`table`, `index`,
+    /// `view`, `sequence` or another word) and the table it belongs to (an index's table; a
+    /// table's own name).
+    func schemaObjects(named count: Int) -> String
 
     /// The tables the backend keeps for itself in the application's schema, with what each is
     /// for: no class's table, join table or index may take one of these names.

@@ -58,7 +58,11 @@ extension DBBArrayElement {
 extension Bool: DBBArrayElement {
     public static var arrayStorageType: DBBStorageType { .boolArray }
     public var joinValue: DBBValue { .integer(self ? 1 : 0) }
-    public init?(joinValue: DBBValue) { self.init(databaseValue: joinValue) }
+    /// 0 or 1; another value has no `Bool` that gives it back.
+    public init?(joinValue: DBBValue) {
+        guard case .integer(let value) = joinValue, value == 0 || value == 1 else { return nil }
+        self = value == 1
+    }
 }
 
 extension String: DBBArrayElement {

@@ -56,7 +56,10 @@ extension Bool: DBBColumnValue {
     public static func read(from row: DBBColumnReader, at index: Int) throws -> Bool? {
         let (type, value) = row.typedInt64(at: index)
         switch type {
-        case .integer: return value != 0
+        case .integer where value == 0 || value == 1: return value == 1
+        // Another integer has no Bool that gives it back: a save would write 1 over it.
+        case .integer:
+            throw DBBError(.invalidValue, "the stored value \(value) is neither 0 nor 1, the two a Bool is stored as")
         case .null: return nil
         default: throw unreadable(row, at: index, as: Bool.self)
         }

@@ -13,6 +13,8 @@ struct SchemaName: Sendable {
     let property: String?
     /// What to change so that the name is another, or `nil` when it is not the user's to change.
     let advice: String?
+    /// The table an index is on; `nil` for a table's name.
+    var indexedTable: String? = nil
 }
 
 extension TableMapping {
@@ -34,19 +36,21 @@ extension TableMapping {
             names.append(
                 SchemaName(
                     name: join.indexName, role: "the index of \(type).\(join.name)'s join table",
-                    property: join.name, advice: advice))
+                    property: join.name, advice: advice, indexedTable: join.joinTable))
             if join.access.relation != nil {
                 names.append(
                     SchemaName(
                         name: DBBFormat.joinTargetIndex(join.joinTable),
-                        role: "the index of \(type).\(join.name)'s references", property: join.name, advice: advice))
+                        role: "the index of \(type).\(join.name)'s references", property: join.name, advice: advice,
+                        indexedTable: join.joinTable))
             }
         }
         for column in columns where column.isUnique {
             names.append(
                 SchemaName(
                     name: dialect.attributeIndexName(table: tableName, column: column.column),
-                    role: "the UNIQUE index of \(type).\(column.name)", property: column.name, advice: tableAdvice))
+                    role: "the UNIQUE index of \(type).\(column.name)", property: column.name, advice: tableAdvice,
+                    indexedTable: tableName))
         }
         let schema = SchemaSQL(dialect: dialect)
         for indexer in indexers {
@@ -54,8 +58,12 @@ extension TableMapping {
                 SchemaName(
                     name: schema.indexName(indexer, self),
                     role: "the index of \(type) on \(indexer.columns.joined(separator: ", "))",
-                    property: indexer.columns.first, advice: tableAdvice))
+                    property: indexer.columns.first, advice: tableAdvice, indexedTable: tableName))
         }
+        names.append(
+            SchemaName(
+                name: TableRebuild.rebuildName(of: tableName),
+                role: "the table that rebuilding the table of \(type) writes", property: nil, advice: tableAdvice))
         return names
     }
 

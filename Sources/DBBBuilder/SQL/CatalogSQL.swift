@@ -31,10 +31,11 @@ struct CatalogSQL {
             + "PRIMARY KEY (\(dialect.quote("table_name")), \(dialect.quote("property"))))"
     }
 
-    /// The rows of the table bound to `?`.
+    /// The rows of the table bound to `?`, its name compared without case (SQLite's rule for
+    /// names; on PostgreSQL the caller keeps the rows of the name it asked for where it must).
     var selectTable: String {
         "SELECT \(Self.columns.map(dialect.quote).joined(separator: ", ")) FROM \(table)"
-            + " WHERE \(dialect.quote("table_name")) = ?"
+            + " WHERE lower(\(dialect.quote("table_name"))) = lower(?)"
     }
 
     /// A new row: every column bound in order.

@@ -74,16 +74,18 @@ public struct SchemaCatalog {
         isDenied = denied.contains(true)
     }
 
-    /// The rows of `table` (none when the catalog does not exist).
-    public func recorded(_ table: String) throws -> [Entry] {
+    /// The rows of `table` (none when the catalog does not exist); with `ignoringCase`, also
+    /// those of the names that differ from it only in case (one table on SQLite).
+    public func recorded(_ table: String, ignoringCase: Bool = false) throws -> [Entry] {
         guard exists else { return [] }
-        return try connection.fetchAll(sql.selectTable, [.text(table)]) { row in
+        let rows = try connection.fetchAll(sql.selectTable, [.text(table)]) { row in
             Entry(
                 table: row.string(at: 0) ?? "", property: row.string(at: 1) ?? "", column: row.string(at: 2) ?? "",
                 className: row.string(at: 3) ?? "", swiftType: row.string(at: 4) ?? "",
                 storage: row.string(at: 5) ?? "", joinTable: row.string(at: 6), targetTable: row.string(at: 7),
                 mapped: row.int64(at: 8) != 0)
         }
+        return ignoringCase ? rows : rows.filter { $0.table == table }
     }
 
     /// The Swift type `entries` record for the column `column` of the object's table or the join

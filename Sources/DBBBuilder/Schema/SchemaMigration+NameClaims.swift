@@ -4,6 +4,70 @@ import DBBFormat
 /// never mapped the other class (another process or program) sees of it. The manager's own
 /// classes are compared before, as they are mapped (``TableMapping/clash(with:)``).
 extension SchemaMigration {
+    /// Refuses a name of the class's schema that the database holds as an object of another
+    /// kind or place — its table or a join table's name taken by an index, a sequence or a view;
+    /// one of its indexes' names taken by a table, or by an index on another table — which the
+    /// engine would refuse, or (an index created `IF NOT EXISTS`) silently not create.
+    func checkSchemaObjects(of mapping: TableMapping) throws {
+        let names = mapping.schemaNames
+        let dialect = connection.dialect
+        let objects = try connection.fetchAll(
+            dialect.schemaObjects(named: names.count), names.map { .text($0.name) }
+        ) { row in
+            (name: row.string(at: 0) ?? "", kind: row.string(at: 1) ?? "", table: row.string(at: 2) ?? "")
+        }
+        for name in names {
+            let key = dialect.namesIgnoreCase ? name.name.lowercased() : name.name
+            for object in objects where (dialect.namesIgnoreCase ? object.name.lowercased() : object.name) == key {
+                let fits: Bool
+                if let indexed = name.indexedTable {
+                    fits = object.kind == "index" && object.table.lowercased() == indexed.lowercased()
+                } else {
+                    fits = object.kind == "table"
+                }
+                guard !fits else { continue }
+                let what =
+                    object.kind == "index"
+                    ? "an index on table \(object.table)"
+                    : object.kind == "table" ? "a table" : "a \(object.kind)"
+                throw DBBError(
+                    .invalidMapping, table: name.name, property: name.property,
+                    "\(name.role) would be '\(name.name)', which in this database is \(what): one name cannot serve "
+                        + "both (the engine would refuse the one, or keep it from being made). Nothing was changed; "
+                        + (name.advice ?? "rename the other"))
+            }
+        }
+    }
+
+    /// Refuses a class whose table the catalog records as another class's, when it maps none
+    /// of what that class maps (columns and join tables): a class that takes the table over
+    /// rather than a new version of its class (renamed, generated or converted from it, which
+    /// maps its columns), so another program's class, whose rows it would read as its own and
+    /// whose join rows its deletes would delete. `recorded`: the catalog's rows of the table's
+    /// name, in any case where the engine takes that for one table.
+    func checkNotTakenOver(_ recorded: [SchemaCatalog.Entry], by mapping: TableMapping) throws {
+        let type = String(reflecting: mapping.objectType)
+        let others = recorded.filter { $0.mapped && $0.className != type }
+        guard let owner = others.first?.className else { return }
+        let theirs = others.filter { $0.className == owner }
+        let shared = theirs.contains { entry in
+            mapping.columns.contains { entry.describes(column: $0.column, joinTable: nil) }
+                || mapping.joins.contains { entry.describes(column: $0.column, joinTable: $0.joinTable) }
+        }
+        guard !shared else { return }
+        let table = theirs[0].table
+        let properties = theirs.map(\.property).sorted().joined(separator: ", ")
+        throw DBBError(
+            .invalidMapping, table: mapping.tableName,
+            "the table of \(type) would be '\(mapping.tableName)', which in this database is the table of \(owner)"
+                + (table == mapping.tableName ? "" : " ('\(table)')")
+                + " (the catalog \(DBBFormat.columnsTable) records it mapping \(properties)), and \(type) maps none of "
+                + "those: one table cannot serve both, since \(type) would read \(owner)'s rows as its own and its "
+                + "deletes would delete them and their join rows. Nothing was changed; give \(type) another table name "
+                + "(`override class var databaseTableName`, or `@DBBTable(tableName:)`). A new version of \(owner) "
+                + "(renamed, generated or converted) maps at least one of its columns")
+    }
+
     /// Refuses a class's table that is in this database another class's join table: a table
     /// of DBBBuilder's join-table layout `<Owner>_<column>(id, <Owner>_ID, <column>)`. Adopted,
     /// its rows would read as the class's objects, and deleting those would delete the

@@ -148,8 +148,10 @@ struct SchemaMigration {
 
     private func plan(_ mapping: TableMapping, _ catalog: SchemaCatalog) throws -> Plan {
         try checkNameLengths(mapping)
+        try checkSchemaObjects(of: mapping)
         let existing = try columns(of: mapping.tableName)
-        let recorded = try catalog.recorded(mapping.tableName)
+        let recordedInAnyCase = try catalog.recorded(mapping.tableName, ignoringCase: true)
+        let recorded = recordedInAnyCase.filter { $0.table == mapping.tableName }
         var missingJoinTables: [String] = []
         try checkReadable(existing, of: mapping, table: mapping.tableName)
         var retypes: [TypeMigration.Retype] = []
@@ -171,6 +173,8 @@ struct SchemaMigration {
                 retypes: retypes, recorded: recorded)
         }
         try checkNotJoinTable(existing, of: mapping, catalog)
+        try checkNotTakenOver(
+            connection.dialect.namesIgnoreCase ? recordedInAnyCase : recorded, by: mapping)
         try checkRowID(existing, of: mapping)
         var addedTimes: [String] = []
         for time in [SchemaSQL.createdTimeColumn, SchemaSQL.modifiedTimeColumn] {
@@ -264,7 +268,7 @@ struct SchemaMigration {
             "\(String(reflecting: mapping.objectType)) cannot be registered: permission denied for table \(table) — "
                 + "the role \(role) may not read its column(s) \(names.joined(separator: ", ")), and every fetch "
                 + "would fail. Grant it reading (GRANT SELECT ON \(connection.dialect.quote(table)) TO \(role), "
-                + "or GRANT pg_read_all_data TO \(role)), or connect as a role that may")
+                + "or GRANT pg_read_all_data TO \(role)), or connect as a role that may read it")
     }
 
     /// The columns of `mapping`'s table it reads and writes, in lower case: its properties' and

@@ -16,6 +16,9 @@ struct TableRebuild {
     let connection: any DatabaseConnection
     let table: String
 
+    /// The name of the new table while `table` is rebuilt: no class's schema may take it.
+    static func rebuildName(of table: String) -> String { "\(table)_dbb_rebuild" }
+
     /// Rebuilds the table with the column definitions changed as `edits` says, and the declared
     /// types of the columns `retyping` names changed to its types (by column name); the copy
     /// converts the values as the new types' affinities do.
@@ -35,7 +38,7 @@ struct TableRebuild {
         if !referencing.isEmpty, try connection.fetchValue(RebuildSQL.foreignKeysEnabled, as: Int.self) == 1 {
             throw refuse("foreign keys of \(referencing.joined(separator: ", ")) refer to; rebuild it by hand")
         }
-        let newName = "\(table)_dbb_rebuild"
+        let newName = Self.rebuildName(of: table)
         guard
             let (newCreate, uniqueNotFound) = RebuildSQL.createTable(
                 from: create, named: newName, editing: edits, retyping: retyping)

@@ -2,6 +2,7 @@
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -10,6 +11,7 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_subProject'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_tags'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -24,6 +26,7 @@ SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member_nicknames'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member_spouse'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -135,9 +138,10 @@ COMMIT TRANSACTION
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture'
-SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE lower(table_name) = lower(?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Venture_projectLead'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -148,9 +152,10 @@ SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Venture'
 SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Venture'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member'
-SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE lower(table_name) = lower(?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Member_birthdays'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -167,9 +172,10 @@ SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Member'
 SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Member'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
-SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE lower(table_name) = lower(?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_blurb'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
@@ -229,9 +235,10 @@ COMMIT TRANSACTION
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company'
-SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE table_name = ?
+SELECT table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped FROM dbb_columns WHERE lower(table_name) = lower(?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Company_blurb'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)

@@ -2,6 +2,7 @@
 BEGIN IMMEDIATE TRANSACTION
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='dbb_columns'
+SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)
 -- PRAGMA table_xinfo='Voucher'
 SELECT name, type, "notnull", dflt_value, hidden, pk FROM pragma_table_xinfo(?)

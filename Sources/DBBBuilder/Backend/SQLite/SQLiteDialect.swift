@@ -16,6 +16,9 @@ public struct SQLiteDialect: DBBDialect {
 
     /// `name` as an identifier: bare when it is a plain identifier and not a keyword (so
     /// `CREATE TABLE` text reads as DBBBuilder wrote it), double-quoted otherwise.
+    /// SQLite compares names without case, quoted or not.
+    public var namesIgnoreCase: Bool { true }
+
     public func quote(_ name: String) -> String {
         if SQLText.isPlainIdentifier(name) && !Self.keywords.contains(name.uppercased()) { return name }
         return SQLQuoting.identifier(name)
@@ -120,6 +123,12 @@ public struct SQLiteDialect: DBBDialect {
 
     public var indexExists: String {
         "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE"
+    }
+
+    /// Tables, indexes and views share one namespace (triggers have their own).
+    public func schemaObjects(named count: Int) -> String {
+        "SELECT name, type, tbl_name FROM sqlite_master WHERE type IN ('table', 'index', 'view') AND name COLLATE NOCASE IN ("
+            + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
 
     /// None: SQLite refuses the names it keeps for itself (`sqlite_…`) with an error of its own,
