@@ -155,4 +155,20 @@ struct ValueTypeHostileTests {
         #expect(try db.rows(of: "Parcel") == 1)
         #expect(try Parcel.instance(id: good.id, manager: db.manager)?.content == Fragile(text: "kept"))
     }
+
+    @Test(
+        "a JSON value holding a NUL character fails the save on both backends, naming the property; a backslash before 'u0000' is text",
+        arguments: Backend.allCases)
+    func jsonWithNUL(_ backend: Backend) throws {
+        guard let db = try BackendDatabase(backend, [Parcel.self]) else { return }
+        let bad = Parcel(dbManager: db.manager)
+        bad.content = Fragile(text: "a\u{0}b")
+        let error = try #require(throws: DBBError.self) { try bad.save() }
+        #expect(error.kind == .invalidValue && error.property == "content" && error.message.contains("NUL"), "\(error)")
+        #expect(try db.rows(of: "Parcel") == 0)
+        let text = Parcel(dbManager: db.manager)
+        text.content = Fragile(text: #"a\u0000b"#)
+        try text.save()
+        #expect(try Parcel.instance(id: text.id, manager: db.manager)?.content == Fragile(text: #"a\u0000b"#))
+    }
 }

@@ -119,10 +119,13 @@ enum JSONColumn<Value: Codable>: ColumnCoding {
         }
     }
 
+    /// The JSON text of `value`, or the stand-in of a value that cannot be stored: one that does
+    /// not encode, or whose text holds a NUL character (`\u0000`), which PostgreSQL's `jsonb`
+    /// refuses — refused on every backend alike.
     @usableFromInline
     static func columnValue(of value: Value) -> DBBValue {
         guard let data = try? JSONCoders.encoder.encode(value) else { return unstorableStandIn }
-        return .text(String(decoding: data, as: UTF8.self))
+        return JSONCoders.holdsNUL(data) ? unstorableStandIn : .text(String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -151,6 +154,25 @@ enum JSONCoders {
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         return decoder
     }()
+
+    /// Whether JSON text holds the escape of a NUL character, `\u0000` after an odd number of
+    /// backslashes (after an even number, the backslashes are text of their own).
+    static func holdsNUL(_ json: Data) -> Bool {
+        let bytes = [UInt8](json)
+        let escape = Array("u0000".utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
+            if (end - index) % 2 == 1, bytes[end...].starts(with: escape) { return true }
+            index = end
+        }
+        return false
+    }
 
     /// What a decoding error says, without the coding path's noise.
     static func reason(_ error: any Error) -> String {

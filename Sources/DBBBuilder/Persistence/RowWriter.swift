@@ -118,7 +118,8 @@ final class RowWriter {
             return DBBError(
                 .invalidValue,
                 "the value could not be encoded as JSON (its encode(to:) threw, or it holds a Float or Double "
-                    + "JSONEncoder refuses): nothing was stored")
+                    + "JSONEncoder refuses), or its JSON holds a NUL character (\\u0000 in a string), which "
+                    + "PostgreSQL's jsonb refuses and so every backend does: nothing was stored")
         case .int, .intArray: return number.isNaN ? DBBBuilder.unstorable(number) : DBBBuilder.unstorable(integer: nil)
         default: return number.isNaN ? DBBBuilder.unstorable(number) : nil
         }

@@ -70,9 +70,9 @@ struct StoredSlot: Sendable {
             case (.integer, .int64): base.assumingMemoryBound(to: Int64.self).pointee = value
             case (.integer, .optionalInt): base.assumingMemoryBound(to: Int?.self).pointee = Int(value)
             case (.integer, .optionalInt64): base.assumingMemoryBound(to: Int64?.self).pointee = value
-            case (.integer, .bool):
-                base.assumingMemoryBound(to: Bool.self).pointee = value != 0
-                return .integer(value != 0 ? 1 : 0)
+            case (.integer, .bool) where value == 0 || value == 1:
+                base.assumingMemoryBound(to: Bool.self).pointee = value == 1
+                return .integer(value)
             case (.null, .optionalInt):
                 base.assumingMemoryBound(to: Int?.self).pointee = nil
                 return .null
