@@ -253,12 +253,17 @@ let package = Package(
         .target(
             name: "FromDatabaseDemoGenerated", dependencies: ["DBBBuilder"],
             path: "Tests/FromDatabaseFixtures/DemoGenerated"),
+        .target(
+            name: "FromDatabaseNamesGenerated", dependencies: ["DBBBuilder"],
+            path: "Tests/FromDatabaseFixtures/NamesGenerated"),
         .testTarget(
             name: "DBBCodeGenTests",
             dependencies: [
                 "DBBCodeGen", "DBBBuilder", "DBBSQLite", "DBBTestSupport", "DBBBackendTestSupport", "DBBWeeklyReport",
                 "dbb-codegen", "dbb-demo", "dbb", "ConversionBefore", "ConversionAfter", "FromDatabaseModels",
                 "FromDatabaseModelsGenerated", "FromDatabaseDemo", "FromDatabaseDemoGenerated",
+                "FromDatabaseNamesGenerated", .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             exclude: ["Golden"]
         ),

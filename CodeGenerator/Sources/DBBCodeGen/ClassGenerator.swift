@@ -64,8 +64,8 @@ public struct GeneratorOptions: Sendable {
 /// and `required init(dbManager:)` with the key-path mapping.
 public enum ClassGenerator {
     /// The Swift source of the class.
-    /// - Throws: ``CodeGenError`` when an option names a property that is not declared, or the
-    ///   class name is not an identifier.
+    /// - Throws: ``CodeGenError`` when an option names a property that is not declared or an
+    ///   empty column, or the class name is not an identifier.
     public static func generate(_ properties: [PropertyDeclaration], options: GeneratorOptions, header: Bool = true)
         throws -> String
     {
@@ -84,9 +84,9 @@ public enum ClassGenerator {
                     line: 0, text: name, reason: "\(option) names '\(name)', which is not a declared property")
             }
         }
-        for (name, column) in options.columns where !DeclarationParser.isIdentifier(column) {
-            throw CodeGenError(
-                line: 0, text: column, reason: "--column \(name)=\(column): the column name is not an identifier")
+        // Any column name is a string literal (`@Column("first name")`); only an empty one names nothing.
+        for (name, column) in options.columns where column.isEmpty {
+            throw CodeGenError(line: 0, text: name, reason: "--column \(name)=: the column name is empty")
         }
         let type = options.className
         var lines: [String] = []
@@ -136,7 +136,7 @@ public enum ClassGenerator {
         } else {
             lines.append("        dbManager.addPersistenceMapping([")
             for property in properties {
-                let column = options.columns[property.name].map { ", columnName: \"\($0)\"" } ?? ""
+                let column = options.columns[property.name].map { ", columnName: \(SwiftText.literal($0))" } ?? ""
                 let label = property.isJSON ? "json: " : ""
                 lines.append(
                     "            Keys.\(property.name): DBBPropertyPersistence(\(label)\\\(type).\(property.name)\(column)),"
@@ -170,7 +170,7 @@ public enum ClassGenerator {
         lines.append("final class \(options.className): DBBTableObject {")
         for property in properties {
             var markers: [String] = []
-            if let column = options.columns[property.name] { markers.append("@Column(\"\(column)\")") }
+            if let column = options.columns[property.name] { markers.append("@Column(\(SwiftText.literal(column)))") }
             if options.notNull.contains(property.name) { markers.append("@NotNull") }
             if options.unique.contains(property.name) { markers.append("@Unique") }
             if let unique = marked[property.name] { markers.append(unique ? "@Indexed(unique: true)" : "@Indexed") }

@@ -35,6 +35,11 @@ public enum DatabaseReader {
         public let table: String
         public let reason: String
 
+        public init(table: String, reason: String) {
+            self.table = table
+            self.reason = reason
+        }
+
         public var description: String { "table \(table) is left out: \(reason)" }
     }
 
@@ -106,12 +111,15 @@ public enum DatabaseReader {
         for name in only where !names.contains(name) {
             throw CodeGenError(line: 0, text: name, reason: "the database has no table \(name)")
         }
-        let wanted =
-            only.isEmpty ? names.filter { !joinTableNames.contains($0) && !own.contains($0.lowercased()) } : only
+        let classTables = names.filter { !joinTableNames.contains($0) && !own.contains($0.lowercased()) }
+        let wanted = only.isEmpty ? classTables : only
         let catalog = try SchemaCatalog(connection: connection)
+        // Every table that can be a class is named, so that a reference names the same class
+        // whichever tables `only` generates.
+        let (classes, classNotes) = classNames(classTables + wanted.filter { !classTables.contains($0) })
         reader = TableReader(
             connection: connection, engine: engine, catalog: catalog.exists ? catalog : nil, references: references,
-            className: className)
+            className: { classes[$0] ?? className($0) })
         var reading = Reading(tables: [], skipped: [], notes: [])
         if catalog.isDenied {
             reading.notes.append(
@@ -122,6 +130,7 @@ public enum DatabaseReader {
             let noted = reader.notes.count
             do {
                 reading.tables.append(try reader.read(name, joins: joinTables[name] ?? [], allTables: Set(names)))
+                if let note = classNotes[name] { reader.notes.append(note) }
             } catch let skipped as TableSkipped {
                 // The reason says it all: no notes about a table that is left out.
                 reader.notes.removeSubrange(noted...)
@@ -130,29 +139,5 @@ public enum DatabaseReader {
         }
         reading.notes += reader.notes
         return reading
-    }
-
-    /// A property name for a column: the column itself when it is an identifier starting
-    /// lowercase, else a lowerCamelCase spelling of it.
-    static func propertyName(_ column: String) -> String {
-        if DeclarationParser.isIdentifier(column), column.first?.isLowercase == true,
-            !DeclarationParser.reservedNames.contains(column)
-        {
-            return column
-        }
-        let words = column.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-        var name = words.enumerated().map { index, word in
-            index == 0 ? word.prefix(1).lowercased() + word.dropFirst() : word.prefix(1).uppercased() + word.dropFirst()
-        }.joined()
-        if name.isEmpty || name.first?.isNumber == true { name = "column" + name }
-        if DeclarationParser.reservedNames.contains(name) { name += "Value" }
-        return name
-    }
-
-    /// The class name of a table: itself when it is a class name, else capitalized.
-    static func className(_ table: String) -> String {
-        if PropertyType.isClassName(table) { return table }
-        let words = table.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }

@@ -1,4 +1,3 @@
-import DBBFormat
 import Foundation
 
 /// Reads property declarations, one per line, in any of three forms:
@@ -77,9 +76,7 @@ public enum DeclarationParser {
     }
 
     /// Names a table object has already: a declaration may not reuse them.
-    static let reservedNames = Set(DBBFormat.reservedColumns).union([
-        "idNum", "isDirty", "dbManager", "attributesDictionary", "shortName",
-    ])
+    static let reservedNames = ReservedNames.tableObjectProperties
 
     private static func parseLine(_ line: String, number: Int, defaultType: PropertyType?) throws -> PropertyDeclaration
     {

@@ -50,9 +50,22 @@ struct TableReader {
         var propertyOfColumn: [String: String] = [:]
         let defaults = try engine.defaults(of: table)
         let computed = try engine.generatedColumns(of: table)
+        let joins = joins.sorted(by: { $0.column < $1.column })
+        let names = propertyNames(
+            table,
+            columns: columns.map(\.name).filter {
+                !DBBFormat.isReserved($0) && !computed.contains($0) && !ReservedNames.isUnmappableColumn($0)
+            },
+            joins: joins, recorded: recorded)
         for column in columns where !DBBFormat.isReserved(column.name) {
             if computed.contains(column.name) {
                 notes.append("\(table).\(column.name) is a generated column: left out (nothing can write it)")
+                continue
+            }
+            if ReservedNames.isUnmappableColumn(column.name) {
+                notes.append(
+                    "\(table).\(column.name) is left out, its data stays: queries read \(column.name) as id, so no "
+                        + "property can map it")
                 continue
             }
             let entry = SchemaCatalog.describing(recorded, column: column.name, joinTable: nil)
@@ -60,7 +73,7 @@ struct TableReader {
                 notes.append(unmappedNote(table, column.name, entry))
                 continue
             }
-            let property = entry?.property ?? DatabaseReader.propertyName(column.name)
+            let property = names.columns[column.name] ?? DatabaseReader.propertyName(column.name)
             var generated: GeneratedType
             let fromCatalog = entry?.generatedType(className: className)
             if let fromCatalog {
@@ -97,13 +110,13 @@ struct TableReader {
             if column.notNull { options.notNull.append(property) }
             if let comment = generated.comment { options.comments[property] = comment }
         }
-        for join in joins.sorted(by: { $0.column < $1.column }) {
+        for join in joins {
             let entry = SchemaCatalog.describing(recorded, column: join.column, joinTable: join.table)
             if let entry, !entry.mapped {
                 notes.append(unmappedNote(table, join.column, entry))
                 continue
             }
-            let property = entry?.property ?? DatabaseReader.propertyName(join.column)
+            let property = names.joins[join.column] ?? DatabaseReader.propertyName(join.column)
             let generated: GeneratedType
             if let fromCatalog = entry?.generatedType(className: className) {
                 generated = fromCatalog
@@ -117,6 +130,40 @@ struct TableReader {
         let unique = try readIndexes(table, propertyOfColumn, into: &options)
         options.unique = properties.map(\.name).filter(unique.contains)
         return DatabaseReader.Table(className: options.className, properties: properties, options: options)
+    }
+
+    /// The property of each column and join column the class maps: the name the catalog
+    /// recorded, or ``DatabaseReader/propertyName(_:)``'s; a recorded name and a column named
+    /// as its property keep theirs, another that would take a name twice is numbered (noted).
+    private mutating func propertyNames(
+        _ table: String, columns: [String], joins: [(column: String, table: String)],
+        recorded: [SchemaCatalog.Entry]
+    ) -> (columns: [String: String], joins: [String: String]) {
+        var wanted: [(name: String, keeps: Bool)] = []
+        var origins: [(column: String, isJoin: Bool)] = []
+        let all = columns.map { ($0, nil as String?) } + joins.map { ($0.column, $0.table as String?) }
+        for (column, joinTable) in all {
+            let entry = SchemaCatalog.describing(recorded, column: column, joinTable: joinTable)
+            if let entry, !entry.mapped { continue }
+            let name = entry?.property ?? DatabaseReader.propertyName(column)
+            wanted.append((name, entry != nil || name == column))
+            origins.append((column, joinTable != nil))
+        }
+        let assigned = DatabaseReader.uniqueNames(wanted) { $0 }
+        var names: (columns: [String: String], joins: [String: String]) = ([:], [:])
+        for (index, origin) in origins.enumerated() {
+            if origin.isJoin {
+                names.joins[origin.column] = assigned[index]
+            } else {
+                names.columns[origin.column] = assigned[index]
+            }
+            if assigned[index] != wanted[index].name {
+                notes.append(
+                    "\(table).\(origin.column) is generated as property \(assigned[index]), since another column's "
+                        + "property is \(wanted[index].name)")
+            }
+        }
+        return names
     }
 
     private func declaration(_ name: String, _ generated: GeneratedType, defaultValue: String?) -> PropertyDeclaration {

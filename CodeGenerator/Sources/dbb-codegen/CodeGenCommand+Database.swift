@@ -20,28 +20,33 @@ extension CodeGenCommand {
         } catch let error as DBBError {
             throw ValidationError(redacted("\(error)", place))
         }
+        // Every class is written before any file is: a table whose class cannot be written is
+        // left out like the others, and nothing is left half done.
+        var skipped = reading.skipped
+        var classes: [(name: String, source: String)] = []
+        for table in reading.tables {
+            do {
+                let source = try ClassGenerator.generate(
+                    table.properties, options: form(table.options), header: outputDir != nil || classes.isEmpty)
+                classes.append((table.className, source))
+            } catch let error as CodeGenError {
+                skipped.append(.init(table: table.options.tableName ?? table.className, reason: error.reason))
+            }
+        }
         let standardError = FileHandle.standardError
         for note in reading.notes { standardError.write(Data("note: \(note)\n".utf8)) }
-        for skipped in reading.skipped { standardError.write(Data("dbb-codegen: \(skipped)\n".utf8)) }
+        for table in skipped { standardError.write(Data("dbb-codegen: \(table)\n".utf8)) }
+        if reading.needsStoredJSON { classes.append((StoredJSON.typeName, StoredJSON.source)) }
         if let outputDir {
             try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
             let folder = URL(fileURLWithPath: outputDir)
-            for table in reading.tables {
-                try write(
-                    ClassGenerator.generate(table.properties, options: form(table.options)),
-                    to: folder.appendingPathComponent("\(table.className).swift").path)
-            }
-            if reading.needsStoredJSON {
-                try write(StoredJSON.source, to: folder.appendingPathComponent("\(StoredJSON.typeName).swift").path)
+            for (name, source) in classes {
+                try write(source, to: folder.appendingPathComponent("\(name).swift").path)
             }
         } else {
-            var sources = try reading.tables.enumerated().map { index, table in
-                try ClassGenerator.generate(table.properties, options: form(table.options), header: index == 0)
-            }
-            if reading.needsStoredJSON { sources.append(StoredJSON.source) }
-            try write(sources.joined(separator: "\n"), to: output)
+            try write(classes.map(\.source).joined(separator: "\n"), to: output)
         }
-        if !reading.skipped.isEmpty && !allowSkipped { throw ExitCode.failure }
+        if !skipped.isEmpty && !allowSkipped { throw ExitCode.failure }
     }
 
     /// A read-only manager on the file or the PostgreSQL database `place` names: nothing in it
