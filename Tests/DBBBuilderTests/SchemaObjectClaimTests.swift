@@ -50,18 +50,8 @@ final class ClaimRebuildTaker: DBBTableObject {
 
 @Suite("Names across managers: the catalog's owner of a table, and the indexes and tables the database holds")
 struct SchemaObjectClaimTests {
-    private func isClash(_ error: any Error, _ names: String...) -> Bool {
-        guard let error = error as? DBBError, error.kind == .invalidMapping else { return false }
-        return names.allSatisfy { error.message.contains($0) } && error.message.contains("Nothing was changed")
-    }
-
-    /// A saved book with two tags; its id.
-    private func saveBook(_ manager: DBBManager) throws -> Int64 {
-        let book = ClaimBook(dbManager: manager)
-        (book.title, book.tags) = ("TAOCP", ["formal", "classic"])
-        try book.save()
-        return book.id
-    }
+    private func isClash(_ error: any Error, _ names: String...) -> Bool { NameClaims.isClash(error, names) }
+    private func saveBook(_ manager: DBBManager) throws -> Int64 { try NameClaims.saveBook(manager) }
 
     @Test(
         "another manager's class that maps none of a table's recorded properties is refused; the rows stay",

@@ -54,18 +54,8 @@ final class ClaimRules: DBBTableObject {
 
 @Suite("Table names: a class never takes a table or index another class or the package owns")
 struct TableNameClaimTests {
-    /// Saves a book with two tags; its id.
-    private func saveBook(_ manager: DBBManager) throws -> Int64 {
-        let book = ClaimBook(dbManager: manager)
-        (book.title, book.tags) = ("TAOCP", ["formal", "classic"])
-        try book.save()
-        return book.id
-    }
-
-    private func isClash(_ error: any Error, _ names: String...) -> Bool {
-        guard let error = error as? DBBError, error.kind == .invalidMapping else { return false }
-        return names.allSatisfy { error.message.contains($0) } && error.message.contains("Nothing was changed")
-    }
+    private func isClash(_ error: any Error, _ names: String...) -> Bool { NameClaims.isClash(error, names) }
+    private func saveBook(_ manager: DBBManager) throws -> Int64 { try NameClaims.saveBook(manager) }
 
     @Test(
         "a class whose table is another class's join table is refused, naming both; the tags stay",
