@@ -132,6 +132,9 @@ public final class TestPostgresServer: @unchecked Sendable {
         }
         let pooledPort = try Self.freePort()
         let directory = folder.path
+        // Each test has a database of its own, and PgBouncer keeps up to default_pool_size server
+        // connections open to each for server_idle_timeout (600 s unless set): closed after 2 s
+        // idle, the suite's hundreds of databases stay within the server's max_connections.
         let settings = """
             [databases]
             * = host=127.0.0.1 port=\(port)
@@ -144,6 +147,7 @@ public final class TestPostgresServer: @unchecked Sendable {
             pool_mode = transaction
             max_client_conn = 2000
             default_pool_size = 20
+            server_idle_timeout = 2
             logfile = \(directory)/pgbouncer.log
             pidfile = \(directory)/pgbouncer.pid
 
