@@ -39,7 +39,9 @@ extension DBBExpression {
     }
 
     /// `SUM(property)`.
-    public static func sum<Number: DBBArithmeticValue>(_ property: KeyPath<Root, Number>) -> DBBExpression<Root, Number?> {
+    public static func sum<Number: DBBArithmeticValue>(_ property: KeyPath<Root, Number>) -> DBBExpression<
+        Root, Number?
+    > {
         sum(DBBExpression<Root, Number>.column(property))
     }
 

@@ -146,7 +146,9 @@ extension DBBExpression where Value == Bool {
 
 extension DBBExpression {
     /// `COALESCE(expression, fallback)`: the expression's value, or `fallback` where it is `NULL`.
-    public static func coalesce<Wrapped: DBBColumnValue>(_ expression: DBBExpression<Root, Wrapped?>, _ fallback: Wrapped)
+    public static func coalesce<Wrapped: DBBColumnValue>(
+        _ expression: DBBExpression<Root, Wrapped?>, _ fallback: Wrapped
+    )
         -> DBBExpression<Root, Wrapped>
     {
         DBBExpression<Root, Wrapped>(.function("COALESCE", [expression.node, .value(fallback.columnValue)]))

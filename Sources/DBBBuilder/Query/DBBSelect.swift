@@ -50,7 +50,9 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     /// ascending and last descending on every backend.
     public func order(by sorting: DBBSort<Root>...) -> Self {
         var copy = self
-        copy.select.order += sorting.map(\.order)
+        // A closure, not `\.order`: the runtime cannot instantiate a key path formed in a
+        // context generic over a parameter pack (Swift 6.3: "could not demangle keypath type").
+        copy.select.order += sorting.map { $0.order }
         return copy
     }
 

@@ -45,7 +45,9 @@ struct SQLRenderer {
         sql += " FROM " + dialect.quote(scope.mapping.tableName)
         if let filter = select.filter { sql += " WHERE " + (try render(filter, scope)) }
         if !select.grouping.isEmpty {
-            sql += " GROUP BY " + (try select.grouping.map { node throws in try render(node, scope) }.joined(separator: ", "))
+            sql +=
+                " GROUP BY "
+                + (try select.grouping.map { node throws in try render(node, scope) }.joined(separator: ", "))
         }
         if let groupFilter = select.groupFilter { sql += " HAVING " + (try render(groupFilter, scope)) }
         if !select.order.isEmpty { sql += " ORDER BY " + (try order(select.order, scope)) }
@@ -158,7 +160,8 @@ struct SQLRenderer {
                 ignoringCase: ignoringCase)
             return negated ? "NOT (" + sql + ")" : sql
         case .function(let name, let arguments):
-            return name + "(" + (try arguments.map { argument throws in try render(argument, scope) })
+            return name + "("
+                + (try arguments.map { argument throws in try render(argument, scope) })
                 .joined(separator: ", ") + ")"
         case .nullIfNull(let tested, let body):
             return "CASE WHEN " + (try operand(tested, scope)) + " IS NULL THEN NULL ELSE " + (try render(body, scope))
@@ -197,7 +200,8 @@ struct SQLRenderer {
         }
         let joinTable = dialect.quote(join.joinTable)
         var sql =
-            (negated ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ") + joinTable + " WHERE " + joinTable + "."
+            (negated ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ") + joinTable + " WHERE " + joinTable
+            + "."
             + dialect.quote(join.parentColumn) + " = " + dialect.quote(scope.mapping.tableName) + "."
             + dialect.quote(SchemaSQL.idColumn)
         if let condition {
