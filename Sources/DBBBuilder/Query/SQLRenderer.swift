@@ -23,6 +23,12 @@ struct SQLRenderer {
         let spelling: String
     }
 
+    /// A column a value is compared with.
+    struct Compared {
+        let property: String
+        let type: DBBStorageType
+    }
+
     /// The table a part of the tree reads, and the join property whose rows an
     /// ``SQLNode/elements(_:_:negated:)`` test reads.
     struct Scope {
@@ -94,9 +100,9 @@ struct SQLRenderer {
 
     // MARK: - Expressions
 
-    /// The SQL of `node`; `beside` is the storage type of the column it is compared with, whose
-    /// placeholder a value takes.
-    mutating func render(_ node: SQLNode, _ scope: Scope, beside: DBBStorageType? = nil) throws -> String {
+    /// The SQL of `node`; `beside` is the column it is compared with, whose placeholder a
+    /// value takes.
+    mutating func render(_ node: SQLNode, _ scope: Scope, beside: Compared? = nil) throws -> String {
         switch node {
         case .property(let keyPath):
             let property = try resolved(keyPath, scope)
@@ -130,9 +136,9 @@ struct SQLRenderer {
             return word + "(" + (try render(operand, scope)) + ")"
         case .binary(let left, let operation, let right):
             let (leftType, rightType) =
-                operation.compares ? (try storageType(left, scope), try storageType(right, scope)) : (nil, nil)
-            return try operand(left, scope, beside: rightType) + " \(operation.rawValue) "
-                + operand(right, scope, beside: leftType)
+                operation.compares ? (try column(left, scope), try column(right, scope)) : (nil, nil)
+            return try operand(left, scope, beside: rightType, within: operation) + " \(operation.rawValue) "
+                + operand(right, scope, beside: leftType, within: operation)
         case .isNull(let operand, let negated):
             if case .property(let keyPath) = operand, let join = try resolved(keyPath, scope).join, !join.isReference {
                 // An array is "null" when it has no element.
@@ -141,7 +147,7 @@ struct SQLRenderer {
             return try self.operand(operand, scope) + (negated ? " IS NOT NULL" : " IS NULL")
         case .inList(let operand, let values, let negated):
             guard !values.isEmpty else { return negated ? "1 = 1" : "1 = 0" }
-            let type = try storageType(operand, scope)
+            let type = try column(operand, scope)
             let tested = try self.operand(operand, scope)
             var list: [String] = []
             list.reserveCapacity(values.count)
@@ -174,10 +180,15 @@ struct SQLRenderer {
         }
     }
 
-    /// `node` as the operand of an operator: in parentheses unless it is one term.
-    private mutating func operand(_ node: SQLNode, _ scope: Scope, beside: DBBStorageType? = nil) throws -> String {
+    /// `node` as the operand of an operator: in parentheses unless it is one term, or a chain
+    /// of the `AND` or `OR` it is an operand of (`a AND b AND c`).
+    private mutating func operand(
+        _ node: SQLNode, _ scope: Scope, beside: Compared? = nil, within parent: SQLOperator? = nil
+    ) throws -> String {
         let sql = try render(node, scope, beside: beside)
         switch node {
+        case .binary(_, let operation, _) where operation == parent && (operation == .and || operation == .or):
+            return sql
         case .property, .keyColumn, .element, .value, .locale, .keyword, .function, .nullIfNull, .aggregate:
             return sql
         case .exists(_, let negated), .elements(_, _, let negated):
@@ -214,24 +225,31 @@ struct SQLRenderer {
 
     // MARK: - Values
 
-    /// The placeholder of `value`, bound at the placeholder of the column type `beside`.
-    /// - Throws: ``DBBError/Kind/invalidValue`` for NaN, which the engines compare unlike each
-    ///   other (SQLite binds it as `NULL`, PostgreSQL orders it above every number), and for a
-    ///   value the engine cannot hold (PostgreSQL's text refuses NUL).
-    private mutating func bound(_ value: DBBValue, beside type: DBBStorageType?, _ scope: Scope) throws(DBBError)
+    /// The placeholder of `value`, bound at the placeholder of the column `beside`'s type.
+    /// - Throws: ``DBBError/Kind/invalidValue`` naming the property for NaN (`Double.nan`,
+    ///   `Decimal.nan`), which the engines compare unlike each other (SQLite binds it as `NULL`,
+    ///   PostgreSQL orders it above every number), and for a value the engine cannot hold
+    ///   (PostgreSQL's text refuses NUL).
+    private mutating func bound(_ value: DBBValue, beside column: Compared?, _ scope: Scope) throws(DBBError)
         -> String
     {
         if case .real(let real) = value, real.isNaN {
+            let nan =
+                switch column?.type {
+                case .decimal, .decimalArray: "Decimal.nan"
+                default: "NaN"
+                }
             throw DBBError(
-                .invalidValue, table: scope.mapping.tableName,
-                "the query compares with NaN, which no stored value is and no backend compares alike: "
-                    + "test for nil, or leave the condition out")
+                .invalidValue, table: scope.mapping.tableName, property: column?.property,
+                "the query compares \(column?.property ?? "a value") with \(nan), which no stored value is and no "
+                    + "backend compares alike: test for nil, or leave the condition out")
         }
         if dialect.refusesValues, let refusal = dialect.refusal(of: value) {
             throw DBBError(
-                .invalidValue, table: scope.mapping.tableName, "the query's value cannot be bound: \(refusal.message)")
+                .invalidValue, table: scope.mapping.tableName, property: column?.property,
+                "the query's value \(column.map { "for \($0.property) " } ?? "")cannot be bound: \(refusal.message)")
         }
-        return bind(value, type.map(dialect.parameter) ?? "?")
+        return bind(value, column.map { dialect.parameter($0.type) } ?? "?")
     }
 
     /// The placeholder of `value` in `spelling` (`?`, `CAST(? AS "numeric")`): the number of an
@@ -269,13 +287,15 @@ struct SQLRenderer {
                 + "string condition (DBBQueryOptions(conditions: [\"column = ?\"]))")
     }
 
-    /// The storage type of the column `node` is, if it is one.
-    private func storageType(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> DBBStorageType? {
+    /// The property and storage type of the column `node` is, if it is one: what a value
+    /// compared with it is bound as, and what an error about that value names.
+    private func column(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Compared? {
         switch node {
         case .property(let keyPath):
             let property = try resolved(keyPath, scope)
-            return property.column?.storageType ?? property.join?.storageType
-        case .element: return scope.join?.storageType
+            if let column = property.column { return Compared(property: column.name, type: column.storageType) }
+            return property.join.map { Compared(property: $0.name, type: $0.storageType) }
+        case .element: return scope.join.map { Compared(property: $0.name, type: $0.storageType) }
         default: return nil
         }
     }

@@ -2,10 +2,10 @@
 SELECT "id" FROM "Visit" WHERE ("seconds" > $1) AND (("page" = $2) OR (NOT ("clicks" < $3)))
 -- arguments: [10.0, '/', 3]
 -- the key columns
-SELECT "id" FROM "Visit" WHERE (("id" > $1) AND ("createdTime" IS NOT NULL)) AND ("modifiedTime" IS NULL)
+SELECT "id" FROM "Visit" WHERE ("id" > $1) AND ("createdTime" IS NOT NULL) AND ("modifiedTime" IS NULL)
 -- arguments: [0]
 -- IN, NOT IN, empty IN
-SELECT "id" FROM "Visit" WHERE (("clicks" IN ($1, $2)) AND ("page" NOT IN ($3))) AND (1 = 0)
+SELECT "id" FROM "Visit" WHERE ("clicks" IN ($1, $2)) AND ("page" NOT IN ($3)) AND (1 = 0)
 -- arguments: [1, 2, '/a']
 -- empty NOT IN
 SELECT "id" FROM "Visit" WHERE 1 = 1
@@ -23,13 +23,13 @@ SELECT "id" FROM "Visit" WHERE EXISTS (SELECT 1 FROM "Visit_tags" WHERE "Visit_t
 SELECT "id" FROM "Visit" WHERE (NOT EXISTS (SELECT 1 FROM "Visit_tags" WHERE "Visit_tags"."Visit_ID" = "Visit"."id")) OR ("page" = $1)
 -- arguments: ['''; DROP TABLE "Visit"; --']
 -- arithmetic, text and COALESCE
-SELECT "id" FROM "Visit" WHERE (((("clicks" * $1) + $2) > ("clicks" / $3)) AND ((-("clicks")) < $4)) AND ((("page" || $5) = $6) AND (COALESCE("referrer", $7) <> $7))
+SELECT "id" FROM "Visit" WHERE ((("clicks" * $1) + $2) > ("clicks" / $3)) AND ((-("clicks")) < $4) AND (("page" || $5) = $6) AND (COALESCE("referrer", $7) <> $7)
 -- arguments: [2, 1, 3, 0, '?', '/?', 'none']
 -- the same value twice is one parameter
 SELECT "id" FROM "Visit" WHERE ("page" = $1) OR ("referrer" = $1)
 -- arguments: ['/']
 -- a reference, an array, IN a subquery, EXISTS
-SELECT "title" FROM "Volume" WHERE ((((SELECT "author" FROM "Volume_author" WHERE "Volume_ID" = "Volume"."id" LIMIT 1) = $1) OR EXISTS (SELECT 1 FROM "Volume_tags" WHERE "Volume_tags"."Volume_ID" = "Volume"."id" AND ("Volume_tags"."tags" = $2))) OR ("year" IN (SELECT "clicks" FROM "Visit" WHERE "seconds" > $3))) OR EXISTS (SELECT COUNT(*) FROM "Writer" WHERE "name" = $4)
+SELECT "title" FROM "Volume" WHERE ((SELECT "author" FROM "Volume_author" WHERE "Volume_ID" = "Volume"."id" LIMIT 1) = $1) OR EXISTS (SELECT 1 FROM "Volume_tags" WHERE "Volume_tags"."Volume_ID" = "Volume"."id" AND ("Volume_tags"."tags" = $2)) OR ("year" IN (SELECT "clicks" FROM "Visit" WHERE "seconds" > $3)) OR EXISTS (SELECT COUNT(*) FROM "Writer" WHERE "name" = $4)
 -- arguments: [1, 'formal', 1.0, 'Knuth']
 -- aggregates, grouping, HAVING, order, page
 SELECT "page", COUNT(*), COUNT(DISTINCT "referrer"), CAST(SUM("clicks") AS bigint), CAST(SUM("seconds") AS double precision), CAST(AVG("clicks") AS double precision), MIN("day"), MAX("seconds") FROM "Visit" WHERE "clicks" >= $1 GROUP BY "page" HAVING (COUNT(*) > $2) AND (CAST(SUM("clicks") AS bigint) > $3) ORDER BY CAST(SUM("clicks") AS bigint) DESC NULLS LAST, "page" ASC LIMIT $3 OFFSET $4
