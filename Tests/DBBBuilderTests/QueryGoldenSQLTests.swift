@@ -47,18 +47,21 @@ import Testing
                 .where(
                     \.author == knuth || .contains(\.tags, "formal")
                         || .in(\.year, Visit.select(.column(\.clicks)).where(\.seconds > 1))
-                        || .exists(Writer.select(.count()).where(\.name == "Knuth")))
+                        || .exists(Writer.select(.count()).where(\.name == "Knuth"))
+                )
                 .sql(on: manager))
         record(
             "aggregates, grouping, HAVING, order, page",
-            try Visit.select(.column(\.page), .count(), .count(distinct: \.referrer), .sum(\.clicks), .sum(\.seconds),
-                .average(\.clicks), .min(\.day), .max(\.seconds))
-                .where(\.clicks >= 0)
-                .group(by: .column(\.page))
-                .having(.count() > 1 && .sum(\.clicks) > 10)
-                .order(by: .descending(.sum(\.clicks)), .ascending(\.page))
-                .limit(10).offset(20)
-                .sql(on: manager))
+            try Visit.select(
+                .column(\.page), .count(), .count(distinct: \.referrer), .sum(\.clicks), .sum(\.seconds),
+                .average(\.clicks), .min(\.day), .max(\.seconds)
+            )
+            .where(\.clicks >= 0)
+            .group(by: .column(\.page))
+            .having(.count() > 1 && .sum(\.clicks) > 10)
+            .order(by: .descending(.sum(\.clicks)), .ascending(\.page))
+            .limit(10).offset(20)
+            .sql(on: manager))
         record("DISTINCT and an offset alone", try Visit.select(.column(\.page)).distinct().offset(5).sql(on: manager))
         let week = DBBExpression<Visit, String?>.week(of: \.day, in: "ru_RU")
         record(
@@ -72,14 +75,17 @@ import Testing
             "quarters, half-years, spans and formats",
             try Visit.select(
                 .quarter(of: \.day, in: "de_DE"), .halfYear(of: \.day, in: "de_DE", first: "1. HJ %@", shortYear: true),
-                .start(of: .quarter, containing: \.day, in: "en_US"), .end(of: .halfYear, containing: \.day, in: "en_US"),
+                .start(of: .quarter, containing: \.day, in: "en_US"),
+                .end(of: .halfYear, containing: \.day, in: "en_US"),
                 .formatted(\.day, as: "LLLL yyyy", in: "ru_RU")
             ).where(.formatted(\.createdTime, as: "yyyy", in: "en_US") == "2024").sql(on: manager))
         record(
             "Decimal and UUID take their column's placeholder",
             try Voucher.select(.column(\.amount))
                 .where(
-                    \.amount > Decimal(string: "10.5")! && \.reference == UUID(uuidString: "0F0F0F0F-0000-0000-0000-000000000001")!)
+                    \.amount > Decimal(string: "10.5")!
+                        && \.reference == UUID(uuidString: "0F0F0F0F-0000-0000-0000-000000000001")!
+                )
                 .sql(on: manager))
 
         // The typed fetch of objects: its WHERE and ORDER BY come from the same tree.

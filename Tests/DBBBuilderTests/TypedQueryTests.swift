@@ -52,7 +52,8 @@ import Testing
         let taocp = shelf.volumes["Taocp"]!
         taocp.year = 2012
         try taocp.save()
-        let latest = try Volume.instances(sortedBy: [.descending(\.modifiedTime), .descending(\.id)], limit: 1, manager: manager)
+        let latest = try Volume.instances(
+            sortedBy: [.descending(\.modifiedTime), .descending(\.id)], limit: 1, manager: manager)
         #expect(latest.map(\.title) == ["Taocp"])
         let last = try #require(taocp.modifiedTime)
         #expect(try shelf.titles(\.modifiedTime >= last) == ["Taocp"])
@@ -63,28 +64,34 @@ import Testing
     @Test("||, ! and && combine any conditions, arrays and references included", arguments: Backend.allCases)
     func arraysUnderOr(_ backend: Backend) throws {
         guard let shelf = try Shelf(backend) else { return }
-        #expect(try shelf.titles(\.author == shelf.knuth || .contains(\.tags, "formal")) == [
-            "TAOCP Vol 1", "taocp notes", "ärger",
-        ])
-        #expect(try shelf.titles(!.contains(\.tags, "formal") && \.year < 1995) == ["TAOCP Vol 1", "100% sure", "100 sure"])
-        #expect(try shelf.titles(.isNull(\.tags) || .contains(\.tags, "de")) == [
-            "100% sure", "100 sure", "Ärger", "ärger", "Taocp",
-        ])
+        #expect(
+            try shelf.titles(\.author == shelf.knuth || .contains(\.tags, "formal")) == [
+                "TAOCP Vol 1", "taocp notes", "ärger",
+            ])
+        #expect(
+            try shelf.titles(!.contains(\.tags, "formal") && \.year < 1995) == ["TAOCP Vol 1", "100% sure", "100 sure"])
+        #expect(
+            try shelf.titles(.isNull(\.tags) || .contains(\.tags, "de")) == [
+                "100% sure", "100 sure", "Ärger", "ärger", "Taocp",
+            ])
         #expect(try shelf.titles(!(.isNotNull(\.tags) || \.author != nil) && \.year > 2005) == ["Taocp"])
         #expect(try shelf.titles(\.author == nil && .contains(\.tags, "algorithms")).isEmpty)
     }
 
-    @Test("LIKE is case-sensitive on both backends; ignoringCase folds A–Z only; \\ escapes", arguments: Backend.allCases)
+    @Test(
+        "LIKE is case-sensitive on both backends; ignoringCase folds A–Z only; \\ escapes", arguments: Backend.allCases)
     func likeRule(_ backend: Backend) throws {
         guard let shelf = try Shelf(backend) else { return }
         #expect(try shelf.titles(.like(\.title, "taocp%")) == ["taocp notes"])
-        #expect(try shelf.titles(.like(\.title, "taocp%", ignoringCase: true)) == ["TAOCP Vol 1", "taocp notes", "Taocp"])
+        #expect(
+            try shelf.titles(.like(\.title, "taocp%", ignoringCase: true)) == ["TAOCP Vol 1", "taocp notes", "Taocp"])
         #expect(try shelf.titles(.like(\.title, "ä%", ignoringCase: true)) == ["ärger"])
         #expect(try shelf.titles(.like(\.title, "100\\%%")) == ["100% sure"])
         #expect(try shelf.titles(.like(\.title, "100_sure")) == ["100 sure"])
         #expect(try shelf.titles(.like(\.title, "%[*?]%")).isEmpty)
         #expect(try shelf.titles(.like(\.title, "T_OCP%")) == ["TAOCP Vol 1"])
-        #expect(try shelf.titles(!.like(\.title, "%o%", ignoringCase: true)) == ["100% sure", "100 sure", "Ärger", "ärger"])
+        #expect(
+            try shelf.titles(!.like(\.title, "%o%", ignoringCase: true)) == ["100% sure", "100 sure", "Ärger", "ärger"])
     }
 
     @Test("offset pages a typed fetch; a negative one is refused", arguments: Backend.allCases)
@@ -130,8 +137,12 @@ import Testing
             visit.clicks = clicks
             try visit.save()
         }
-        #expect(try Visit.select(.column(\.clicks)).where(.in(\.clicks, extremes)).order(by: .ascending(\.clicks)).rows(manager) == extremes)
-        #expect(try Visit.select(.count()).where(\.clicks > Int.min && \.clicks < Int.max).rows(manager)[0] == hostile.count)
+        #expect(
+            try Visit.select(.column(\.clicks)).where(.in(\.clicks, extremes)).order(by: .ascending(\.clicks)).rows(
+                manager) == extremes)
+        #expect(
+            try Visit.select(.count()).where(\.clicks > Int.min && \.clicks < Int.max).rows(manager)[0] == hostile.count
+        )
         let bounds = try Visit.select(.min(\.clicks), .max(\.clicks)).rows(manager)
         #expect(bounds.count == 1 && bounds[0].0 == Int.min && bounds[0].1 == Int.max)
         #expect(throws: DBBError.self) { try Visit.select(.sum(\.clicks)).where(\.clicks >= 1).rows(manager) }
@@ -144,7 +155,9 @@ import Testing
         #expect(try Visit.select(.count()).rows(manager)[0] == hostile.count + 2)
     }
 
-    @Test("text with NUL: found on SQLite, which stores it; refused by name on PostgreSQL, which cannot", arguments: Backend.allCases)
+    @Test(
+        "text with NUL: found on SQLite, which stores it; refused by name on PostgreSQL, which cannot",
+        arguments: Backend.allCases)
     func nulInText(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
         let manager = database.manager
@@ -155,7 +168,9 @@ import Testing
             try visit.save()
             #expect(try Visit.instances(where: \.page == nul, manager: manager).map(\.id) == [visit.id])
         } else {
-            let error = try #require(throws: DBBError.self) { try Visit.instances(where: \.page == nul, manager: manager) }
+            let error = try #require(throws: DBBError.self) {
+                try Visit.instances(where: \.page == nul, manager: manager)
+            }
             #expect(error.kind == .invalidValue && error.table == "Visit", "\(error.message)")
         }
     }

@@ -74,7 +74,9 @@ import Testing
         }
     }
 
-    @Test("weeks per locale: count, sum, average, HAVING, order and pages as Swift computes them", arguments: Backend.allCases)
+    @Test(
+        "weeks per locale: count, sum, average, HAVING, order and pages as Swift computes them",
+        arguments: Backend.allCases)
     func weeks(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
         let manager = database.manager
@@ -103,7 +105,8 @@ import Testing
             let keys = grouped.keys.sorted(by: Self.nilFirst)
             #expect(page.map(\.0) == Array(keys[2..<5]), "\(locale)")
             // The week in a typed fetch's condition, and its first day.
-            let newYear = try #require(Self.weekKey(Self.utc.date(from: DateComponents(year: 2022, month: 1, day: 1)), calendar))
+            let newYear = try #require(
+                Self.weekKey(Self.utc.date(from: DateComponents(year: 2022, month: 1, day: 1)), calendar))
             let fetched = try Visit.instances(where: week == newYear, sortedBy: [.ascending(\.id)], manager: manager)
             #expect(fetched.map(\.id) == (grouped[newYear] ?? []).map(\.id).sorted(), "\(locale)")
             let starts = try Visit.select(.weekStart(of: \.day, in: locale)).where(week == newYear).distinct()
@@ -134,7 +137,8 @@ import Testing
                 let year = Int(key.prefix(4))!
                 let month = Int(key.dropFirst(5).prefix(2))!
                 return (
-                    key, "H\(month <= 6 ? 1 : 2) \(year)", "Q\((month - 1) / 3 + 1) '\(String(format: "%02d", year % 100))",
+                    key, "H\(month <= 6 ? 1 : 2) \(year)",
+                    "Q\((month - 1) / 3 + 1) '\(String(format: "%02d", year % 100))",
                     grouped[key]!.reduce(0) { $0 + $1.clicks }
                 )
             }
@@ -170,7 +174,9 @@ import Testing
         #expect(rows[0].5 == nil)
     }
 
-    @Test("aggregates of no rows are nil, COUNT is 0; NULL sorts first ascending, last descending", arguments: Backend.allCases)
+    @Test(
+        "aggregates of no rows are nil, COUNT is 0; NULL sorts first ascending, last descending",
+        arguments: Backend.allCases)
     func emptyAggregatesAndNullOrder(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
         let manager = database.manager

@@ -15,8 +15,8 @@ public protocol DBBDateValue: DBBColumnValue {}
 extension Date: DBBDateValue {}
 extension Optional: DBBDateValue where Wrapped == Date {}
 
-/// A span of the calendar, for ``DBBExpression/start(of:containing:in:)`` and
-/// ``DBBExpression/end(of:containing:in:)``.
+/// A span of the calendar, for `.start(of:containing:in:)` and `.end(of:containing:in:)` of
+/// ``DBBExpression``.
 public enum DBBCalendarUnit: String, Sendable, CaseIterable {
     case day, week, month, quarter
     case halfYear = "halfyear"
@@ -97,7 +97,7 @@ extension DBBExpression {
     // MARK: - ESLocale's texts
 
     /// ESLocale's quarter of the date, `Q1 '11` (`ObjcGetYearAndQuarterUsingLocale`); for a
-    /// sortable key, use ``start(of:containing:in:)`` with `.quarter`.
+    /// sortable key, use `.start(of: .quarter, containing:in:)`.
     public static func quarter<Day: DBBDateValue>(of date: DBBExpression<Root, Day>, in locale: String)
         -> DBBExpression<Root, String?>
     {

@@ -36,7 +36,7 @@ indirect enum SQLNode: @unchecked Sendable {
     /// Whether some element of the array property satisfies the condition on ``element``
     /// (any element when `nil`), or, negated, none does.
     case elements(AnyKeyPath, SQLNode?, negated: Bool)
-    /// `x LIKE pattern` in the case rule of ``DBBLikeCase``, `\` escaping.
+    /// `x LIKE pattern`: case-sensitive, or folding only `A`–`Z`; `\` escapes.
     case like(SQLNode, pattern: String, ignoringCase: Bool, negated: Bool)
     /// `name(arguments…)`.
     case function(String, [SQLNode])
