@@ -129,6 +129,25 @@ public struct PostgresDialect: DBBDialect {
     /// SQLite's `a IS b` spelled `a IS NOT DISTINCT FROM b` (see ``isAsDistinctFrom(_:)``).
     public func condition(_ sql: String) -> String { Self.isAsDistinctFrom(sql) }
 
+    // MARK: - Typed queries
+
+    public func placeholder(_ number: Int) -> String { "$\(number)" }
+
+    /// `CAST(sql AS <type>)`: `SUM` of `bigint` and `AVG` of integers are `numeric` here.
+    public func result(_ sql: String, as type: DBBStorageType) -> String { "CAST(\(sql) AS \(columnType(type)))" }
+
+    /// `LIKE` (case-sensitive here), or `LIKE` of the value with `A`–`Z` folded by `translate`
+    /// (not `ILIKE`, which folds every letter by the database's locale, unlike SQLite).
+    public func like(_ value: String, _ pattern: String, ignoringCase: Bool) -> String {
+        ignoringCase
+            ? "translate(\(value), '\(LikePattern.upperASCII)', '\(LikePattern.lowerASCII)') LIKE \(pattern) ESCAPE '\\'"
+            : "\(value) LIKE \(pattern) ESCAPE '\\'"
+    }
+
+    public func likePattern(_ pattern: String, ignoringCase: Bool) -> String {
+        LikePattern.escaped(pattern, foldingASCII: ignoringCase)
+    }
+
     /// Each statement is a round trip: a page's join rows come with its rows.
     public var foldsJoinRows: Bool { true }
 

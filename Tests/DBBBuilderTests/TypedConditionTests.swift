@@ -5,16 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The statements a manager runs while `body` does, as its trace reports them.
-private func statements(of manager: DBBManager, _ body: () throws -> Void) rethrows -> [String] {
-    let recorded = Mutex<[String]>([])
-    manager.trace { sql in recorded.withLock { $0.append(sql) } }
-    defer { manager.trace(nil) }
-    try body()
-    return recorded.withLock { $0 }
-}
-
-@Suite("Typed conditions and sorting: the string form's SQL and arguments, checked by the compiler")
+@Suite("Typed conditions and sorting: the objects the string form selects, checked by the compiler")
 struct TypedConditionTests {
     /// Members, companies, ventures and meetings with every kind of value a condition tests.
     struct World {
@@ -41,21 +32,17 @@ struct TypedConditionTests {
         }
     }
 
-    /// Runs the typed fetch and the string fetch it stands for; expects the same statements
-    /// and the same objects, and returns their ids.
+    /// Runs the typed fetch and the string fetch it stands for; expects the same objects, in
+    /// the same order, and returns their ids. (The typed fetch renders its own SQL from the
+    /// expression tree: numbered placeholders, `EXISTS` for arrays.)
     static func same<T: DBBTableObject>(
         _ type: T.Type, _ manager: DBBManager, typed: () throws -> [T], conditions: [String],
         arguments: SQLiteArguments, sorting: [String]? = nil
     ) throws -> [Int64] {
-        var typedObjects: [T] = []
-        var stringObjects: [T] = []
-        let typedSQL = try statements(of: manager) { typedObjects = try typed() }
+        let typedObjects = try typed()
         var options = DBBQueryOptions.options(withConditions: conditions, sortColumns: sorting)
         options.arguments = arguments
-        let stringSQL = try statements(of: manager) {
-            stringObjects = try T.instances(matching: options, manager: manager)
-        }
-        #expect(typedSQL == stringSQL)
+        let stringObjects = try T.instances(matching: options, manager: manager)
         #expect(typedObjects.map(\.id) == stringObjects.map(\.id))
         return typedObjects.map(\.id)
     }

@@ -296,6 +296,32 @@ import Testing
         #expect(parsed == [.notNull, .unique] && combined == [.notNull, .unique])
     }
 
+    /// The Reports article's example: per-author totals and weeks of the German calendar,
+    /// typed, and the SQL they run.
+    @Test func reportsExampleRunsOnALibrary() throws {
+        let given = try ReadmeGivens()
+        let manager = try given.manager("reports.sqlite", [Book.self])
+        let published = Date(timeIntervalSinceReferenceDate: 315_576_000)  // 2011-01-01, a Saturday
+        for (title, author, year, price) in [
+            ("The Mythical Man-Month", "Fred Brooks", 1975, 20.0), ("Peopleware", "Tom DeMarco", 1987, 0),
+            ("The C Programming Language", "Brian Kernighan", 1978, 30), ("Old", "Anon", 1960, 99),
+        ] {
+            let book = Book(dbManager: manager)
+            (book.title, book.author, book.year, book.price) = (title, author, year, price)
+            book.published = year == 1987 ? published : nil
+            try book.save()
+        }
+        given.set(manager, "manager")
+        let (perAuthor, weeks, sql) = try #require(
+            try ReadmeExamples.reportsBooks(given)
+                as? ([(String, Int, Double?, Double?)], [(String?, Int)], DBBQuerySQL))
+        #expect(perAuthor.map(\.0) == ["Brian Kernighan", "Fred Brooks", "Tom DeMarco"])
+        #expect(perAuthor.map(\.2) == [30, 20, 0] && perAuthor.allSatisfy { $0.1 == 1 && $0.2 == $0.3 })
+        // 2011-01-01 is in the last week of 2010 in Germany.
+        #expect(weeks.count == 1 && weeks[0].0 == "2010-52" && weeks[0].1 == 1)
+        #expect(sql.sql.contains("dbb_week(published, ?1)") && sql.arguments == [.text("de_DE")])
+    }
+
     /// The value types example saves an enum, a decimal, a UUID, a URL and JSON, and finds the
     /// shipment by them; the mapping by hand registers and stores the same kinds.
     @Test func valueTypesExample() throws {

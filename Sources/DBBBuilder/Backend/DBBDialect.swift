@@ -101,6 +101,28 @@ public protocol DBBDialect: Sendable {
     /// An application's condition, checked and mapped to columns, in the engine's spelling.
     func condition(_ sql: String) -> String
 
+    // MARK: - Typed queries
+
+    /// The placeholder of the bound value numbered `number` (from 1): SQLite's `?NNN`,
+    /// PostgreSQL's `$NNN`. A typed query writes its own (see `SQLRenderer`), so that a value
+    /// written twice — a locale in `SELECT` and `GROUP BY` — is one parameter and the two
+    /// expressions are one to the engine.
+    func placeholder(_ number: Int) -> String
+
+    /// An aggregate's result (`sql`) as a value of `type`, as every engine gives it: PostgreSQL's
+    /// `SUM` of `bigint` is `numeric` and its `AVG` of integers too, SQLite's are `INTEGER` and
+    /// `REAL` already.
+    func result(_ sql: String, as type: DBBStorageType) -> String
+
+    /// `value` matched against the pattern bound at `pattern` (``likePattern(_:ignoringCase:)``):
+    /// `%` any text, `_` one character, `\` makes the next character plain. Case-sensitive, or
+    /// with ASCII letters `A`–`Z` equal to `a`–`z` (and no other folding) when `ignoringCase`:
+    /// the one rule every engine can keep.
+    func like(_ value: String, _ pattern: String, ignoringCase: Bool) -> String
+
+    /// The value bound for the `LIKE` pattern `pattern` in ``like(_:_:ignoringCase:)``.
+    func likePattern(_ pattern: String, ignoringCase: Bool) -> String
+
     /// Whether a bounded fetch reads its objects' join rows in its own statement, as arrays
     /// (``JoinSQL/elements(_:owner:)``), rather than in one more statement a join property.
     var foldsJoinRows: Bool { get }

@@ -47,7 +47,7 @@ extension DBBPropertyPersistence {
     /// `@JSON` on a `@DBBTable` property writes this mapping.
     ///
     /// The JSON is `JSONEncoder`'s with sorted keys. Typed conditions test it only for `nil`
-    /// (``DBBCondition/isNull(_:)``); sorting by it is refused. Stored text that is not the JSON
+    /// (`.isNull(\.property)`); sorting by it is refused. Stored text that is not the JSON
     /// of the type fails the fetch with ``DBBError/Kind/invalidValue`` naming property and row; a
     /// value whose `encode(to:)` throws fails the save, naming the property.
     @inlinable @inline(__always)

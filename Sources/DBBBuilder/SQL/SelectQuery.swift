@@ -88,21 +88,42 @@ struct SelectQuery {
 
         // ORDER BY, LIMIT, OFFSET: a page follows the ids, after the sorting if any (ties in it
         // broken by id), so that pages neither overlap nor skip objects.
-        for (name, value) in [("limit", options.limit), ("offset", options.offset)] {
-            if let value, value < 0 {
-                throw DBBError(.invalidOption, table: table, "\(name) is \(value); it must be 0 or more")
-            }
-        }
+        try Self.checkPage(limit: options.limit, offset: options.offset, table: table)
         let paged = options.limit != nil || (options.offset ?? 0) > 0
-        var order = try Self.orderClause(mapping, options.sorting ?? [])
-        let id = dialect.quote(SchemaSQL.idColumn)
-        if paged && !order.hasPrefix(id + " ") && !order.contains(", \(id) ") {
-            order += (order.isEmpty ? "" : ", ") + id
-        }
+        let order = Self.pageOrder(try Self.orderClause(mapping, options.sorting ?? []), paged: paged, dialect)
         self.init(
             mapping, columns: selected, joins: joins, where: whereClause, order: order,
             page: paged ? (options.limit, options.offset ?? 0) : nil, arguments: options.argumentValues,
             rows: options.limit ?? options.rowBound)
+    }
+
+    /// Every property of the objects a typed query selects: its WHERE and ORDER BY clauses
+    /// as ``SQLRenderer`` wrote them (empty for none), with their arguments, and a page.
+    init(
+        _ mapping: TableMapping, filter: String, order: String, arguments: [DBBValue], limit: Int?, offset: Int?
+    ) throws(DBBError) {
+        try Self.checkPage(limit: limit, offset: offset, table: mapping.tableName)
+        let paged = limit != nil || (offset ?? 0) > 0
+        self.init(
+            mapping, columns: mapping.columns, joins: mapping.joins, where: filter,
+            order: Self.pageOrder(order, paged: paged, mapping.dialect), page: paged ? (limit, offset ?? 0) : nil,
+            arguments: arguments, rows: limit)
+    }
+
+    /// - Throws: ``DBBError/Kind/invalidOption`` for a negative limit or offset.
+    static func checkPage(limit: Int?, offset: Int?, table: String) throws(DBBError) {
+        for (name, value) in [("limit", limit), ("offset", offset)] {
+            if let value, value < 0 {
+                throw DBBError(.invalidOption, table: table, "\(name) is \(value); it must be 0 or more")
+            }
+        }
+    }
+
+    /// `order`, with ties broken by id when the query selects a page.
+    private static func pageOrder(_ order: String, paged: Bool, _ dialect: any DBBDialect) -> String {
+        let id = dialect.quote(SchemaSQL.idColumn)
+        guard paged, !order.hasPrefix(id + " "), !order.contains(", \(id) ") else { return order }
+        return order + (order.isEmpty ? "" : ", ") + id
     }
 
     /// Every property of the objects with `ids`: the query a fetch runs for referenced objects,

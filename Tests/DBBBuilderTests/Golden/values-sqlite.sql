@@ -76,10 +76,10 @@ SELECT Voucher_ID, tokens FROM Voucher_tokens WHERE Voucher_ID BETWEEN ? AND ? O
 COMMIT TRANSACTION
 -- section: typed conditions and sorting
 BEGIN DEFERRED TRANSACTION
-SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE ("amount" COLLATE dbb_decimal > ?) AND ("token" COLLATE NOCASE = ?) AND ("reference" COLLATE NOCASE IN (?)) AND ("stage" = ?) AND ("link" IS NOT NULL) ORDER BY amount COLLATE dbb_decimal DESC, token COLLATE NOCASE ASC
+SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE (amount COLLATE dbb_decimal > ?1) AND (token COLLATE NOCASE = ?2) AND (reference COLLATE NOCASE IN (?3)) AND (stage = ?4) AND (link IS NOT NULL) ORDER BY amount COLLATE dbb_decimal DESC, token COLLATE NOCASE ASC
 COMMIT TRANSACTION
 BEGIN DEFERRED TRANSACTION
-SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE (id IN (SELECT Voucher_ID FROM Voucher_tokens WHERE Voucher_ID IS NOT NULL AND ("tokens" COLLATE NOCASE = ?))) AND (id IN (SELECT Voucher_ID FROM Voucher_prices WHERE Voucher_ID IS NOT NULL AND ("prices" COLLATE dbb_decimal = ?)))
+SELECT id, createdTime, modifiedTime, address, alternates, amount, counts, fee, home, link, previous, reference, stage, token, urgency FROM Voucher WHERE EXISTS (SELECT 1 FROM Voucher_tokens WHERE Voucher_tokens.Voucher_ID = Voucher.id AND (Voucher_tokens.tokens COLLATE NOCASE = ?1)) AND EXISTS (SELECT 1 FROM Voucher_prices WHERE Voucher_prices.Voucher_ID = Voucher.id AND (Voucher_prices.prices COLLATE dbb_decimal = ?2))
 SELECT Voucher_ID, links FROM Voucher_links WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
 SELECT Voucher_ID, prices FROM Voucher_prices WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id
 SELECT Voucher_ID, stages FROM Voucher_stages WHERE Voucher_ID BETWEEN ? AND ? ORDER BY Voucher_ID, id

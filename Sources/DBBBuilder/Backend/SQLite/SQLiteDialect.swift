@@ -101,6 +101,23 @@ public struct SQLiteDialect: DBBDialect {
     public func inIDList(_ column: String) -> String { "\(column) IN (SELECT value FROM json_each(?))" }
     public func nullsOrder(descending: Bool) -> String { "" }
     public func condition(_ sql: String) -> String { sql }
+
+    // MARK: - Typed queries
+
+    public func placeholder(_ number: Int) -> String { "?\(number)" }
+
+    /// `sql`: SQLite's `SUM` of integers is an integer, its `AVG` a `REAL`.
+    public func result(_ sql: String, as type: DBBStorageType) -> String { sql }
+
+    /// `GLOB` (case-sensitive, as SQLite's `LIKE` is not) with the pattern in its syntax, or
+    /// `LIKE`, which folds ASCII letters only.
+    public func like(_ value: String, _ pattern: String, ignoringCase: Bool) -> String {
+        ignoringCase ? "\(value) LIKE \(pattern) ESCAPE '\\'" : "\(value) GLOB \(pattern)"
+    }
+
+    public func likePattern(_ pattern: String, ignoringCase: Bool) -> String {
+        ignoringCase ? LikePattern.escaped(pattern, foldingASCII: false) : LikePattern.glob(pattern)
+    }
     public var foldsJoinRows: Bool { false }
     public func refusal(of value: DBBValue) -> DBBError? { nil }
     public var refusesValues: Bool { false }

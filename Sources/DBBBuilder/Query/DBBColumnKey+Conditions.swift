@@ -99,11 +99,3 @@ public func >= <Root: DBBTableObject, Value: DBBColumnValue & Comparable>(
 ) -> DBBCondition<Root> {
     lhs.keyPath >= rhs
 }
-
-extension DBBSort {
-    /// Smallest first, by column key.
-    public static func ascending<Value>(_ key: DBBColumnKey<Root, Value>) -> Self { .ascending(key.keyPath) }
-
-    /// Largest first, by column key.
-    public static func descending<Value>(_ key: DBBColumnKey<Root, Value>) -> Self { .descending(key.keyPath) }
-}

@@ -4,26 +4,26 @@ import DBBSQLite
 // column with `"draft"`. An enum is tested for equality and membership; it is not ordered by
 // `<` (its raw values' order need not be its cases'), and sorting by it sorts by raw value.
 
-extension DBBCondition {
+extension DBBExpression where Value == Bool {
     /// The enum property's value is one of `values` (`IN`); none selects nothing.
     @_disfavoredOverload
-    public static func `in`<Value: RawRepresentable>(_ property: KeyPath<Root, Value>, _ values: [Value]) -> Self
-    where Value.RawValue: DBBColumnValue {
-        Self(.within(property, values.map(\.rawValue.columnValue), negated: false))
+    public static func `in`<Enum: RawRepresentable>(_ property: KeyPath<Root, Enum>, _ values: [Enum]) -> Self
+    where Enum.RawValue: DBBColumnValue {
+        Self(.inList(.keyPath(property), values.map(\.rawValue.columnValue), negated: false))
     }
 
     /// The optional enum property's value is one of `values` (`IN`).
     @_disfavoredOverload
-    public static func `in`<Value: RawRepresentable>(_ property: KeyPath<Root, Value?>, _ values: [Value]) -> Self
-    where Value.RawValue: DBBColumnValue {
-        Self(.within(property, values.map(\.rawValue.columnValue), negated: false))
+    public static func `in`<Enum: RawRepresentable>(_ property: KeyPath<Root, Enum?>, _ values: [Enum]) -> Self
+    where Enum.RawValue: DBBColumnValue {
+        Self(.inList(.keyPath(property), values.map(\.rawValue.columnValue), negated: false))
     }
 
     /// The enum property's value is none of `values` (`NOT IN`).
     @_disfavoredOverload
-    public static func notIn<Value: RawRepresentable>(_ property: KeyPath<Root, Value>, _ values: [Value]) -> Self
-    where Value.RawValue: DBBColumnValue {
-        Self(.within(property, values.map(\.rawValue.columnValue), negated: true))
+    public static func notIn<Enum: RawRepresentable>(_ property: KeyPath<Root, Enum>, _ values: [Enum]) -> Self
+    where Enum.RawValue: DBBColumnValue {
+        Self(.inList(.keyPath(property), values.map(\.rawValue.columnValue), negated: true))
     }
 
     /// The array of enums has an element equal to `element`.
@@ -31,7 +31,7 @@ extension DBBCondition {
     public static func contains<Element: RawRepresentable>(_ property: KeyPath<Root, [Element]>, _ element: Element)
         -> Self
     where Element.RawValue: DBBArrayElement & DBBColumnValue {
-        Self(.compare(property, "=", element.rawValue.columnValue))
+        anyElement(property, element.rawValue.columnValue)
     }
 
     /// The optional array of enums has an element equal to `element`.
@@ -39,7 +39,7 @@ extension DBBCondition {
     public static func contains<Element: RawRepresentable>(_ property: KeyPath<Root, [Element]?>, _ element: Element)
         -> Self
     where Element.RawValue: DBBArrayElement & DBBColumnValue {
-        Self(.compare(property, "=", element.rawValue.columnValue))
+        anyElement(property, element.rawValue.columnValue)
     }
 }
 
@@ -48,7 +48,7 @@ extension DBBCondition {
 public func == <Root: DBBTableObject, Value: RawRepresentable>(lhs: KeyPath<Root, Value>, rhs: Value)
     -> DBBCondition<Root>
 where Value.RawValue: DBBColumnValue {
-    DBBCondition(.compare(lhs, "=", rhs.rawValue.columnValue))
+    .compare(lhs, .equal, rhs.rawValue.columnValue)
 }
 
 /// `property != value` for an enum property.
@@ -56,7 +56,7 @@ where Value.RawValue: DBBColumnValue {
 public func != <Root: DBBTableObject, Value: RawRepresentable>(lhs: KeyPath<Root, Value>, rhs: Value)
     -> DBBCondition<Root>
 where Value.RawValue: DBBColumnValue {
-    DBBCondition(.compare(lhs, "!=", rhs.rawValue.columnValue))
+    .compare(lhs, .notEqual, rhs.rawValue.columnValue)
 }
 
 /// `property = value` for an optional enum property.
@@ -64,7 +64,7 @@ where Value.RawValue: DBBColumnValue {
 public func == <Root: DBBTableObject, Value: RawRepresentable>(lhs: KeyPath<Root, Value?>, rhs: Value)
     -> DBBCondition<Root>
 where Value.RawValue: DBBColumnValue {
-    DBBCondition(.compare(lhs, "=", rhs.rawValue.columnValue))
+    .compare(lhs, .equal, rhs.rawValue.columnValue)
 }
 
 /// `property != value` for an optional enum property (a `NULL` property is neither).
@@ -72,7 +72,7 @@ where Value.RawValue: DBBColumnValue {
 public func != <Root: DBBTableObject, Value: RawRepresentable>(lhs: KeyPath<Root, Value?>, rhs: Value)
     -> DBBCondition<Root>
 where Value.RawValue: DBBColumnValue {
-    DBBCondition(.compare(lhs, "!=", rhs.rawValue.columnValue))
+    .compare(lhs, .notEqual, rhs.rawValue.columnValue)
 }
 
 /// `property == value`, by the column key of an enum property.

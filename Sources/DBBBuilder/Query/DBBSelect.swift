@@ -1,0 +1,153 @@
+import DBBSQLite
+
+/// A typed report query over `Root`'s table: the expressions it selects (their Swift types are
+/// `Value`, a tuple of them per row), its condition, grouping, group condition, order and page.
+///
+/// ```swift
+/// let weeks = try Visit.select(.week(of: \.day, in: "ru_RU"), .count(), .sum(\.seconds))
+///     .where(\.seconds > 10)
+///     .group(by: .week(of: \.day, in: "ru_RU"))
+///     .having(.count() >= 2)
+///     .order(by: .ascending(.week(of: \.day, in: "ru_RU")))
+///     .rows(manager)                                  // [(String?, Int, Double?)]
+/// ```
+///
+/// Each backend's dialect writes the tree straight to SQL, binding its values in order;
+/// ``sql(on:)`` shows that SQL. See <doc:Reports>.
+public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
+    // @unchecked Sendable: see DBBExpression.
+    var select: SelectNode
+
+    init(_ select: SelectNode) { self.select = select }
+
+    // MARK: - Clauses
+
+    /// Only the rows that satisfy `condition` (`WHERE`); a second `where` adds its condition
+    /// with `AND`.
+    public func `where`(_ condition: DBBCondition<Root>) -> Self {
+        var copy = self
+        copy.select.filter = select.filter.map { $0 && condition.node } ?? condition.node
+        return copy
+    }
+
+    /// One row per distinct value of the expressions (`GROUP BY`): the selected expressions
+    /// are then these and aggregates.
+    public func group<each Grouped>(by expressions: repeat DBBExpression<Root, each Grouped>) -> Self {
+        var copy = self
+        for expression in repeat each expressions { copy.select.grouping.append(expression.node) }
+        return copy
+    }
+
+    /// Only the groups that satisfy `condition` (`HAVING`), usually on aggregates; a second
+    /// `having` adds its condition with `AND`.
+    public func having(_ condition: DBBCondition<Root>) -> Self {
+        var copy = self
+        copy.select.groupFilter = select.groupFilter.map { $0 && condition.node } ?? condition.node
+        return copy
+    }
+
+    /// The rows in this order (`ORDER BY`), after any order given before. `NULL` sorts first
+    /// ascending and last descending on every backend.
+    public func order(by sorting: DBBSort<Root>...) -> Self {
+        var copy = self
+        // A closure, not `\.order`: the runtime cannot instantiate a key path formed in a
+        // context generic over a parameter pack (Swift 6.3: "could not demangle keypath type").
+        copy.select.order += sorting.map { $0.order }
+        return copy
+    }
+
+    /// At most `count` rows (`LIMIT`).
+    public func limit(_ count: Int) -> Self {
+        var copy = self
+        copy.select.limit = count
+        return copy
+    }
+
+    /// The rows after the first `count` (`OFFSET`): with ``order(by:)``, a page.
+    public func offset(_ count: Int) -> Self {
+        var copy = self
+        copy.select.offset = count
+        return copy
+    }
+
+    /// One row per distinct combination of the selected values (`SELECT DISTINCT`).
+    public func distinct() -> Self {
+        var copy = self
+        copy.select.distinct = true
+        return copy
+    }
+
+    // MARK: - Running
+
+    /// The SQL the query runs on `manager`'s backend and the values it binds, in placeholder
+    /// order: for debugging and tests. Its text depends only on the query's shape (and on which
+    /// of its values are equal), never on the values.
+    /// - Throws: what ``rows(_:)`` throws before it runs anything.
+    public func sql(on manager: DBBManager) throws -> DBBQuerySQL { try rendered(manager).1 }
+
+    /// Runs the query in one read transaction and returns its rows, each a tuple of the
+    /// selected values read by position with their Swift types.
+    /// - Throws: ``DBBError/Kind/unknownProperty`` for a key path to a property the class does
+    ///   not map; ``DBBError/Kind/invalidValue`` for a NaN value, an unknown locale, or a `NULL`
+    ///   selected into a non-optional type; ``DBBError/Kind/invalidOption`` for a negative
+    ///   limit or offset; what the database reports.
+    public func rows(_ manager: DBBManager) throws -> [(repeat each Value)]
+    where repeat each Value: DBBColumnValue {
+        let (mapping, statement) = try rendered(manager)
+        return try manager.observing(.fetch, table: mapping.tableName, sql: statement.sql) {
+            try manager.read(mapping) { connection in
+                var rows: [(repeat each Value)] = []
+                try connection.forEachRow(statement.sql, statement.arguments) { reader in
+                    var index = 0
+                    rows.append((repeat try Self.read((each Value).self, reader, &index, mapping)))
+                }
+                return rows
+            }
+        }
+    }
+
+    /// The query's mapping and SQL on `manager`'s backend.
+    private func rendered(_ manager: DBBManager) throws -> (TableMapping, DBBQuerySQL) {
+        let mapping = try manager.mapping(for: select.source)
+        var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
+        let sql = try renderer.statement(select)
+        return (mapping, DBBQuerySQL(sql: sql, arguments: renderer.arguments))
+    }
+
+    /// The value of column `index` as a `Selected`; moves `index` on.
+    private static func read<Selected: DBBColumnValue>(
+        _ type: Selected.Type, _ reader: DBBColumnReader, _ index: inout Int, _ mapping: TableMapping
+    ) throws -> Selected {
+        defer { index += 1 }
+        guard let value = try Selected.read(from: reader, at: index) else {
+            throw DBBError(
+                .invalidValue, table: mapping.tableName,
+                "column \(index + 1) of the query is NULL, which a \(Selected.self) cannot hold: select it as an "
+                    + "optional, or give a fallback with .coalesce")
+        }
+        return value
+    }
+}
+
+/// The SQL a typed query runs and the values it binds, in placeholder order
+/// (``DBBSelect/sql(on:)``).
+public struct DBBQuerySQL: Sendable, Hashable, CustomStringConvertible {
+    /// The statement, in the backend's spelling and placeholders (`?1` on SQLite, `$1` on PostgreSQL).
+    public let sql: String
+    /// The bound values; the value of placeholder *n* is `arguments[n - 1]`.
+    public let arguments: [DBBValue]
+
+    public var description: String { sql + (arguments.isEmpty ? "" : " -- \(arguments)") }
+}
+
+extension DBBTableObjectFetching {
+    /// A typed report query selecting `columns` from this class's table, one tuple per row:
+    /// `Visit.select(.column(\.page), .count())` reads `[(String, Int)]`.
+    public static func select<each Value>(_ columns: repeat DBBExpression<Self, each Value>)
+        -> DBBSelect<Self, repeat each Value>
+    {
+        var nodes: [SQLNode] = []
+        for column in repeat each columns { nodes.append(column.node) }
+        return DBBSelect(SelectNode(source: self, columns: nodes))
+    }
+}

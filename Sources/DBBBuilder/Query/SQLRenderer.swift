@@ -1,0 +1,322 @@
+import DBBFormat
+import DBBLocale
+import DBBSQLite
+
+/// Writes an expression tree (``SQLNode``, ``SelectNode``) as the SQL of one dialect: its
+/// quoting, its placeholders (numbered, in the order the values are bound), its spelling of
+/// each type's comparison and of `LIKE`. Values are bound, never written into the text; an
+/// equal value bound at the same spelling takes the same number, so that an expression
+/// written twice (`dbb_week("day", $1)` in `SELECT` and in `GROUP BY`) is the same text.
+///
+/// The text depends only on the tree's shape and on which of its values are equal, not on the
+/// values themselves.
+struct SQLRenderer {
+    let dialect: any DBBDialect
+    /// The mapping of a class the tree reads (the query's own, a subquery's).
+    let mappings: (DBBTableObject.Type) throws -> TableMapping
+    /// The bound values, in placeholder order.
+    private(set) var arguments: [DBBValue] = []
+    private var numbers: [Binding: Int] = [:]
+
+    private struct Binding: Hashable {
+        let value: DBBValue
+        let spelling: String
+    }
+
+    /// A column a value is compared with.
+    struct Compared {
+        let property: String
+        let type: DBBStorageType
+    }
+
+    /// The table a part of the tree reads, and the join property whose rows an
+    /// ``SQLNode/elements(_:_:negated:)`` test reads.
+    struct Scope {
+        let mapping: TableMapping
+        var join: JoinProperty?
+    }
+
+    init(dialect: any DBBDialect, mappings: @escaping (DBBTableObject.Type) throws -> TableMapping) {
+        self.dialect = dialect
+        self.mappings = mappings
+    }
+
+    // MARK: - Statements
+
+    /// `SELECT …` of `select`.
+    mutating func statement(_ select: SelectNode) throws -> String {
+        let scope = Scope(mapping: try mappings(select.source))
+        var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
+        sql += try select.columns.map { column throws in try selected(column, scope) }.joined(separator: ", ")
+        sql += " FROM " + dialect.quote(scope.mapping.tableName)
+        if let filter = select.filter { sql += " WHERE " + (try render(filter, scope)) }
+        if !select.grouping.isEmpty {
+            sql +=
+                " GROUP BY "
+                + (try select.grouping.map { node throws in try render(node, scope) }.joined(separator: ", "))
+        }
+        if let groupFilter = select.groupFilter { sql += " HAVING " + (try render(groupFilter, scope)) }
+        if !select.order.isEmpty { sql += " ORDER BY " + (try order(select.order, scope)) }
+        sql += try page(limit: select.limit, offset: select.offset, scope.mapping)
+        return sql
+    }
+
+    /// `LIMIT ? OFFSET ?`, bound; `""` for neither.
+    /// - Throws: ``DBBError/Kind/invalidOption`` for a negative limit or offset.
+    mutating func page(limit: Int?, offset: Int?, _ mapping: TableMapping) throws(DBBError) -> String {
+        try SelectQuery.checkPage(limit: limit, offset: offset, table: mapping.tableName)
+        guard limit != nil || (offset ?? 0) > 0 else { return "" }
+        // SQLite takes no OFFSET without a LIMIT: the largest stands for none.
+        var sql = " LIMIT " + bind(.integer(Int64(limit ?? Int(Int64.max))), "?")
+        if let offset, offset > 0 { sql += " OFFSET " + bind(.integer(Int64(offset)), "?") }
+        return sql
+    }
+
+    /// `ORDER BY` terms: `NULL` first ascending and last descending on every engine, and the
+    /// order of a JSON property refused (the engines share none).
+    mutating func order(_ terms: [SQLOrder], _ scope: Scope) throws -> String {
+        try terms.map { term throws in
+            if case .property(let keyPath) = term.node, let column = try resolved(keyPath, scope).column,
+                case .json = column.storageType
+            {
+                throw DBBError(
+                    .invalidOption, table: scope.mapping.tableName, property: column.name,
+                    "the query sorts by \(column.name), a property stored as JSON, which has no order the backends "
+                        + "share: sort by a property of its own that holds the value to sort by")
+            }
+            return try render(term.node, scope) + (term.descending ? " DESC" : " ASC")
+                + (nullable(term.node, scope) ? dialect.nullsOrder(descending: term.descending) : "")
+        }.joined(separator: ", ")
+    }
+
+    /// An item of a select list: a property's column as it reads back exactly
+    /// (``DBBDialect/selected(_:_:)``), any other expression as it is.
+    private mutating func selected(_ node: SQLNode, _ scope: Scope) throws -> String {
+        if case .property(let keyPath) = node, let column = try resolved(keyPath, scope).column {
+            return dialect.selected(dialect.quote(column.column), column.storageType)
+        }
+        return try render(node, scope)
+    }
+
+    // MARK: - Expressions
+
+    /// The SQL of `node`; `beside` is the column it is compared with, whose placeholder a
+    /// value takes.
+    mutating func render(_ node: SQLNode, _ scope: Scope, beside: Compared? = nil) throws -> String {
+        switch node {
+        case .property(let keyPath):
+            let property = try resolved(keyPath, scope)
+            if let column = property.column {
+                return dialect.compared(dialect.quote(column.column), column.storageType)
+            }
+            let join = property.join!
+            guard join.isReference else { throw Self.wholeArray(join, scope.mapping) }
+            return JoinSQL(dialect: dialect).referencedID(join, owner: scope.mapping)
+        case .keyColumn(let name):
+            return dialect.quote(name)
+        case .element:
+            guard let join = scope.join else { preconditionFailure("an array element outside its test") }
+            return dialect.compared(
+                dialect.quote(join.joinTable) + "." + dialect.quote(join.column), join.storageType)
+        case .value(let value):
+            return try bound(value, beside: beside, scope)
+        case .locale(let identifier):
+            do {
+                _ = try DBBLocaleCalendar(localeIdentifier: identifier)
+            } catch {
+                throw DBBError(
+                    .invalidValue, table: scope.mapping.tableName,
+                    "the query's locale '\(identifier.prefix(80))' is not an available locale identifier: "
+                        + "write one such as 'en_US', 'ru_RU' or 'de_DE'")
+            }
+            return bind(.text(identifier), "?")
+        case .keyword(let sql):
+            return sql
+        case .prefix(let word, let operand):
+            return word + "(" + (try render(operand, scope)) + ")"
+        case .binary(let left, let operation, let right):
+            let (leftType, rightType) =
+                operation.compares ? (try column(left, scope), try column(right, scope)) : (nil, nil)
+            return try operand(left, scope, beside: rightType, within: operation) + " \(operation.rawValue) "
+                + operand(right, scope, beside: leftType, within: operation)
+        case .isNull(let operand, let negated):
+            if case .property(let keyPath) = operand, let join = try resolved(keyPath, scope).join, !join.isReference {
+                // An array is "null" when it has no element.
+                return try elements(keyPath, nil, negated: !negated, scope)
+            }
+            return try self.operand(operand, scope) + (negated ? " IS NOT NULL" : " IS NULL")
+        case .inList(let operand, let values, let negated):
+            guard !values.isEmpty else { return negated ? "1 = 1" : "1 = 0" }
+            let type = try column(operand, scope)
+            let tested = try self.operand(operand, scope)
+            var list: [String] = []
+            list.reserveCapacity(values.count)
+            for value in values { list.append(try bound(value, beside: type, scope)) }
+            return tested + (negated ? " NOT IN (" : " IN (") + list.joined(separator: ", ") + ")"
+        case .inQuery(let operand, let select, let negated):
+            return try self.operand(operand, scope) + (negated ? " NOT IN (" : " IN (") + statement(select) + ")"
+        case .exists(let select, let negated):
+            return (negated ? "NOT EXISTS (" : "EXISTS (") + (try statement(select)) + ")"
+        case .elements(let keyPath, let condition, let negated):
+            return try elements(keyPath, condition, negated: negated, scope)
+        case .like(let operand, let pattern, let ignoringCase, let negated):
+            let tested = try self.operand(operand, scope)
+            let sql = dialect.like(
+                tested, try bound(.text(dialect.likePattern(pattern, ignoringCase: ignoringCase)), beside: nil, scope),
+                ignoringCase: ignoringCase)
+            return negated ? "NOT (" + sql + ")" : sql
+        case .function(let name, let arguments):
+            return name + "("
+                + (try arguments.map { argument throws in try render(argument, scope) })
+                .joined(separator: ", ") + ")"
+        case .nullIfNull(let tested, let body):
+            return "CASE WHEN " + (try operand(tested, scope)) + " IS NULL THEN NULL ELSE " + (try render(body, scope))
+                + " END"
+        case .aggregate(let aggregate, let argument, let distinct, let result):
+            let sql =
+                aggregate.rawValue + "(" + (distinct ? "DISTINCT " : "")
+                + (try argument.map { argument throws in try render(argument, scope) } ?? "*") + ")"
+            return result.map { dialect.result(sql, as: $0) } ?? sql
+        }
+    }
+
+    /// `node` as the operand of an operator: in parentheses unless it is one term, or a chain
+    /// of the `AND` or `OR` it is an operand of (`a AND b AND c`).
+    private mutating func operand(
+        _ node: SQLNode, _ scope: Scope, beside: Compared? = nil, within parent: SQLOperator? = nil
+    ) throws -> String {
+        let sql = try render(node, scope, beside: beside)
+        switch node {
+        case .binary(_, let operation, _) where operation == parent && (operation == .and || operation == .or):
+            return sql
+        case .property, .keyColumn, .element, .value, .locale, .keyword, .function, .nullIfNull, .aggregate:
+            return sql
+        case .exists(_, let negated), .elements(_, _, let negated):
+            return negated ? "(" + sql + ")" : sql
+        default:
+            return "(" + sql + ")"
+        }
+    }
+
+    /// `EXISTS (SELECT 1 FROM <join table> WHERE <owner> = <table>.id AND <condition>)`, or
+    /// `NOT EXISTS`: whether an element of the array `keyPath` reaches satisfies `condition`.
+    private mutating func elements(_ keyPath: AnyKeyPath, _ condition: SQLNode?, negated: Bool, _ scope: Scope) throws
+        -> String
+    {
+        guard let join = try resolved(keyPath, scope).join, !join.isReference else {
+            let name = scope.mapping.propertyName(for: keyPath) ?? "\(keyPath)"
+            throw DBBError(
+                .invalidOption, table: scope.mapping.tableName, property: name,
+                "the query tests \(name) as an array, which \(scope.mapping.objectType) does not map it as")
+        }
+        let joinTable = dialect.quote(join.joinTable)
+        var sql =
+            (negated ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ") + joinTable + " WHERE " + joinTable
+            + "."
+            + dialect.quote(join.parentColumn) + " = " + dialect.quote(scope.mapping.tableName) + "."
+            + dialect.quote(SchemaSQL.idColumn)
+        if let condition {
+            var inner = scope
+            inner.join = join
+            sql += " AND " + (try operand(condition, inner))
+        }
+        return sql + ")"
+    }
+
+    // MARK: - Values
+
+    /// The placeholder of `value`, bound at the placeholder of the column `beside`'s type.
+    /// - Throws: ``DBBError/Kind/invalidValue`` naming the property for NaN (`Double.nan`,
+    ///   `Decimal.nan`), which the engines compare unlike each other (SQLite binds it as `NULL`,
+    ///   PostgreSQL orders it above every number), and for a value the engine cannot hold
+    ///   (PostgreSQL's text refuses NUL).
+    private mutating func bound(_ value: DBBValue, beside column: Compared?, _ scope: Scope) throws(DBBError)
+        -> String
+    {
+        if case .real(let real) = value, real.isNaN {
+            let nan =
+                switch column?.type {
+                case .decimal, .decimalArray: "Decimal.nan"
+                default: "NaN"
+                }
+            throw DBBError(
+                .invalidValue, table: scope.mapping.tableName, property: column?.property,
+                "the query compares \(column?.property ?? "a value") with \(nan), which no stored value is and no "
+                    + "backend compares alike: test for nil, or leave the condition out")
+        }
+        if dialect.refusesValues, let refusal = dialect.refusal(of: value) {
+            throw DBBError(
+                .invalidValue, table: scope.mapping.tableName, property: column?.property,
+                "the query's value \(column.map { "for \($0.property) " } ?? "")cannot be bound: \(refusal.message)")
+        }
+        return bind(value, column.map { dialect.parameter($0.type) } ?? "?")
+    }
+
+    /// The placeholder of `value` in `spelling` (`?`, `CAST(? AS "numeric")`): the number of an
+    /// equal value bound so before, or the next one.
+    private mutating func bind(_ value: DBBValue, _ spelling: String) -> String {
+        let key = Binding(value: value, spelling: spelling)
+        let number: Int
+        if let known = numbers[key] {
+            number = known
+        } else {
+            arguments.append(value)
+            number = arguments.count
+            numbers[key] = number
+        }
+        let placeholder = dialect.placeholder(number)
+        return spelling == "?" ? placeholder : spelling.replacingOccurrences(of: "?", with: placeholder)
+    }
+
+    // MARK: - Properties
+
+    /// The column or join property `keyPath` reaches in the scope's class.
+    /// - Throws: ``DBBError/Kind/unknownProperty`` naming the class and the key path.
+    func resolved(_ keyPath: AnyKeyPath, _ scope: Scope) throws(DBBError) -> (
+        column: ColumnProperty?, join: JoinProperty?
+    ) {
+        let mapping = scope.mapping
+        if let name = mapping.propertyName(for: keyPath) {
+            if let column = mapping.column(named: name) { return (column, nil) }
+            if let join = mapping.join(named: name) { return (nil, join) }
+        }
+        throw DBBError(
+            .unknownProperty, table: mapping.tableName,
+            "the query's key path \(keyPath) reaches no property that \(mapping.objectType) maps itself; a "
+                + "property its superclass maps cannot be named by key path through the subclass yet: name it in a "
+                + "string condition (DBBQueryOptions(conditions: [\"column = ?\"]))")
+    }
+
+    /// The property and storage type of the column `node` is, if it is one: what a value
+    /// compared with it is bound as, and what an error about that value names.
+    private func column(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Compared? {
+        switch node {
+        case .property(let keyPath):
+            let property = try resolved(keyPath, scope)
+            if let column = property.column { return Compared(property: column.name, type: column.storageType) }
+            return property.join.map { Compared(property: $0.name, type: $0.storageType) }
+        case .element: return scope.join.map { Compared(property: $0.name, type: $0.storageType) }
+        default: return nil
+        }
+    }
+
+    /// Whether `node` may be `NULL`: an optional column not declared `NOT NULL`, the times of
+    /// creation and modification, any expression but `id`.
+    private func nullable(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Bool {
+        switch node {
+        case .property(let keyPath):
+            guard let column = try resolved(keyPath, scope).column else { return true }
+            return !column.isNotNull && column.defaultValue == .null
+        case .keyColumn(let name): return name != SchemaSQL.idColumn
+        default: return true
+        }
+    }
+
+    /// The error of an array property used as one value.
+    private static func wholeArray(_ join: JoinProperty, _ mapping: TableMapping) -> DBBError {
+        DBBError(
+            .invalidOption, table: mapping.tableName, property: join.name,
+            "the query uses the array property \(join.name) as one value: test its elements with "
+                + ".contains(\\.\(join.name), element), or whether it has any with .isNull or .isNotNull")
+    }
+}

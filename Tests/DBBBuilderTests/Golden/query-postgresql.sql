@@ -1,0 +1,50 @@
+-- comparisons and logic
+SELECT "id" FROM "Visit" WHERE ("seconds" > $1) AND (("page" = $2) OR (NOT ("clicks" < $3)))
+-- arguments: [10.0, '/', 3]
+-- the key columns
+SELECT "id" FROM "Visit" WHERE ("id" > $1) AND ("createdTime" IS NOT NULL) AND ("modifiedTime" IS NULL)
+-- arguments: [0]
+-- IN, NOT IN, empty IN
+SELECT "id" FROM "Visit" WHERE ("clicks" IN ($1, $2)) AND ("page" NOT IN ($3)) AND (1 = 0)
+-- arguments: [1, 2, '/a']
+-- empty NOT IN
+SELECT "id" FROM "Visit" WHERE 1 = 1
+-- arguments: []
+-- LIKE, case-sensitive
+SELECT "id" FROM "Visit" WHERE "page" LIKE $1 ESCAPE '\'
+-- arguments: ['/blog/%_1\%']
+-- LIKE ignoring ASCII case
+SELECT "id" FROM "Visit" WHERE translate("referrer", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') LIKE $1 ESCAPE '\'
+-- arguments: ['ab*?[c%']
+-- an array under OR and NOT
+SELECT "id" FROM "Visit" WHERE EXISTS (SELECT 1 FROM "Visit_tags" WHERE "Visit_tags"."Visit_ID" = "Visit"."id" AND ("Visit_tags"."tags" = $1)) OR (NOT (EXISTS (SELECT 1 FROM "Visit_tags" WHERE "Visit_tags"."Visit_ID" = "Visit"."id" AND ("Visit_tags"."tags" = $2))))
+-- arguments: ['new', 'old']
+-- an array without elements
+SELECT "id" FROM "Visit" WHERE (NOT EXISTS (SELECT 1 FROM "Visit_tags" WHERE "Visit_tags"."Visit_ID" = "Visit"."id")) OR ("page" = $1)
+-- arguments: ['''; DROP TABLE "Visit"; --']
+-- arithmetic, text and COALESCE
+SELECT "id" FROM "Visit" WHERE ((("clicks" * $1) + $2) > ("clicks" / $3)) AND ((-("clicks")) < $4) AND (("page" || $5) = $6) AND (COALESCE("referrer", $7) <> $7)
+-- arguments: [2, 1, 3, 0, '?', '/?', 'none']
+-- the same value twice is one parameter
+SELECT "id" FROM "Visit" WHERE ("page" = $1) OR ("referrer" = $1)
+-- arguments: ['/']
+-- a reference, an array, IN a subquery, EXISTS
+SELECT "title" FROM "Volume" WHERE ((SELECT "author" FROM "Volume_author" WHERE "Volume_ID" = "Volume"."id" LIMIT 1) = $1) OR EXISTS (SELECT 1 FROM "Volume_tags" WHERE "Volume_tags"."Volume_ID" = "Volume"."id" AND ("Volume_tags"."tags" = $2)) OR ("year" IN (SELECT "clicks" FROM "Visit" WHERE "seconds" > $3)) OR EXISTS (SELECT COUNT(*) FROM "Writer" WHERE "name" = $4)
+-- arguments: [1, 'formal', 1.0, 'Knuth']
+-- aggregates, grouping, HAVING, order, page
+SELECT "page", COUNT(*), COUNT(DISTINCT "referrer"), CAST(SUM("clicks") AS bigint), CAST(SUM("seconds") AS double precision), CAST(AVG("clicks") AS double precision), MIN("day"), MAX("seconds") FROM "Visit" WHERE "clicks" >= $1 GROUP BY "page" HAVING (COUNT(*) > $2) AND (CAST(SUM("clicks") AS bigint) > $3) ORDER BY CAST(SUM("clicks") AS bigint) DESC NULLS LAST, "page" ASC LIMIT $3 OFFSET $4
+-- arguments: [0, 1, 10, 20]
+-- DISTINCT and an offset alone
+SELECT DISTINCT "page" FROM "Visit" LIMIT $1 OFFSET $2
+-- arguments: [9223372036854775807, 5]
+-- the calendar in select, group, order and HAVING
+SELECT dbb_week("day", $1), dbb_week_start("day", $1), COUNT(*) FROM "Visit" GROUP BY dbb_week("day", $1), dbb_week_start("day", $1) HAVING dbb_week("day", $1) IS NOT NULL ORDER BY dbb_week("day", $1) ASC NULLS FIRST
+-- arguments: ['ru_RU']
+-- quarters, half-years, spans and formats
+SELECT CASE WHEN "day" IS NULL THEN NULL ELSE ObjcGetYearAndQuarterUsingLocale("day", $1) END, CASE WHEN "day" IS NULL THEN NULL ELSE ObjcGetYearAndHalfYearUsingLocale("day", $1, $2, $3, 'short') END, dbb_align("day", 'quarter', $4, 'start'), dbb_align("day", 'halfyear', $4, 'end'), CASE WHEN "day" IS NULL THEN NULL ELSE dbb_format_date($5, "day", $6) END FROM "Visit" WHERE CASE WHEN "createdTime" IS NULL THEN NULL ELSE dbb_format_date($7, "createdTime", $4) END = $8
+-- arguments: ['de_DE', '1. HJ %@', 'H2 %@', 'en_US', 'LLLL yyyy', 'ru_RU', 'yyyy', '2024']
+-- Decimal and UUID take their column's placeholder
+SELECT CAST("amount" AS text) AS "dbb decimal text" FROM "Voucher" WHERE ("amount" > CAST($1 AS "numeric")) AND ("reference" = CAST($2 AS "uuid"))
+-- arguments: ['10.5', '0f0f0f0f-0000-0000-0000-000000000001']
+-- a typed fetch of objects
+SELECT "id", "createdTime", "modifiedTime", "clicks", "day", "page", "referrer", "seconds", ARRAY(SELECT "Visit_tags"."tags" FROM "Visit_tags" WHERE "Visit_tags"."Visit_ID" = "Visit"."id" ORDER BY "Visit_tags"."id") FROM "Visit" WHERE ("id" > $1) OR EXISTS (SELECT 1 FROM "Visit_tags" WHERE "Visit_tags"."Visit_ID" = "Visit"."id" AND ("Visit_tags"."tags" = $2)) ORDER BY "modifiedTime" DESC NULLS LAST, "page" ASC, "id" LIMIT 5 OFFSET 10
