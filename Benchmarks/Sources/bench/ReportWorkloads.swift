@@ -75,7 +75,8 @@ func typedPointReportWorkload(runs: Int, directory: URL) throws -> Workload {
 
 /// The contenders of a report: each sums the first integer column of every row, `runs` times.
 private func reportContenders<each Value>(
-    _ url: URL, _ manager: DBBManager, _ statement: DBBQuerySQL, _ query: @escaping () -> DBBSelect<BenchVisit, repeat each Value>,
+    _ url: URL, _ manager: DBBManager, _ statement: DBBQuerySQL,
+    _ query: @escaping () -> DBBSelect<BenchVisit, repeat each Value>,
     runs: Int = 1
 ) -> [Contender] where repeat each Value: DBBColumnValue {
     let arguments: DBBArguments = statement.arguments
@@ -136,4 +137,44 @@ private func firstIntegerIndex<each Value>(_ types: repeat (each Value).Type) ->
         index += 1
     }
     return 0
+}
+
+/// Point fetches of objects by a condition, `runs` times: the typed condition (rendered from
+/// the expression tree) against the same condition as a string (`DBBQueryOptions`, which the
+/// typed form was rendered to and parsed from before the tree) and the fetch by id.
+func typedFetchWorkload(runs: Int, directory: URL) throws -> Workload {
+    let (_, manager) = try makeVisitDatabase(rows: 20_000, directory: directory)
+    let ids = try BenchVisit.allIDs(manager: manager)
+    func id(_ run: Int) -> Int64 { ids[(run &* 7_919) % ids.count] }
+    return Workload(
+        name: "Typed point fetch, \(runs.formatted()) runs (one object WHERE id = ? AND seconds >= ?)",
+        summary:
+            "Each run fetches one object of a 20,000-row table by a condition: typed, as a string condition "
+            + "(`DBBQueryOptions`), and by id.",
+        goals: [Goal(contender: "typed instances(where:)", baseline: "instances(matching:)", maximum: 1)],
+        contenders: [
+            Contender(name: "typed instances(where:)") {
+                var count = 0
+                for run in 0..<runs {
+                    count += try BenchVisit.instances(where: \.id == id(run) && \.seconds >= 0, manager: manager).count
+                }
+                return count
+            },
+            Contender(name: "instances(matching:) with a string condition") {
+                var count = 0
+                for run in 0..<runs {
+                    var options = DBBQueryOptions()
+                    options.conditions = ["id = ?", "seconds >= ?"]
+                    options.arguments = [id(run), 0]
+                    count += try BenchVisit.instances(matching: options, manager: manager).count
+                }
+                return count
+            },
+            Contender(name: "instance(id:) (no condition)") {
+                var count = 0
+                for run in 0..<runs { count += try BenchVisit.instance(id: id(run), manager: manager) == nil ? 0 : 1 }
+                return count
+            },
+        ],
+        expectedChecksum: runs)
 }

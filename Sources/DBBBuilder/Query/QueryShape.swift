@@ -35,6 +35,23 @@ struct QueryShape: Hashable {
         equalities = Self.equalities(of: values)
     }
 
+    /// The shape of a typed fetch of objects (``DBBTableObjectFetching/instances(where:sortedBy:limit:offset:manager:)``):
+    /// its condition and order; its page is written into the text (``SelectQuery``), so it is shape.
+    init(
+        objectsOf source: DBBTableObject.Type, filter: SQLNode?, order: [SQLOrder], limit: Int?, offset: Int?,
+        dialect: any DBBDialect
+    ) {
+        tokens.reserveCapacity(16)
+        var select = SelectNode(source: source, columns: [])
+        select.filter = filter
+        select.order = order
+        tokens.append(.kind(255))
+        walk(select, dialect)
+        tokens += [.count(limit ?? -1), .count(offset ?? 0)]
+        if (limit ?? 0) < 0 || (offset ?? 0) < 0 { needsChecks = true }
+        equalities = Self.equalities(of: values)
+    }
+
     /// The shape alone, to keep as a key (without the values it was walked with).
     var withoutValues: QueryShape {
         var shape = self

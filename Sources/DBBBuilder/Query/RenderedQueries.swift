@@ -8,11 +8,17 @@ import DBBSQLite
 final class RenderedQueries: Sendable {
     static let capacity = 512
 
-    /// A select's SQL, and which of its bound values (one per occurrence, ``QueryShape/values``)
-    /// are its arguments: the first occurrence of each placeholder.
+    /// What a shape renders to, and which of its bound values (one per occurrence,
+    /// ``QueryShape/values``) are its arguments: the first occurrence of each placeholder.
     private struct Entry {
-        let sql: String
+        let rendered: Rendered
         let arguments: [Int]
+    }
+
+    /// A report's statement, or a typed fetch's.
+    private enum Rendered {
+        case select(String)
+        case objects(SelectQuery)
     }
 
     private let entries = Locked<[QueryShape: Entry]>([:])
@@ -23,20 +29,41 @@ final class RenderedQueries: Sendable {
         -> DBBQuerySQL
     {
         let shape = QueryShape(select, dialect: dialect)
-        if !shape.needsChecks, let entry = entries.withLock({ $0[shape] }) {
-            return DBBQuerySQL(sql: entry.sql, arguments: entry.arguments.map { shape.values[$0] })
+        if let (entry, arguments) = lookUp(shape), case .select(let sql) = entry.rendered {
+            return DBBQuerySQL(sql: sql, arguments: arguments)
         }
         let (renderer, sql) = try render()
+        keep(.select(sql), shape, renderer)
+        return DBBQuerySQL(sql: sql, arguments: renderer.arguments)
+    }
+
+    /// The SELECT of a typed fetch of objects (`shape`, from ``QueryShape/init(objectsOf:filter:order:limit:offset:dialect:)``):
+    /// looked up, or made by `render` and kept.
+    func objects(_ shape: QueryShape, render: () throws -> (SQLRenderer, SelectQuery)) throws -> SelectQuery {
+        if let (entry, arguments) = lookUp(shape), case .objects(let query) = entry.rendered {
+            return query.binding(arguments)
+        }
+        let (renderer, query) = try render()
+        keep(.objects(query), shape, renderer)
+        return query
+    }
+
+    /// The entry of `shape` and its arguments, unless its values need the renderer's checks.
+    private func lookUp(_ shape: QueryShape) -> (Entry, [DBBValue])? {
+        guard !shape.needsChecks, let entry = entries.withLock({ $0[shape] }) else { return nil }
+        return (entry, entry.arguments.map { shape.values[$0] })
+    }
+
+    private func keep(_ rendered: Rendered, _ shape: QueryShape, _ renderer: SQLRenderer) {
         // The walk and the renderer bind alike, by construction; a tree they disagree on is
         // rendered each time rather than kept with the wrong arguments.
         guard !shape.needsChecks, renderer.occurrences == shape.values.count else {
-            assert(shape.needsChecks, "QueryShape and SQLRenderer bind \(select) differently")
-            return DBBQuerySQL(sql: sql, arguments: renderer.arguments)
+            assert(shape.needsChecks, "QueryShape and SQLRenderer bind a tree differently")
+            return
         }
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[shape.withoutValues] = Entry(sql: sql, arguments: renderer.firstOccurrences)
+            entries[shape.withoutValues] = Entry(rendered: rendered, arguments: renderer.firstOccurrences)
         }
-        return DBBQuerySQL(sql: sql, arguments: renderer.arguments)
     }
 }

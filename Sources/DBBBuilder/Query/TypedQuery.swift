@@ -32,11 +32,18 @@ extension DBBTableObjectFetching {
         where condition: DBBCondition<Self>?, sortedBy sorting: [DBBSort<Self>], limit: Int?, offset: Int?,
         _ mapping: TableMapping, _ manager: DBBManager
     ) throws -> SelectQuery {
-        var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
-        let scope = SQLRenderer.Scope(mapping: mapping)
-        let filter = try condition.map { condition throws in try renderer.render(condition.node, scope) } ?? ""
-        let order = try renderer.order(sorting.map(\.order), scope)
-        return try SelectQuery(
-            mapping, filter: filter, order: order, arguments: renderer.arguments, limit: limit, offset: offset)
+        let order = sorting.map(\.order)
+        let shape = QueryShape(
+            objectsOf: self, filter: condition?.node, order: order, limit: limit, offset: offset,
+            dialect: mapping.dialect)
+        return try manager.renderedQueries.objects(shape) {
+            var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
+            let scope = SQLRenderer.Scope(mapping: mapping)
+            let filter = try condition.map { condition throws in try renderer.render(condition.node, scope) } ?? ""
+            let order = try renderer.order(order, scope)
+            let query = try SelectQuery(
+                mapping, filter: filter, order: order, arguments: renderer.arguments, limit: limit, offset: offset)
+            return (renderer, query)
+        }
     }
 }
