@@ -55,10 +55,13 @@ final class RenderedQueries: Sendable {
     }
 
     private func keep(_ rendered: Rendered, _ shape: QueryShape, _ renderer: SQLRenderer) {
-        // The walk and the renderer bind alike, by construction; a tree they disagree on is
-        // rendered each time rather than kept with the wrong arguments.
-        guard !shape.needsChecks, renderer.occurrences == shape.values.count else {
-            assert(shape.needsChecks, "QueryShape and SQLRenderer bind a tree differently")
+        guard !shape.needsChecks else { return }
+        // The walk and the renderer bind alike, by construction; a tree they disagree on (in
+        // count or order) is rendered each time rather than kept with the wrong arguments.
+        guard renderer.occurrences == shape.values.count,
+            renderer.firstOccurrences.map({ shape.values[$0] }) == renderer.arguments
+        else {
+            assertionFailure("QueryShape and SQLRenderer bind a tree differently")
             return
         }
         entries.withLock { entries in
