@@ -145,6 +145,8 @@ struct QueryShape: Hashable {
         case .like(let operand, let pattern, let ignoringCase, let negated):
             tokens.append(.kind((ignoringCase ? 1 : 0) | (negated ? 2 : 0) | 28))
             walk(operand, dialect)
+            // A pattern holding NUL is the renderer's to refuse.
+            if pattern.utf8.contains(0) { needsChecks = true }
             bind(.text(dialect.likePattern(pattern, ignoringCase: ignoringCase)), dialect)
         case .function(let name, let arguments):
             tokens += [.kind(32), .text(name), .count(arguments.count)]
