@@ -20,13 +20,29 @@ struct QueryShape: Hashable {
     /// looked up.
     private(set) var needsChecks = false
 
+    /// A hash of the tokens' kinds and counts, made during the walk: hashing the tokens
+    /// themselves (key paths, texts) would cost more than the rest of a lookup.
+    private var digest = 0
+
     /// One element of a tree's shape.
-    enum Token: Hashable {
+    enum Token: Equatable {
         case kind(UInt8)
         case source(ObjectIdentifier)
         case keyPath(AnyKeyPath)
         case text(String)
         case count(Int)
+
+        static func == (lhs: Token, rhs: Token) -> Bool {
+            switch (lhs, rhs) {
+            case (.kind(let a), .kind(let b)): a == b
+            case (.source(let a), .source(let b)): a == b
+            // A key path literal is one object wherever it is evaluated outside generic code.
+            case (.keyPath(let a), .keyPath(let b)): a === b || a == b
+            case (.text(let a), .text(let b)): a == b
+            case (.count(let a), .count(let b)): a == b
+            default: false
+            }
+        }
     }
 
     init(_ select: SelectNode, dialect: any DBBDialect) {
@@ -45,9 +61,10 @@ struct QueryShape: Hashable {
         var select = SelectNode(source: source, columns: [])
         select.filter = filter
         select.order = order
-        tokens.append(.kind(255))
+        add(.kind(255))
         walk(select, dialect)
-        tokens += [.count(limit ?? -1), .count(offset ?? 0)]
+        add(.count(limit ?? -1))
+        add(.count(offset ?? 0))
         if (limit ?? 0) < 0 || (offset ?? 0) < 0 { needsChecks = true }
         equalities = Self.equalities(of: values)
     }
@@ -60,103 +77,129 @@ struct QueryShape: Hashable {
     }
 
     static func == (lhs: QueryShape, rhs: QueryShape) -> Bool {
-        lhs.tokens == rhs.tokens && lhs.equalities == rhs.equalities
+        lhs.digest == rhs.digest && lhs.equalities == rhs.equalities && lhs.tokens == rhs.tokens
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(tokens)
-        hasher.combine(equalities)
+        hasher.combine(digest)
+        hasher.combine(equalities.count)
+    }
+
+    /// Adds `token` to the shape and its kind or count to ``digest``.
+    private mutating func add(_ token: Token) {
+        let part =
+            switch token {
+            case .kind(let kind): Int(kind)
+            case .count(let count): count &+ 1_000
+            case .text(let text): text.utf8.count &+ 2_000
+            case .keyPath: 3_000
+            case .source(let source): Int(bitPattern: UInt(bitPattern: source))
+            }
+        digest = digest &* 1_000_003 &+ part
+        tokens.append(token)
     }
 
     // MARK: - The walk (the renderer's order)
 
     private mutating func walk(_ select: SelectNode, _ dialect: any DBBDialect) {
-        tokens.append(.source(ObjectIdentifier(select.source)))
-        tokens.append(.count(select.columns.count))
-        tokens.append(.kind(select.distinct ? 1 : 0))
+        add(.source(ObjectIdentifier(select.source)))
+        add(.count(select.columns.count))
+        add(.kind(select.distinct ? 1 : 0))
         for column in select.columns { walk(column, dialect) }
         walk(optional: select.filter, dialect)
-        tokens.append(.count(select.grouping.count))
+        add(.count(select.grouping.count))
         for node in select.grouping { walk(node, dialect) }
         walk(optional: select.groupFilter, dialect)
-        tokens.append(.count(select.order.count))
+        add(.count(select.order.count))
         for term in select.order {
-            tokens.append(.kind(term.descending ? 1 : 0))
+            add(.kind(term.descending ? 1 : 0))
             walk(term.node, dialect)
         }
         // SQLRenderer.page: LIMIT when there is a limit or an offset, OFFSET when it is positive.
         if let limit = select.limit, limit < 0 { needsChecks = true }
         if let offset = select.offset, offset < 0 { needsChecks = true }
         let offset = select.offset ?? 0
-        tokens.append(.kind((select.limit != nil ? 1 : 0) | (offset > 0 ? 2 : 0)))
+        add(.kind((select.limit != nil ? 1 : 0) | (offset > 0 ? 2 : 0)))
         if select.limit != nil || offset > 0 { bind(.integer(Int64(select.limit ?? Int(Int64.max))), dialect) }
         if offset > 0 { bind(.integer(Int64(offset)), dialect) }
     }
 
     private mutating func walk(optional node: SQLNode?, _ dialect: any DBBDialect) {
-        guard let node else { return tokens.append(.kind(0)) }
-        tokens.append(.kind(1))
+        guard let node else { return add(.kind(0)) }
+        add(.kind(1))
         walk(node, dialect)
     }
 
     private mutating func walk(_ node: SQLNode, _ dialect: any DBBDialect) {
         switch node {
         case .property(let keyPath):
-            tokens += [.kind(10), .keyPath(keyPath)]
+            add(.kind(10))
+            add(.keyPath(keyPath))
         case .keyColumn(let name):
-            tokens += [.kind(11), .text(name)]
+            add(.kind(11))
+            add(.text(name))
         case .element:
-            tokens.append(.kind(12))
+            add(.kind(12))
         case .value(let value):
-            tokens.append(.kind(13))
+            add(.kind(13))
             bind(value, dialect)
         case .locale(let identifier):
             // The identifier is shape (checked once, when the shape is first rendered) and bound.
-            tokens += [.kind(14), .text(identifier)]
+            add(.kind(14))
+            add(.text(identifier))
             values.append(.text(identifier))
         case .keyword(let sql):
-            tokens += [.kind(15), .text(sql)]
+            add(.kind(15))
+            add(.text(sql))
         case .prefix(let word, let operand):
-            tokens += [.kind(16), .text(word)]
+            add(.kind(16))
+            add(.text(word))
             walk(operand, dialect)
         case .binary(let left, let operation, let right):
-            tokens += [.kind(17), .text(operation.rawValue)]
+            add(.kind(17))
+            add(.text(operation.rawValue))
             walk(left, dialect)
             walk(right, dialect)
         case .isNull(let operand, let negated):
-            tokens.append(.kind(negated ? 19 : 18))
+            add(.kind(negated ? 19 : 18))
             walk(operand, dialect)
         case .inList(let operand, let list, let negated):
-            tokens += [.kind(negated ? 21 : 20), .count(list.count)]
+            add(.kind(negated ? 21 : 20))
+            add(.count(list.count))
             // SQLRenderer writes an empty list as a constant, without its operand.
             guard !list.isEmpty else { return }
             walk(operand, dialect)
             for value in list { bind(value, dialect) }
         case .inQuery(let operand, let select, let negated):
-            tokens.append(.kind(negated ? 23 : 22))
+            add(.kind(negated ? 23 : 22))
             walk(operand, dialect)
             walk(select, dialect)
         case .exists(let select, let negated):
-            tokens.append(.kind(negated ? 25 : 24))
+            add(.kind(negated ? 25 : 24))
             walk(select, dialect)
         case .elements(let keyPath, let condition, let negated):
-            tokens += [.kind(negated ? 27 : 26), .keyPath(keyPath)]
+            add(.kind(negated ? 27 : 26))
+            add(.keyPath(keyPath))
             walk(optional: condition, dialect)
         case .like(let operand, let pattern, let ignoringCase, let negated):
-            tokens.append(.kind((ignoringCase ? 1 : 0) | (negated ? 2 : 0) | 28))
+            add(.kind((ignoringCase ? 1 : 0) | (negated ? 2 : 0) | 28))
             walk(operand, dialect)
             // A pattern holding NUL is the renderer's to refuse.
             if pattern.utf8.contains(0) { needsChecks = true }
             bind(.text(dialect.likePattern(pattern, ignoringCase: ignoringCase)), dialect)
         case .function(let name, let arguments):
-            tokens += [.kind(32), .text(name), .count(arguments.count)]
+            add(.kind(32))
+            add(.text(name))
+            add(.count(arguments.count))
             for argument in arguments { walk(argument, dialect) }
         case .nullIfNull(let tested, let body):
-            tokens.append(.kind(33))
+            add(.kind(33))
             walk(tested, dialect)
             walk(body, dialect)
         case .aggregate(let aggregate, let argument, let distinct, let result):
-            tokens += [.kind(distinct ? 35 : 34), .text(aggregate.rawValue), .text(result?.description ?? "")]
+            add(.kind(distinct ? 35 : 34))
+            add(.text(aggregate.rawValue))
+            add(.text(result?.description ?? ""))
             walk(optional: argument, dialect)
         }
     }

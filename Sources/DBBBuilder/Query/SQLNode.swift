@@ -115,15 +115,33 @@ extension SQLNode {
     /// The node of a property `keyPath` reaches: ``keyColumn(_:)`` for `id`, `createdTime` and
     /// `modifiedTime` (which the mapping does not list among its properties).
     static func keyPath<Root: DBBTableObject, Value>(_ keyPath: KeyPath<Root, Value>) -> SQLNode {
-        let path = keyPath as AnyKeyPath
-        if Value.self == Int64.self, path == \Root.id as AnyKeyPath { return .keyColumn(SchemaSQL.idColumn) }
-        if Value.self == Date?.self {
-            if path == \Root.createdTime as AnyKeyPath { return .keyColumn(SchemaSQL.createdTimeColumn) }
-            if path == \Root.modifiedTime as AnyKeyPath { return .keyColumn(SchemaSQL.modifiedTimeColumn) }
+        if Value.self == Int64.self || Value.self == Date?.self,
+            let name = KeyColumnPaths.column(of: keyPath, in: Root.self)
+        {
+            return .keyColumn(name)
         }
         return .property(keyPath)
     }
 
     /// `lhs AND rhs`.
     static func && (lhs: SQLNode, rhs: SQLNode) -> SQLNode { .binary(lhs, .and, rhs) }
+}
+
+/// The key paths of `id`, `createdTime` and `modifiedTime` of each class a query named, made
+/// once: a key path formed in generic code is instantiated at each use, which a query built in
+/// a loop would pay for every time.
+enum KeyColumnPaths {
+    private static let known = Locked<[ObjectIdentifier: [AnyKeyPath: String]]>([:])
+
+    /// The key column `keyPath` reaches in `Root`, or `nil` for any other property.
+    static func column<Root: DBBTableObject>(of keyPath: AnyKeyPath, in root: Root.Type) -> String? {
+        let key = ObjectIdentifier(root)
+        if let paths = known.withLock({ $0[key] }) { return paths[keyPath] }
+        let paths: [AnyKeyPath: String] = [
+            \Root.id: SchemaSQL.idColumn, \Root.createdTime: SchemaSQL.createdTimeColumn,
+            \Root.modifiedTime: SchemaSQL.modifiedTimeColumn,
+        ]
+        known.withLock { $0[key] = paths }
+        return paths[keyPath]
+    }
 }
