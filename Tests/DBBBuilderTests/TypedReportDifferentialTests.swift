@@ -320,7 +320,7 @@ struct DifferentialRun {
         return actual == expected.map(\.id)
             ? nil
             : difference(
-                actual.map { "\($0)" }, expected.map { "\($0)" },
+                actual.map { "\($0)" }, expected.map { "\($0.id)" },
                 "instances sorted by \(text) \(descending ? "DESC" : "ASC"), id\(paged ? " LIMIT \(limit) OFFSET \(offset)" : "")"
             )
     }

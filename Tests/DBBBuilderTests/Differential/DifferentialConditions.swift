@@ -24,7 +24,7 @@ struct DifferentialConditions {
         let sample = random.pick(samples)
         let operation = Int.random(in: 0..<6, using: &random)
         typealias Condition = DifferentialCondition
-        switch Int.random(in: 0..<(subqueries ? 22 : 18), using: &random) {
+        switch Int.random(in: 0..<(subqueries ? 24 : 20), using: &random) {
         case 0:
             let value = random.chance(70) ? sample.amount : Int.random(in: -1100...1100, using: &random)
             return .compare("amount", \.amount, operation, value)
@@ -75,7 +75,7 @@ struct DifferentialConditions {
         case 10:
             let text = sample.label ?? random.pick(DifferentialFixture.hostileTexts)
             return .compare("label", \.label, operation % 2, text)
-        case 11:
+        case 11, 18, 19:
             return like(sample, &random)
         case 12:
             let index = Int.random(in: 0..<keys.count, using: &random)
@@ -128,7 +128,8 @@ struct DifferentialConditions {
     /// wildcards and letters at random; case-sensitive or folding ASCII.
     private func like(_ sample: Sample, _ random: inout SeededRandom) -> DifferentialCondition {
         let ignoringCase = random.chance(40)
-        let label = sample.label ?? random.pick(DifferentialFixture.hostileTexts)
+        // Half the time a hostile text, so that each of LIKE's and GLOB's characters comes up.
+        let label = random.chance(50) ? random.pick(DifferentialFixture.hostileTexts) : sample.label ?? "ü"
         let pattern: String
         switch Int.random(in: 0..<3, using: &random) {
         case 0: pattern = DifferentialCondition.literal(label)
