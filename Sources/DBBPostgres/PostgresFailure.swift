@@ -192,6 +192,11 @@ struct PostgresFailure: DatabaseFailure {
                 + "installs the functions when it opens (DBBManager(postgres:) without readOnly), or call "
                 + "installLocaleFunctions() on one"
         }
+        if sqlState == "22023", let identifier = Self.keywordLocale(message) {
+            message +=
+                " — an identifier with keywords is in \(serverError.location)'s table of week rules only once added: "
+                + "call addLocaleRules(for: [\"\(identifier)\"]) on a manager that may write (SQLite reads it as it is)"
+        }
         if sqlState == "42501", let role = place.role {
             message +=
                 " — the role \(role) lacks the privilege: grant it (GRANT SELECT ON … TO \(role) for reading), "
@@ -217,6 +222,16 @@ struct PostgresFailure: DatabaseFailure {
         guard let start = message.range(of: "function ")?.upperBound else { return nil }
         let name = message[start...].prefix { $0 != "(" && $0 != " " }.lowercased()
         return PostgresLocaleSQL.routineNames.contains(name) ? name : nil
+    }
+
+    /// The locale identifier with `@keywords` (`de_DE@fw=sun`) a locale function's "not an
+    /// available locale identifier" names, or `nil` for another message or identifier.
+    static func keywordLocale(_ message: String) -> String? {
+        guard let start = message.range(of: "(locale) '")?.upperBound,
+            let end = message.range(of: "' is not an available locale identifier", range: start..<message.endIndex)
+        else { return nil }
+        let identifier = message[start..<end.lowerBound].replacingOccurrences(of: "''", with: "'")
+        return identifier.contains("@") ? identifier : nil
     }
 
     /// The one column of the key a unique violation's detail names — `email` in

@@ -288,7 +288,11 @@ import Testing
 
         let classics = try #require(try ReadmeExamples.gettingStartedFetch(given) as? [Book])
         #expect(classics.map(\.year) == [0, 1978] && classics.first?.isDeleted == true)
-        _ = try ReadmeExamples.gettingStartedSQL(given)
+        // The typed report and the same report in SQL give the same rows.
+        let perAuthor = try #require(try ReadmeExamples.gettingStartedReport(given) as? [(String, Int)])
+        let rows = try #require(try ReadmeExamples.gettingStartedSQL(given) as? [DBBRow])
+        #expect(!perAuthor.isEmpty && perAuthor.map(\.0) == rows.map { $0["author", as: String.self] })
+        #expect(perAuthor.map(\.1) == rows.map { $0["books", as: Int.self] })
         #expect(try ReadmeExamples.gettingStartedErrors(given) as? Bool == true)
         _ = try ReadmeExamples.loggingTrace(given)
         let (parsed, combined) = try #require(

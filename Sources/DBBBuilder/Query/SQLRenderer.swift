@@ -164,6 +164,7 @@ struct SQLRenderer {
         case .elements(let keyPath, let condition, let negated):
             return try elements(keyPath, condition, negated: negated, scope)
         case .like(let operand, let pattern, let ignoringCase, let negated):
+            if pattern.utf8.contains(0) { throw Self.nulPattern(try column(operand, scope), scope.mapping) }
             let tested = try self.operand(operand, scope)
             let sql = dialect.like(
                 tested, try bound(.text(dialect.likePattern(pattern, ignoringCase: ignoringCase)), beside: nil, scope),
@@ -316,6 +317,17 @@ struct SQLRenderer {
         case .keyColumn(let name): return name != SchemaSQL.idColumn
         default: return true
         }
+    }
+
+    /// The error of a `LIKE` pattern holding NUL, which no engine matches: SQLite's `LIKE` and
+    /// `GLOB` read a pattern only up to its first NUL (`'a\0b'` would match `a`), and
+    /// PostgreSQL's text holds none.
+    private static func nulPattern(_ column: Compared?, _ mapping: TableMapping) -> DBBError {
+        DBBError(
+            .invalidValue, table: mapping.tableName, property: column?.property,
+            "the query's LIKE pattern\(column.map { " for \($0.property)" } ?? "") holds NUL (\\0), which no backend "
+                + "matches (SQLite reads a pattern only up to it, PostgreSQL stores no NUL in text): compare such text "
+                + "with == instead")
     }
 
     /// The error of an array property used as one value.

@@ -27,12 +27,13 @@ extension ReadmeExamples {
         let long = try Visit.instances(
             where: \.seconds > 10 && \.page != "/about", sortedBy: [.descending(\.seconds)], manager: manager)
 
-        // Raw SQL with the locale functions: 2011-01-02 (a Sunday) starts a US week, not a German one.
-        // "Visit" in double quotes: PostgreSQL reads an unquoted name in lower case (visit).
-        let weeks = try manager.query("""
-            SELECT dbb_week(day, 'en_US') AS us, dbb_week(day, 'de_DE') AS de, COUNT(*) AS visits
-            FROM "Visit" GROUP BY us, de ORDER BY us
-            """)
+        // A report grouped by the locale's week: 2011-01-02 (a Sunday) starts a US week, not a German one.
+        let us = DBBExpression<Visit, String?>.week(of: \.day, in: "en_US")
+        let de = DBBExpression<Visit, String?>.week(of: \.day, in: "de_DE")
+        let weeks = try Visit.select(us, de, .count())
+            .group(by: us, de)
+            .order(by: .ascending(us), .ascending(de))
+            .rows(manager)     // [("2011-01", "2010-52", 1), ("2011-02", "2010-52", 1), ("2011-02", "2011-01", 1)]
         return (long, weeks)
     }
 }
