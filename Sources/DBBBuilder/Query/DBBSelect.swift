@@ -115,7 +115,7 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     }
 
     /// The value of column `index` as a `Selected`; moves `index` on.
-    private static func read<Selected: DBBColumnValue>(
+    static func read<Selected: DBBColumnValue>(
         _ type: Selected.Type, _ reader: DBBColumnReader, _ index: inout Int, _ mapping: TableMapping
     ) throws -> Selected {
         defer { index += 1 }
