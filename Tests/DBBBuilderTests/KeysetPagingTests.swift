@@ -45,7 +45,10 @@ import Testing
         ("referrer ascending (NULL first)", [.ascending(\.referrer)]),
         ("referrer descending (NULL last)", [.descending(\.referrer)]),
         ("clicks descending, referrer ascending", [.descending(\.clicks), .ascending(\.referrer)]),
-        ("day ascending, clicks descending, seconds", [.ascending(\.day), .descending(\.clicks), .ascending(\.seconds)]),
+        (
+            "day ascending, clicks descending, seconds",
+            [.ascending(\.day), .descending(\.clicks), .ascending(\.seconds)]
+        ),
         ("day descending, referrer descending", [.descending(\.day), .descending(\.referrer)]),
         ("id descending", [.descending(\.id)]),
         ("createdTime descending", [.descending(\.createdTime)]),
@@ -96,8 +99,9 @@ import Testing
         #expect(Set(after).isSubset(of: Set(read)), "rows inserted after it are")
         #expect(before.count == 3 && read.count == original.count + after.count)
         // An offset would have read rows twice: every insert before the cursor moves the rest on.
-        #expect(try Visit.instances(sortedBy: [.descending(\.clicks)], limit: 1, offset: 0, manager: manager).first?.page
-            == "/first")
+        #expect(
+            try Visit.instances(sortedBy: [.descending(\.clicks)], limit: 1, offset: 0, manager: manager).first?.page
+                == "/first")
     }
 
     @Test("a page after a deleted object still follows its key", arguments: Backend.allCases)
@@ -112,8 +116,9 @@ import Testing
         #expect(try Visit.instances(sortedBy: sorting, after: first.last!, manager: manager).map(\.id) == Array(rest))
     }
 
-    @Test("refused: a new object, another manager's, an expression sort, a key a partial fetch left out",
-          arguments: Backend.allCases)
+    @Test(
+        "refused: a new object, another manager's, an expression sort, a key a partial fetch left out",
+        arguments: Backend.allCases)
     func refusals(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
         let manager = database.manager
@@ -124,13 +129,22 @@ import Testing
         let cases: [(String, DBBError.Kind, () throws -> [Visit])] = [
             ("new", .invalidOption, { try Visit.instances(after: Visit(dbManager: manager), manager: manager) }),
             ("other manager", .foreignObject, { try Visit.instances(after: stored, manager: other) }),
-            ("expression", .invalidOption, {
-                try Visit.instances(sortedBy: [.ascending(.column(\.clicks) + 1)], after: stored, manager: manager)
-            }),
-            ("array", .invalidOption, { try Visit.instances(sortedBy: [.ascending(\.tags)], after: stored, manager: manager) }),
-            ("partial", .invalidOption, {
-                try Visit.instances(sortedBy: [.ascending(\.clicks)], after: partial, manager: manager)
-            }),
+            (
+                "expression", .invalidOption,
+                {
+                    try Visit.instances(sortedBy: [.ascending(.column(\.clicks) + 1)], after: stored, manager: manager)
+                }
+            ),
+            (
+                "array", .invalidOption,
+                { try Visit.instances(sortedBy: [.ascending(\.tags)], after: stored, manager: manager) }
+            ),
+            (
+                "partial", .invalidOption,
+                {
+                    try Visit.instances(sortedBy: [.ascending(\.clicks)], after: partial, manager: manager)
+                }
+            ),
         ]
         for (name, kind, fetch) in cases {
             let error = #expect(throws: DBBError.self, "\(name)") { _ = try fetch() }

@@ -26,7 +26,8 @@ import Testing
         try knuth.save()
 
         try record(
-            "values, NULL and an expression", Visit.updating(
+            "values, NULL and an expression",
+            Visit.updating(
                 .set(\.page, to: hostile), .set(\.referrer, to: nil), .set(\.clicks, to: .column(\.clicks) * 2 + 1),
                 where: \.seconds > 10 && \.page != hostile))
         try record(
@@ -39,7 +40,8 @@ import Testing
                 .set(\.reference, to: UUID(uuidString: "0F0F0F0F-0000-0000-0000-000000000001")!),
                 where: \.amount < Decimal(string: "10.50")!))
         try record(
-            "an update by reference and array", Volume.updating(
+            "an update by reference and array",
+            Volume.updating(
                 .set(\.year, to: 1968), where: \.author == knuth || .contains(\.tags, "formal")))
         try record("a delete", Visit.deleting(where: \.clicks == 0 && .isNull(\.day)), update: false)
         try record(

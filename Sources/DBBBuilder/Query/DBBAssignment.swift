@@ -1,7 +1,7 @@
 import DBBSQLite
 
 /// One `property = value` of a set-based update
-/// (``DBBTableObjectFetching/update(_:where:manager:)``): a Swift value of the property's
+/// (`update(_:where:manager:)`): a Swift value of the property's
 /// type, `nil` for an optional, or an expression of the property's type over the row.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import DBBSQLite
 // DBBBuilder's own.
 
 extension DBBSelect {
-    /// Runs the query (see ``rows(_:)-(DBBManager)``) in one statement, awaited.
+    /// Runs the query (see `rows(_:)`) in one statement, awaited.
     ///
     /// ```swift
     /// let pages = try await Visit.select(.column(\.page), .count()).group(by: .column(\.page)).rows(manager)

@@ -4,8 +4,8 @@ import Foundation
 /// A set-based write of `Root`'s rows by condition: one `UPDATE … SET … WHERE …` or
 /// `DELETE FROM … WHERE …`, rendered from the expression tree by each backend's dialect with its
 /// values bound. Made by ``DBBTableObjectFetching/updating(_:where:)`` and
-/// ``DBBTableObjectFetching/deleting(where:)``; ``DBBTableObjectFetching/update(_:where:manager:)``
-/// and ``DBBTableObjectFetching/delete(where:manager:)`` run one at once. See <doc:Queries>.
+/// ``DBBTableObjectFetching/deleting(where:)``; `update(_:where:manager:)`
+/// and `delete(where:manager:)` run one at once. See <doc:Queries>.
 ///
 /// What the object API promises holds: an update sets `modifiedTime` to the time it runs (so a
 /// copy fetched before is refused by ``DBBTableObject/save(ifModifiedTimeIs:)-jirm``); a delete
@@ -37,7 +37,7 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
 
     /// The SQL the write runs on `manager`'s backend and the values it binds, in placeholder
     /// order (an update's first value is the `modifiedTime` it sets, the time of this call).
-    /// - Throws: what ``run(_:)`` throws before it runs anything.
+    /// - Throws: what `run(_:)` throws before it runs anything.
     public func sql(on manager: DBBManager) throws -> DBBQuerySQL {
         try rendered(manager, at: Date()).1
     }
@@ -67,7 +67,7 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
         }
     }
 
-    /// Runs the write (see ``run(_:)``) off the caller's thread, serialized with the manager's
+    /// Runs the write (see `run(_:)`) off the caller's thread, serialized with the manager's
     /// other writes, as ``DBBTableObject/save()-36bkr`` does.
     @discardableResult
     public func run(_ manager: DBBManager) async throws -> Int {
@@ -111,7 +111,7 @@ extension DBBTableObjectFetching {
     /// ```
     ///
     /// There is no default condition: `where: .all` updates every row.
-    /// - Throws: see ``DBBWrite/run(_:)-(DBBManager)``.
+    /// - Throws: see `run(_:)`.
     @discardableResult
     public static func update(
         _ assignments: DBBAssignment<Self>..., where condition: DBBCondition<Self>, manager: DBBManager
@@ -119,7 +119,7 @@ extension DBBTableObjectFetching {
         try updating(assignments, where: condition).run(manager)
     }
 
-    /// ``update(_:where:manager:)``, off the caller's thread.
+    /// `update(_:where:manager:)`, off the caller's thread.
     @discardableResult
     public static func update(
         _ assignments: DBBAssignment<Self>..., where condition: DBBCondition<Self>, manager: DBBManager
@@ -135,26 +135,26 @@ extension DBBTableObjectFetching {
     /// ```
     ///
     /// There is no default condition: `where: .all` deletes every row.
-    /// - Throws: see ``DBBWrite/run(_:)-(DBBManager)``.
+    /// - Throws: see `run(_:)`.
     @discardableResult
     public static func delete(where condition: DBBCondition<Self>, manager: DBBManager) throws -> Int {
         try deleting(where: condition).run(manager)
     }
 
-    /// ``delete(where:manager:)``, off the caller's thread.
+    /// `delete(where:manager:)`, off the caller's thread.
     @discardableResult
     public static func delete(where condition: DBBCondition<Self>, manager: DBBManager) async throws -> Int {
         try await deleting(where: condition).run(manager)
     }
 
-    /// The `UPDATE` of ``update(_:where:manager:)``, to show its SQL or run it later.
+    /// The `UPDATE` of `update(_:where:manager:)`, to show its SQL or run it later.
     public static func updating(_ assignments: DBBAssignment<Self>..., where condition: DBBCondition<Self>)
         -> DBBWrite<Self>
     {
         updating(assignments, where: condition)
     }
 
-    /// The `DELETE` of ``delete(where:manager:)``, to show its SQL or run it later.
+    /// The `DELETE` of `delete(where:manager:)`, to show its SQL or run it later.
     public static func deleting(where condition: DBBCondition<Self>) -> DBBWrite<Self> {
         DBBWrite(deleting: condition)
     }

@@ -3,7 +3,7 @@
 // on SQLite the synchronous form runs on a thread of DBBBuilder's own.
 
 extension DBBTableObjectFetching {
-    /// The objects that `condition` selects (see ``instances(where:sortedBy:limit:offset:manager:)``),
+    /// The objects that `condition` selects (see `instances(where:sortedBy:limit:offset:manager:)`),
     /// awaited.
     ///
     /// ```swift
@@ -23,7 +23,7 @@ extension DBBTableObjectFetching {
         return try await fetch(query, mapping, reading, manager)
     }
 
-    /// The page after `last` (see ``instances(where:sortedBy:after:limit:manager:)``), awaited.
+    /// The page after `last` (see `instances(where:sortedBy:after:limit:manager:)`), awaited.
     public static func instances(
         where condition: DBBCondition<Self>? = nil, sortedBy sorting: [DBBSort<Self>] = [], after last: Self,
         limit: Int? = nil, manager: DBBManager

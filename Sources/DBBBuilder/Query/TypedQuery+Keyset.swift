@@ -25,7 +25,7 @@ extension DBBTableObjectFetching {
     ///   is not a property, `\.id`, `\.createdTime` or `\.modifiedTime` (its value cannot be
     ///   read from the object: an aggregate, an expression, an array or a reference), or names a
     ///   property a partial fetch left out of `last`; ``DBBError/Kind/foreignObject`` when
-    ///   `last` belongs to another manager; otherwise as ``instances(where:sortedBy:limit:offset:manager:)``.
+    ///   `last` belongs to another manager; otherwise as `instances(where:sortedBy:limit:offset:manager:)`.
     public static func instances(
         where condition: DBBCondition<Self>? = nil, sortedBy sorting: [DBBSort<Self>] = [], after last: Self,
         limit: Int? = nil, manager: DBBManager
@@ -71,7 +71,8 @@ extension DBBTableObjectFetching {
                 rest = after
                 continue
             }
-            let equal: SQLNode = value == .null ? .isNull(term.node, negated: false) : .binary(term.node, .equal, .value(value))
+            let equal: SQLNode =
+                value == .null ? .isNull(term.node, negated: false) : .binary(term.node, .equal, .value(value))
             let tie: SQLNode = .binary(equal, .and, tail)
             rest = after.map { .binary($0, .or, tie) } ?? tie
         }
