@@ -205,6 +205,50 @@ import Testing
         #expect(try desk.snapshot() == before)
     }
 
+    @Test("hostile values: Int64 extremes, empty IN, NaN in a condition, Decimal and UUID", arguments: Backend.allCases)
+    func hostileValues(_ backend: Backend) throws {
+        guard let desk = try Desk(backend) else { return }
+        let manager = desk.manager
+        #expect(try Ticket.update(.set(\.views, to: 0), where: .in(\.views, []), manager: manager) == 0)
+        #expect(try Ticket.update(.set(\.views, to: Int.max), where: .notIn(\.views, []), manager: manager) == 5)
+        #expect(
+            try Ticket.update(.set(\.views, to: Int.min), where: \.views == Int.max && \.code == "t1", manager: manager)
+                == 1)
+        let views = try desk.stored().mapValues(\.views)
+        #expect(views["t1"] == Int.min && views["t2"] == Int.max)
+        let nan = #expect(throws: DBBError.self) {
+            try Ticket.update(.set(\.views, to: 1), where: \.price == .nan, manager: manager)
+        }
+        #expect(nan?.kind == .invalidValue && nan?.property == "price")
+
+        guard let vouchers = try BackendDatabase(backend, [Voucher.self]) else { return }
+        let voucher = Voucher(dbManager: vouchers.manager)
+        voucher.amount = Decimal(string: "9")!
+        try voucher.save()
+        let reference = UUID(uuidString: "0F0F0F0F-0000-0000-0000-0000000000AB")!
+        #expect(
+            try Voucher.update(
+                .set(\.amount, to: Decimal(string: "123456789012345678.25")!), .set(\.reference, to: reference),
+                .set(\.previous, to: .review), where: \.amount < Decimal(string: "10")!, manager: vouchers.manager) == 1
+        )
+        let stored = try #require(try Voucher.all(manager: vouchers.manager).first)
+        #expect(stored.amount == Decimal(string: "123456789012345678.25")! && stored.reference == reference)
+        #expect(stored.previous == .review)
+    }
+
+    @Test("each write is one statement, observed as update or delete", arguments: Backend.allCases)
+    func oneStatement(_ backend: Backend) throws {
+        guard let desk = try Desk(backend) else { return }
+        let statements = Locked<[String]>([])
+        desk.manager.trace { sql in statements.withLock { $0.append(sql) } }
+        try Ticket.update(.set(\.views, to: 0), .set(\.note, to: "x"), where: \.views > 1, manager: desk.manager)
+        try Ticket.delete(where: \.views == 0, manager: desk.manager)
+        desk.manager.trace(nil)
+        let writes = statements.withLock { $0 }.filter { $0.hasPrefix("UPDATE") || $0.hasPrefix("DELETE") }
+        #expect(writes.count == 2, "\(statements.withLock { $0 })")
+        #expect(try desk.database.rows(of: "Ticket") == 1)
+    }
+
     // MARK: - Delete
 
     @Test(

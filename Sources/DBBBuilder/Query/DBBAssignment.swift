@@ -43,6 +43,13 @@ public struct DBBAssignment<Root: DBBTableObject>: @unchecked Sendable {
         Self(.keyPath(property), .value(value.rawValue.columnValue))
     }
 
+    /// The optional enum property set to `value`, stored as its raw value (`nil`: `NULL`).
+    @_disfavoredOverload
+    public static func set<Value: RawRepresentable>(_ property: KeyPath<Root, Value?>, to value: Value?) -> Self
+    where Value.RawValue: DBBColumnValue {
+        Self(.keyPath(property), .value(value.map { $0.rawValue.columnValue } ?? .null))
+    }
+
     /// The property of a `@DBBTable` class's column key set to `value`.
     public static func set<Value: DBBColumnValue>(_ key: DBBColumnKey<Root, Value>, to value: Value) -> Self {
         .set(key.keyPath, to: value)
