@@ -60,6 +60,9 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
         return try manager.observing(operation, table: mapping.tableName, sql: statement.sql) {
             try manager.write(mapping) { connection in
                 try connection.atomically(.immediate) {
+                    // One statement: on PostgreSQL sent alone (no BEGIN and COMMIT round trips),
+                    // atomic by itself; in a save hook's transaction, a savepoint of it.
+                    connection.commitsWithNextStatement()
                     try connection.execute(statement.sql, statement.arguments)
                     return connection.changes
                 }
