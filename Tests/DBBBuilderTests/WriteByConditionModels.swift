@@ -23,3 +23,13 @@ final class Agent: DBBTableObject {
     var name = ""
     var tickets: [Ticket] = []
 }
+
+/// Closes every ticket from its save hook: a write by condition inside a save's transaction.
+@DBBTable
+final class Closer: DBBTableObject {
+    @Unique var key: String?
+
+    override func willSave() throws {
+        try Ticket.update(.set(\.stage, to: .published), where: .all, manager: dbManager)
+    }
+}

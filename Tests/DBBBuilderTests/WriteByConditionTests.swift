@@ -252,6 +252,23 @@ import Testing
         #expect(try desk.database.rows(of: "Ticket") == 1)
     }
 
+    @Test(
+        "from a save hook, a write by condition is part of the save: rolled back with it", arguments: Backend.allCases)
+    func insideASave(_ backend: Backend) throws {
+        guard let desk = try Desk(backend) else { return }
+        try desk.manager.register([Closer.self])
+        let first = Closer(dbManager: desk.manager)
+        first.key = "k"
+        try first.save()
+        #expect(try desk.stored().values.allSatisfy { $0.stage == .published })
+        #expect(try Ticket.update(.set(\.stage, to: .draft), where: .all, manager: desk.manager) == 5)
+        let second = Closer(dbManager: desk.manager)
+        second.key = "k"
+        let error = #expect(throws: DBBError.self) { try second.save() }
+        #expect(error.map(desk.database.isConstraintViolation) == true)
+        #expect(try desk.stored().values.allSatisfy { $0.stage == .draft }, "the hook's update went with the save")
+    }
+
     // MARK: - Delete
 
     @Test(
