@@ -142,6 +142,18 @@ import Testing
             ),
             ("nothing", nil, .invalidOption, { try Ticket.update(where: .all, manager: manager) }),
             (
+                "an aggregate", "views", .invalidOption,
+                {
+                    try Ticket.update(.set(\.views, to: .count()), where: .all, manager: manager)
+                }
+            ),
+            (
+                "an aggregate in the condition", nil, .invalidOption,
+                {
+                    try Ticket.update(.set(\.views, to: 1), where: .count() > 1, manager: manager)
+                }
+            ),
+            (
                 "NaN", "price", .invalidValue,
                 {
                     try Ticket.update(.set(\.price, to: .nan), where: .all, manager: manager)

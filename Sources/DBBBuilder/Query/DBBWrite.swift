@@ -46,7 +46,8 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
     /// counting join rows).
     /// - Throws: ``DBBError/Kind/readOnly`` on a read-only manager, before any SQL;
     ///   ``DBBError/Kind/invalidOption`` for an update of no property, of `id`, `createdTime`
-    ///   or `modifiedTime`, of an array or a reference, or of one property twice;
+    ///   or `modifiedTime`, of an array or a reference, or of one property twice, and for an
+    ///   aggregate in a value or the condition;
     ///   ``DBBError/Kind/invalidValue`` for a value a save would refuse (NaN; on PostgreSQL,
     ///   text with NUL), naming the property; ``DBBError/Kind/unknownProperty`` for a key path
     ///   the class does not map; what the database reports (a `NOT NULL` or `UNIQUE` column

@@ -7,11 +7,18 @@ extension SQLRenderer {
     /// `UPDATE "T" SET "modifiedTime" = ?1, "c" = … WHERE …`, or `DELETE FROM "T" WHERE …`.
     /// - Throws: ``DBBError/Kind/invalidOption`` for an update without assignments, of `id`,
     ///   `createdTime`, `modifiedTime`, of an array or a reference (stored in join rows), or of
-    ///   one property twice; ``DBBError/Kind/invalidValue`` for a value no save would store
+    ///   one property twice, and for an aggregate in a value or the condition;
+    ///   ``DBBError/Kind/invalidValue`` for a value no save would store
     ///   (NaN; on PostgreSQL text with NUL), naming the property; what a condition throws.
     mutating func statement(_ write: WriteNode) throws -> String {
         let scope = Scope(mapping: try mappings(write.source))
         let table = dialect.quote(scope.mapping.tableName)
+        if write.filter.aggregates {
+            throw DBBError(
+                .invalidOption, table: scope.mapping.tableName,
+                "the write's condition uses an aggregate (COUNT, SUM…), which a single row has no value of: "
+                    + "compare with a subquery (.in(\\.x, Other.select(…))) or a value a report computed")
+        }
         switch write.action {
         case .delete:
             return "DELETE FROM " + table + " WHERE " + (try render(write.filter, scope))
@@ -69,6 +76,12 @@ extension SQLRenderer {
     /// The SQL of the value an assignment gives `column`: a value bound as a save binds it
     /// (refused as a save refuses it), or an expression.
     private mutating func assignedValue(_ value: SQLNode, _ column: ColumnProperty, _ scope: Scope) throws -> String {
+        if value.aggregates {
+            throw DBBError(
+                .invalidOption, table: scope.mapping.tableName, property: column.name,
+                "the update sets \(column.name) to an aggregate (COUNT, SUM…), which a single row has no value of: "
+                    + "set it to a value a report computed")
+        }
         if case .value(let stored) = value,
             let error = RowWriter.unstorable(
                 stored, in: column.storageType, dialect, refusesValues: dialect.refusesValues)
@@ -76,5 +89,22 @@ extension SQLRenderer {
             throw error.about(table: scope.mapping.tableName, property: column.name)
         }
         return try render(value, scope, beside: Compared(property: column.name, type: column.storageType))
+    }
+}
+
+extension SQLNode {
+    /// Whether the node is or holds an aggregate outside a subquery: what a row of an
+    /// `UPDATE` or `DELETE` has no value of.
+    var aggregates: Bool {
+        switch self {
+        case .aggregate: true
+        case .property, .keyColumn, .element, .value, .locale, .keyword, .exists: false
+        case .prefix(_, let operand), .isNull(let operand, _), .inList(let operand, _, _),
+            .inQuery(let operand, _, _), .like(let operand, _, _, _):
+            operand.aggregates
+        case .binary(let left, _, let right), .nullIfNull(let left, let right): left.aggregates || right.aggregates
+        case .elements(_, let condition, _): condition?.aggregates ?? false
+        case .function(_, let arguments): arguments.contains { $0.aggregates }
+        }
     }
 }
