@@ -1,7 +1,7 @@
 /// What a manager call does, for its metrics and its span: the operation's name, and the kind of
 /// statement it counts as (a save counts its rows as inserts and updates instead).
 enum DatabaseOperation: Int, CaseIterable, Sendable {
-    case save, fetch, delete, raw, schema
+    case save, fetch, delete, raw, schema, update
 
     /// The `operation` dimension of `dbb_operation_duration_seconds`.
     var label: String {
@@ -11,6 +11,7 @@ enum DatabaseOperation: Int, CaseIterable, Sendable {
         case .delete: "delete"
         case .raw: "raw"
         case .schema: "schema"
+        case .update: "update"
         }
     }
 
@@ -23,6 +24,7 @@ enum DatabaseOperation: Int, CaseIterable, Sendable {
         case .delete: "DELETE"
         case .raw: "raw"
         case .schema: "register"
+        case .update: "UPDATE"
         }
     }
 
@@ -35,6 +37,7 @@ enum DatabaseOperation: Int, CaseIterable, Sendable {
         case .delete: .delete
         case .raw: .raw
         case .schema: .schema
+        case .update: .update
         }
     }
 }

@@ -106,6 +106,14 @@ final class RowWriter {
     /// `Decimal.nan` or a value that did not encode (see ``unstorableStandIn``), or what the
     /// backend refuses.
     func unstorable(_ value: DBBValue, in type: DBBStorageType) -> DBBError? {
+        Self.unstorable(value, in: type, dialect, refusesValues: refusesValues)
+    }
+
+    /// ``unstorable(_:in:)`` on a connection of `dialect` (whose ``DBBDialect/refusesValues``
+    /// is `refusesValues`): the rule of every write, a set-based `UPDATE` included.
+    static func unstorable(
+        _ value: DBBValue, in type: DBBStorageType, _ dialect: any DBBDialect, refusesValues: Bool
+    ) -> DBBError? {
         if refusesValues, let refusal = dialect.refusal(of: value) { return refusal }
         guard case .real(let number) = value else { return nil }
         switch type {

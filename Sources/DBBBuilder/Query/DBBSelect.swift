@@ -82,7 +82,7 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     /// The SQL the query runs on `manager`'s backend and the values it binds, in placeholder
     /// order: for debugging and tests. Its text depends only on the query's shape (and on which
     /// of its values are equal), never on the values.
-    /// - Throws: what ``rows(_:)`` throws before it runs anything.
+    /// - Throws: what `rows(_:)` throws before it runs anything.
     public func sql(on manager: DBBManager) throws -> DBBQuerySQL { try rendered(manager).1 }
 
     /// Runs the query in one read transaction and returns its rows, each a tuple of the
@@ -118,7 +118,7 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     }
 
     /// The value of column `index` as a `Selected`; moves `index` on.
-    private static func read<Selected: DBBColumnValue>(
+    static func read<Selected: DBBColumnValue>(
         _ type: Selected.Type, _ reader: DBBColumnReader, _ index: inout Int, _ mapping: TableMapping
     ) throws -> Selected {
         defer { index += 1 }

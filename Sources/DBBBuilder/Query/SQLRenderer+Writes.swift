@@ -1,0 +1,110 @@
+import DBBSQLite
+
+// The set-based writes of the tree (WriteNode): `UPDATE … SET … WHERE …` and
+// `DELETE FROM … WHERE …`, their values bound as a query's are.
+
+extension SQLRenderer {
+    /// `UPDATE "T" SET "modifiedTime" = ?1, "c" = … WHERE …`, or `DELETE FROM "T" WHERE …`.
+    /// - Throws: ``DBBError/Kind/invalidOption`` for an update without assignments, of `id`,
+    ///   `createdTime`, `modifiedTime`, of an array or a reference (stored in join rows), or of
+    ///   one property twice, and for an aggregate in a value or the condition;
+    ///   ``DBBError/Kind/invalidValue`` for a value no save would store
+    ///   (NaN; on PostgreSQL text with NUL), naming the property; what a condition throws.
+    mutating func statement(_ write: WriteNode) throws -> String {
+        let scope = Scope(mapping: try mappings(write.source))
+        let table = dialect.quote(scope.mapping.tableName)
+        if write.filter.aggregates {
+            throw DBBError(
+                .invalidOption, table: scope.mapping.tableName,
+                "the write's condition uses an aggregate (COUNT, SUM…), which a single row has no value of: "
+                    + "compare with a subquery (.in(\\.x, Other.select(…))) or a value a report computed")
+        }
+        switch write.action {
+        case .delete:
+            return "DELETE FROM " + table + " WHERE " + (try render(write.filter, scope))
+        case .update(let assignments, let modifiedTime):
+            guard !assignments.isEmpty else {
+                throw DBBError(
+                    .invalidOption, table: scope.mapping.tableName,
+                    "the update sets no property: give it at least one .set(\\.property, to: value)")
+            }
+            var set = [
+                dialect.quote(SchemaSQL.modifiedTimeColumn) + " = "
+                    + (try render(.value(.real(modifiedTime.timeIntervalSinceReferenceDate)), scope))
+            ]
+            var written: Set<String> = []
+            for assignment in assignments {
+                let column = try assigned(assignment.target, scope)
+                guard written.insert(column.name).inserted else {
+                    throw DBBError(
+                        .invalidOption, table: scope.mapping.tableName, property: column.name,
+                        "the update sets \(column.name) twice: set each property once")
+                }
+                set.append(dialect.quote(column.column) + " = " + (try assignedValue(assignment.value, column, scope)))
+            }
+            return "UPDATE " + table + " SET " + set.joined(separator: ", ") + " WHERE "
+                + (try render(write.filter, scope))
+        }
+    }
+
+    /// The column an assignment writes.
+    private func assigned(_ target: SQLNode, _ scope: Scope) throws(DBBError) -> ColumnProperty {
+        let table = scope.mapping.tableName
+        switch target {
+        case .keyColumn(let name) where name == SchemaSQL.modifiedTimeColumn:
+            throw DBBError(
+                .invalidOption, table: table, property: name,
+                "the update sets modifiedTime, which every update sets to the time it runs: leave it out")
+        case .keyColumn(let name):
+            throw DBBError(
+                .invalidOption, table: table, property: name,
+                "the update sets \(name), which identifies the row (and is kept by the package): leave it out")
+        case .property(let keyPath):
+            let property = try resolved(keyPath, scope)
+            if let column = property.column { return column }
+            let join = property.join!
+            throw DBBError(
+                .invalidOption, table: table, property: join.name,
+                "the update sets \(join.name), \(join.isReference ? "a reference" : "an array") stored in join rows "
+                    + "(\(join.joinTable)), which a set-based update does not write: fetch the objects, set it and "
+                    + "save them")
+        default:
+            preconditionFailure("an assignment's target is a property")
+        }
+    }
+
+    /// The SQL of the value an assignment gives `column`: a value bound as a save binds it
+    /// (refused as a save refuses it), or an expression.
+    private mutating func assignedValue(_ value: SQLNode, _ column: ColumnProperty, _ scope: Scope) throws -> String {
+        if value.aggregates {
+            throw DBBError(
+                .invalidOption, table: scope.mapping.tableName, property: column.name,
+                "the update sets \(column.name) to an aggregate (COUNT, SUM…), which a single row has no value of: "
+                    + "set it to a value a report computed")
+        }
+        if case .value(let stored) = value,
+            let error = RowWriter.unstorable(
+                stored, in: column.storageType, dialect, refusesValues: dialect.refusesValues)
+        {
+            throw error.about(table: scope.mapping.tableName, property: column.name)
+        }
+        return try render(value, scope, beside: Compared(property: column.name, type: column.storageType))
+    }
+}
+
+extension SQLNode {
+    /// Whether the node is or holds an aggregate outside a subquery: what a row of an
+    /// `UPDATE` or `DELETE` has no value of.
+    var aggregates: Bool {
+        switch self {
+        case .aggregate: true
+        case .property, .keyColumn, .element, .value, .locale, .keyword, .exists: false
+        case .prefix(_, let operand), .isNull(let operand, _), .inList(let operand, _, _),
+            .inQuery(let operand, _, _), .like(let operand, _, _, _):
+            operand.aggregates
+        case .binary(let left, _, let right), .nullIfNull(let left, let right): left.aggregates || right.aggregates
+        case .elements(_, let condition, _): condition?.aggregates ?? false
+        case .function(_, let arguments): arguments.contains { $0.aggregates }
+        }
+    }
+}
