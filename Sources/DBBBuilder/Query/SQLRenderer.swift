@@ -34,6 +34,26 @@ struct SQLRenderer {
     struct Scope {
         let mapping: TableMapping
         var join: JoinProperty?
+        /// What a column of the table is prefixed with: `nil` in a statement that reads one
+        /// table (its columns bare), else the table's quoted name or its join's alias.
+        var qualifier: String?
+        /// The path of joins from the statement's class to this one (empty for the statement's own).
+        var path = SQLJoinPath()
+        /// The statement's joins, by path from its class (SQLRenderer+Joins.swift).
+        var joins: [SQLJoinPath: JoinedTable] = [:]
+
+        init(mapping: TableMapping, join: JoinProperty? = nil) {
+            self.mapping = mapping
+            self.join = join
+        }
+
+        /// The table, as a column is prefixed with it, or as its bare name.
+        func table(_ dialect: any DBBDialect) -> String { qualifier ?? dialect.quote(mapping.tableName) }
+
+        /// `column` of the table, prefixed when the statement reads more than one.
+        func column(_ column: String, _ dialect: any DBBDialect) -> String {
+            qualifier.map { $0 + "." + dialect.quote(column) } ?? dialect.quote(column)
+        }
     }
 
     init(dialect: any DBBDialect, mappings: @escaping (DBBTableObject.Type) throws -> TableMapping) {
@@ -45,10 +65,11 @@ struct SQLRenderer {
 
     /// `SELECT …` of `select`.
     mutating func statement(_ select: SelectNode) throws -> String {
-        let scope = Scope(mapping: try mappings(select.source))
+        var scope = Scope(mapping: try mappings(select.source))
+        let from = try from(select, &scope)
         var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
         sql += try select.columns.map { column throws in try selected(column, scope) }.joined(separator: ", ")
-        sql += " FROM " + dialect.quote(scope.mapping.tableName)
+        sql += from
         if let filter = select.filter { sql += " WHERE " + (try render(filter, scope)) }
         if !select.grouping.isEmpty {
             sql +=
@@ -76,11 +97,12 @@ struct SQLRenderer {
     /// order of a JSON property refused (the engines share none).
     mutating func order(_ terms: [SQLOrder], _ scope: Scope) throws -> String {
         try terms.map { term throws in
-            if case .property(let keyPath) = term.node, let column = try resolved(keyPath, scope).column,
+            let (node, inner) = try innermost(term.node, scope)
+            if case .property(let keyPath) = node, let column = try resolved(keyPath, inner).column,
                 case .json = column.storageType
             {
                 throw DBBError(
-                    .invalidOption, table: scope.mapping.tableName, property: column.name,
+                    .invalidOption, table: inner.mapping.tableName, property: column.name,
                     "the query sorts by \(column.name), a property stored as JSON, which has no order the backends "
                         + "share: sort by a property of its own that holds the value to sort by")
             }
@@ -92,8 +114,9 @@ struct SQLRenderer {
     /// An item of a select list: a property's column as it reads back exactly
     /// (``DBBDialect/selected(_:_:)``), any other expression as it is.
     private mutating func selected(_ node: SQLNode, _ scope: Scope) throws -> String {
-        if case .property(let keyPath) = node, let column = try resolved(keyPath, scope).column {
-            return dialect.selected(dialect.quote(column.column), column.storageType)
+        let (inner, innerScope) = try innermost(node, scope)
+        if case .property(let keyPath) = inner, let column = try resolved(keyPath, innerScope).column {
+            return dialect.selected(innerScope.column(column.column, dialect), column.storageType)
         }
         return try render(node, scope)
     }
@@ -107,13 +130,13 @@ struct SQLRenderer {
         case .property(let keyPath):
             let property = try resolved(keyPath, scope)
             if let column = property.column {
-                return dialect.compared(dialect.quote(column.column), column.storageType)
+                return dialect.compared(scope.column(column.column, dialect), column.storageType)
             }
             let join = property.join!
             guard join.isReference else { throw Self.wholeArray(join, scope.mapping) }
-            return JoinSQL(dialect: dialect).referencedID(join, owner: scope.mapping)
+            return JoinSQL(dialect: dialect).referencedID(join, owner: scope.mapping, as: scope.table(dialect))
         case .keyColumn(let name):
-            return dialect.quote(name)
+            return scope.column(name, dialect)
         case .element:
             guard let join = scope.join else { preconditionFailure("an array element outside its test") }
             return dialect.compared(
@@ -177,6 +200,8 @@ struct SQLRenderer {
                 aggregate.rawValue + "(" + (distinct ? "DISTINCT " : "")
                 + (try argument.map { argument throws in try render(argument, scope) } ?? "*") + ")"
             return result.map { dialect.result(sql, as: $0) } ?? sql
+        case .joined(let path, let node):
+            return try render(node, joined(path, scope), beside: beside)
         }
     }
 
@@ -185,6 +210,9 @@ struct SQLRenderer {
     private mutating func operand(
         _ node: SQLNode, _ scope: Scope, beside: Compared? = nil, within parent: SQLOperator? = nil
     ) throws -> String {
+        if case .joined(let path, let node) = node {
+            return try operand(node, joined(path, scope), beside: beside, within: parent)
+        }
         let sql = try render(node, scope, beside: beside)
         switch node {
         case .binary(_, let operation, _) where operation == parent && (operation == .and || operation == .or):
@@ -213,8 +241,7 @@ struct SQLRenderer {
         var sql =
             (negated ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ") + joinTable + " WHERE " + joinTable
             + "."
-            + dialect.quote(join.parentColumn) + " = " + dialect.quote(scope.mapping.tableName) + "."
-            + dialect.quote(SchemaSQL.idColumn)
+            + dialect.quote(join.parentColumn) + " = " + scope.table(dialect) + "." + dialect.quote(SchemaSQL.idColumn)
         if let condition {
             var inner = scope
             inner.join = join
@@ -289,21 +316,26 @@ struct SQLRenderer {
 
     /// The property and storage type of the column `node` is, if it is one: what a value
     /// compared with it is bound as, and what an error about that value names.
-    private func column(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Compared? {
+    private func column(_ node: SQLNode, _ scope: Scope) throws -> Compared? {
         switch node {
         case .property(let keyPath):
             let property = try resolved(keyPath, scope)
             if let column = property.column { return Compared(property: column.name, type: column.storageType) }
             return property.join.map { Compared(property: $0.name, type: $0.storageType) }
         case .element: return scope.join.map { Compared(property: $0.name, type: $0.storageType) }
+        case .joined(let path, let node): return try column(node, joined(path, scope))
         default: return nil
         }
     }
 
     /// Whether `node` may be `NULL`: an optional column not declared `NOT NULL`, the times of
     /// creation and modification, any expression but `id`.
-    private func nullable(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Bool {
+    private func nullable(_ node: SQLNode, _ scope: Scope) throws -> Bool {
         switch node {
+        case .joined(let path, let node):
+            // A left join's columns are NULL where it has no row.
+            if (scope.path + path).steps.contains(where: \.left) { return true }
+            return try nullable(node, joined(path, scope))
         case .property(let keyPath):
             guard let column = try resolved(keyPath, scope).column else { return true }
             return !column.isNotNull && column.defaultValue == .null

@@ -34,9 +34,25 @@ extension DBBTableObjectFetching {
     ) throws -> SelectQuery {
         var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
         let scope = SQLRenderer.Scope(mapping: mapping)
-        let filter = try condition.map { condition throws in try renderer.render(condition.node, scope) } ?? ""
+        let filter =
+            try condition.map { condition throws in try renderer.render(filterNode(condition.node), scope) } ?? ""
+        for term in sorting where SQLRenderer.readsJoins(term.order.node) {
+            throw DBBError(
+                .invalidOption, table: mapping.tableName,
+                "the fetch of \(self) sorts by a value of a joined class, which a fetch of objects cannot: sort by "
+                    + "\(self)'s own properties, or select the joined value in a report (\(self).select(…).order(by:))")
+        }
         let order = try renderer.order(sorting.map(\.order), scope)
         return try SelectQuery(
             mapping, filter: filter, order: order, arguments: renderer.arguments, limit: limit, offset: offset)
+    }
+
+    /// The node of a fetch's condition: one that reads through joins selects the objects whose
+    /// ids the join query selects (`id IN (SELECT <table>.id FROM <table> JOIN … WHERE …)`).
+    private static func filterNode(_ condition: SQLNode) -> SQLNode {
+        guard SQLRenderer.readsJoins(condition) else { return condition }
+        var joined = SelectNode(source: self, columns: [.keyColumn(SchemaSQL.idColumn)])
+        joined.filter = condition
+        return .inQuery(.keyColumn(SchemaSQL.idColumn), joined, negated: false)
     }
 }
