@@ -46,8 +46,8 @@ import Testing
         }
         try Novel.save(novels, manager: manager)
         var crews: [Crew] = []
-        for (name, members) in [("Core", [knuth, ada, knuth]), ("Solo", [leGuin]), ("Empty", []), ("Haunted", [ghost, ada])]
-        {
+        let named = [("Core", [knuth, ada, knuth]), ("Solo", [leGuin]), ("Empty", []), ("Haunted", [ghost, ada])]
+        for (name, members) in named {
             let crew = Crew(dbManager: manager)
             (crew.name, crew.members) = (name, members)
             crews.append(crew)
@@ -60,13 +60,15 @@ import Testing
             crews: try Crew.instances(manager: reader))
     }
 
-    @Test("a reference, inner and left: a nil or deleted target drops the row or keeps it with nil", arguments: Backend.allCases)
+    @Test(
+        "a reference, inner and left: a nil or deleted target drops the row or keeps it with nil",
+        arguments: Backend.allCases)
     func references(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, Self.classes) else { return }
         let manager = database.manager
         let library = try Self.library(database)
         let byTitle = library.novels.sorted { $0.title < $1.title }
-        #expect(byTitle.count == 24 && byTitle.contains { $0.author == nil } && byTitle.filter { $0.author != nil }.count == 15)
+        #expect(byTitle.count == 24 && byTitle.filter { $0.author != nil }.count == 15, "5 without, 4 deleted")
 
         let author = Novel.join(\.author)
         let inner = try Novel.select(.column(\.title), author.column(\.name), author.column(\.id))
@@ -210,9 +212,10 @@ import Testing
         let mentored = try Crew.instances(
             where: Crew.join(\.members).join(\.mentor).column(\.name) == "Ada Lovelace" || \.name == "Solo",
             manager: manager)
-        #expect(
-            Set(mentored.map(\.name))
-                == Set(library.crews.filter { $0.name == "Solo" || $0.members.contains { $0.mentor?.name == "Ada Lovelace" } }.map(\.name)))
+        let expectedMentored = library.crews.filter { crew in
+            crew.name == "Solo" || crew.members.contains { $0.mentor?.name == "Ada Lovelace" }
+        }
+        #expect(!expectedMentored.isEmpty && Set(mentored.map(\.name)) == Set(expectedMentored.map(\.name)))
     }
 
     @Test("a chain of joins longer than PostgreSQL's names runs on both backends", arguments: Backend.allCases)
