@@ -98,6 +98,13 @@ import Testing
         #expect(four.map(\.4) == expectedFour.map { $0.author!.mentor?.name })
         #expect(four.map(\.5) == expectedFour.map { $0.author!.mentor?.id })
 
+        // Column keys, typed: a left join's optional column is one optional.
+        let country: DBBExpression<Novel, String?> = left.column(Penman.Columns.country)
+        let born: DBBExpression<Novel, Int> = author.column(Penman.Columns.born)
+        let keyed = try Novel.select(.column(\.title), country, born).order(by: .ascending(\.title)).rows(manager)
+        #expect(keyed.map(\.1) == byTitle.filter { $0.author != nil }.map { $0.author!.country })
+        #expect(keyed.map(\.2) == byTitle.filter { $0.author != nil }.map { $0.author!.born })
+
         // A class joined to itself.
         let mentors = try Penman.select(.column(\.name), Penman.leftJoin(\.mentor).column(\.name))
             .order(by: .ascending(\.name)).rows(manager)
@@ -234,7 +241,9 @@ import Testing
         let query = Penman.select(.column(\.name), ancestor.column(\.name), ancestor.column(\.id))
         #expect(try query.rows(manager).map { "\($0.0) \($0.1) \($0.2)" } == ["P9 P0 \(chain[0].id)"])
         let sql = try query.sql(on: manager).sql
-        #expect(sql.contains("Penman.mentor.mentor.mentor.mentor.mentor.mentor") == (backend == .sqlite), "\(sql)")
+        // PostgreSQL cuts names at 63 bytes: the ninth join's path is too long there, and numbered.
+        let deepest = "\"Penman" + String(repeating: ".mentor", count: 9) + "\""
+        #expect(sql.contains(deepest) == (backend == .sqlite) && sql.contains("\"#9\"") == (backend == .postgresql))
     }
 
     @Test("unmapped, inherited and wrongly placed key paths are refused by name", arguments: Backend.allCases)

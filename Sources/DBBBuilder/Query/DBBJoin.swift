@@ -90,6 +90,11 @@ public struct DBBLeftJoin<Root: DBBTableObject, Target: DBBTableObject>: @unchec
         column(key.keyPath)
     }
 
+    /// The target's optional property of a `@DBBTable` column key.
+    public func column<Value>(_ key: DBBColumnKey<Target, Value?>) -> DBBExpression<Root, Value?> {
+        column(key.keyPath)
+    }
+
     /// An expression of the target class, `nil` where there is no joined row.
     public func expression<Value>(_ expression: DBBExpression<Target, Value>) -> DBBExpression<Root, Value?> {
         DBBExpression(.joined(path, expression.node))
