@@ -7,8 +7,9 @@ import Testing
 /// Joins through the mapping — references (`Novel.author`, `Novel.editor`, the self-reference
 /// `Penman.mentor`) and an array of objects (`Crew.members`), inner and left — on each backend,
 /// each answer compared with the one Swift computes over the objects a second manager fetches.
-/// The fixture has a reference that is `nil` and one to a deleted writer (left joins keep those
-/// rows with `nil`s, inner joins drop them), an empty crew and a crew listing a writer twice.
+/// The fixture has references that are `nil` and references to a deleted writer (whose join rows
+/// went with it), a join row to no row (SQLite), an empty crew and a crew listing a writer twice:
+/// left joins keep those rows with `nil`s, inner joins drop them.
 @Suite struct JoinTests {
     static let classes: [DBBTableObject.Type] = [Novel.self, Penman.self, Crew.self]
 
@@ -97,6 +98,21 @@ import Testing
         #expect(four.map(\.3) == expectedFour.map { $0.editor?.name })
         #expect(four.map(\.4) == expectedFour.map { $0.author!.mentor?.name })
         #expect(four.map(\.5) == expectedFour.map { $0.author!.mentor?.id })
+
+        // A join row left pointing at no row, as a database written without the target's
+        // trigger holds (SQLite; PostgreSQL's foreign key refuses it): the inner join drops the
+        // novel, the left join keeps it with nil.
+        let orphan = try #require(byTitle.first { $0.author == nil })
+        let dangling = "INSERT INTO \"Novel_author\" (\"Novel_ID\", \"author\") VALUES (?, ?)"
+        if backend == .sqlite {
+            try manager.execute(dangling, arguments: [orphan.id, 987_654])
+            let titles = try Novel.select(.column(\.title)).join(author).rows(manager)
+            #expect(titles.count == inner.count && !titles.contains(orphan.title))
+            let kept = try Novel.select(left.column(\.name)).where(\.id == orphan.id).rows(manager)
+            #expect(kept.count == 1 && kept[0] == nil)
+        } else {
+            #expect(throws: DBBError.self) { try manager.execute(dangling, arguments: [orphan.id, 987_654]) }
+        }
 
         // Column keys, typed: a left join's optional column is one optional.
         let country: DBBExpression<Novel, String?> = left.column(Penman.Columns.country)
@@ -260,6 +276,7 @@ import Testing
         }
         #expect(inherited.kind == .unknownProperty && inherited.message.contains("Pet"), "\(inherited.message)")
         #expect(inherited.message.contains("superclass"), "\(inherited.message)")
+        #expect(inherited.message.contains("joined as Keeper.pet?"), "\(inherited.message)")
         let sorted = try #require(throws: DBBError.self) {
             try Novel.instances(sortedBy: [.ascending(Novel.join(\.author).column(\.name))], manager: manager)
         }

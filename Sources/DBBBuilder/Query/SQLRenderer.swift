@@ -307,6 +307,13 @@ struct SQLRenderer {
             if let column = mapping.column(named: name) { return (column, nil) }
             if let join = mapping.join(named: name) { return (nil, join) }
         }
+        if let joined = scope.joins[scope.path] {
+            throw DBBError(
+                .unknownProperty, table: mapping.tableName,
+                "the query's key path \(keyPath) reaches no property that \(mapping.objectType) (joined as "
+                    + "\(joined.name)) maps itself: a @Transient property has no column, and a property its superclass "
+                    + "maps cannot be named by key path through the subclass yet: read it with SQL (manager.query)")
+        }
         throw DBBError(
             .unknownProperty, table: mapping.tableName,
             "the query's key path \(keyPath) reaches no property that \(mapping.objectType) maps itself; a "
