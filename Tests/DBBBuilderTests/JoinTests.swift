@@ -231,6 +231,22 @@ import Testing
         // Crews with a member from the US, each once though Knuth is listed twice.
         let withUS = try Crew.instances(where: Crew.join(\.members).satisfies(\.country == "US"), manager: manager)
         #expect(withUS.map(\.name) == library.crews.filter { $0.members.contains { $0.country == "US" } }.map(\.name))
+        // `!` on an array's join is per element: crews with a member not from the US; and the
+        // crews with no member from the US, by the ids of the others.
+        let notAllUS = try Crew.instances(where: !Crew.join(\.members).satisfies(\.country == "US"), manager: manager)
+        #expect(
+            Set(notAllUS.map(\.name))
+                == Set(
+                    library.crews.filter { $0.members.contains { $0.country.map { $0 != "US" } ?? false } }.map(\.name)),
+            "as in SQL, a nil country is neither equal nor unequal")
+        let noUS = try Crew.instances(
+            where: .notIn(\.id, Crew.select(.column(\.id)).where(Crew.join(\.members).satisfies(\.country == "US"))),
+            manager: manager)
+        #expect(
+            Set(noUS.map(\.name))
+                == Set(library.crews.filter { !$0.members.contains { $0.country == "US" } }.map(\.name)))
+        #expect(noUS.count == library.crews.count - withUS.count && noUS.contains { $0.name == "Empty" })
+
         // Across a reference of the joined class: crews with a member mentored by Ada.
         let mentored = try Crew.instances(
             where: Crew.join(\.members).join(\.mentor).column(\.name) == "Ada Lovelace" || \.name == "Solo",
