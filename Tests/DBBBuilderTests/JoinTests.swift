@@ -223,6 +223,26 @@ import Testing
         }
         #expect(!expected.isEmpty && fetched.map(\.title) == expected.map(\.title).sorted())
 
+        // Sorted by a joined value: the inner join leaves out the novels without an author, the
+        // left join sorts them as nil (last, descending); with a condition and a page.
+        let byAuthor = try Novel.instances(
+            sortedBy: [
+                .ascending(author.column(\.name)), .descending(author.join(\.mentor).column(\.born)), .ascending(\.id),
+            ], manager: manager)
+        let authored = library.novels.filter { $0.author != nil }
+        func authorOrder(_ a: Novel, _ b: Novel) -> Bool {
+            a.author!.name != b.author!.name ? a.author!.name < b.author!.name : a.id < b.id
+        }
+        #expect(byAuthor.map(\.id) == authored.filter { $0.author!.mentor != nil }.sorted(by: authorOrder).map(\.id))
+        let newest = try Novel.instances(
+            where: \.pages > 120, sortedBy: [.descending(Novel.leftJoin(\.author).column(\.name))], limit: 10,
+            offset: 2, manager: manager)
+        let everyOne = library.novels.filter { $0.pages > 120 }.sorted { a, b in
+            let (x, y) = (a.author?.name ?? "", b.author?.name ?? "")
+            return x != y ? x > y : a.id < b.id
+        }
+        #expect(newest.map(\.id) == Array(everyOne.map(\.id)[2..<12]))
+
         // A left join's missing row: the novels without a (living) author.
         let orphans = try Novel.instances(
             where: .isNull(Novel.leftJoin(\.author).column(\.id)), sortedBy: [.ascending(\.title)], manager: manager)
@@ -294,9 +314,9 @@ import Testing
         #expect(inherited.message.contains("superclass"), "\(inherited.message)")
         #expect(inherited.message.contains("joined as Keeper.pet?"), "\(inherited.message)")
         let sorted = try #require(throws: DBBError.self) {
-            try Novel.instances(sortedBy: [.ascending(Novel.join(\.author).column(\.name))], manager: manager)
+            try Crew.instances(sortedBy: [.ascending(Crew.join(\.members).column(\.name))], manager: manager)
         }
-        #expect(sorted.kind == .invalidOption && sorted.message.contains("Novel.select"), "\(sorted.message)")
+        #expect(sorted.kind == .invalidOption && sorted.message.contains("members"), "\(sorted.message)")
         #expect(try Novel.select(.count()).rows(manager) == [0])
     }
 }

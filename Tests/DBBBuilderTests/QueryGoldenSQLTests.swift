@@ -104,9 +104,12 @@ import Testing
         manager.trace { sql in fetched.withLock { $0.append(sql) } }
         _ = try Novel.instances(
             where: Novel.join(\.author).satisfies(\.name == "Knuth") || .isNull(Novel.leftJoin(\.editor).column(\.id)),
+            sortedBy: [.ascending(Novel.join(\.author).join(\.mentor).column(\.name)), .descending(\.pages)],
             manager: manager)
         manager.trace(nil)
-        lines += ["-- a typed fetch of objects across joins: id IN a query with the joins"] + fetched.withLock { $0 }
+        lines +=
+            ["-- a typed fetch of objects across joins: id IN a query with the joins, a sort by a joined value"]
+            + fetched.withLock { $0 }
 
         try GoldenSQLTests.compare(lines.joined(separator: "\n") + "\n", with: "query-\(backend.rawValue).sql")
     }

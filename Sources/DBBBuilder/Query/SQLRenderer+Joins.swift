@@ -44,17 +44,31 @@ extension SQLRenderer {
     /// - Throws: ``DBBError/Kind/unknownProperty`` for a join key path the class does not map
     ///   itself; ``DBBError/Kind/invalidOption`` for one that is not a reference or an array of
     ///   objects.
-    mutating func from(_ select: SelectNode, _ scope: inout Scope) throws -> String {
+    /// - Parameters:
+    ///   - alias: the alias of the statement's own table, if it needs one (``correlated(_:_:)``).
+    ///   - sorting: refuse a join through an array (``correlated(_:_:)``).
+    mutating func from(
+        _ select: SelectNode, _ scope: inout Scope, alias rootAlias: String? = nil, sorting: Bool = false
+    )
+        throws -> String
+    {
         let table = dialect.quote(scope.mapping.tableName)
         let paths = Self.joinPaths(select)
         guard !paths.isEmpty else { return " FROM " + table }
-        scope.qualifier = table
-        var sql = " FROM " + table
+        scope.qualifier = rootAlias.map { dialect.quote($0) } ?? table
+        var sql = " FROM " + table + (rootAlias.map { " AS " + dialect.quote($0) } ?? "")
         for (number, path) in paths.enumerated() {
             let parent = SQLJoinPath(steps: Array(path.steps.dropLast()))
             let owner = parent.steps.isEmpty ? scope : try joined(parent, scope)
             let step = path.steps[path.steps.count - 1]
             let (join, targetType) = try joinProperty(step.keyPath, owner)
+            if sorting && !join.isReference {
+                throw DBBError(
+                    .invalidOption, table: owner.mapping.tableName, property: join.name,
+                    "the fetch sorts by a value of \(join.name), an array of \(owner.mapping.objectType), whose "
+                        + "elements give no one value per object: sort by a value read through references, or select "
+                        + "it in a report (select(…).group(by:).order(by:))")
+            }
             let target = try mappings(targetType)
             var name =
                 (parent.steps.isEmpty ? scope.mapping.tableName : scope.joins[parent]!.name) + "."
@@ -71,6 +85,20 @@ extension SQLRenderer {
             scope.joins[path] = JoinedTable(mapping: target, alias: alias, name: name)
         }
         return sql
+    }
+
+    /// `(SELECT <node> FROM <table> AS "<table>#" <joins> WHERE "<table>#".id = <table>.id)`: the
+    /// value `node` reads through references for the row of the enclosing statement, which makes
+    /// no join (a fetch of objects sorted by a joined value); `NULL` where a join has no row.
+    /// - Throws: ``DBBError/Kind/invalidOption`` for a join through an array.
+    mutating func correlated(_ node: SQLNode, _ scope: Scope) throws -> String {
+        var inner = Scope(mapping: scope.mapping)
+        let from = try from(
+            SelectNode(source: scope.mapping.objectType, columns: [node]), &inner,
+            alias: scope.mapping.tableName + "#", sorting: true)
+        try refuseJSONOrder(node, inner)
+        return "(SELECT " + (try render(node, inner)) + from + " WHERE " + inner.column(SchemaSQL.idColumn, dialect)
+            + " = " + scope.table(dialect) + "." + dialect.quote(SchemaSQL.idColumn) + ")"
     }
 
     /// The scope of the class `path` (relative to `scope`'s class) reaches.
@@ -129,10 +157,13 @@ extension SQLRenderer {
     }
 
     /// Whether `node` reads through a join.
-    static func readsJoins(_ node: SQLNode) -> Bool {
+    static func readsJoins(_ node: SQLNode) -> Bool { !joinPaths(of: node).isEmpty }
+
+    /// The join paths `node` reads through, each after the paths it extends.
+    static func joinPaths(of node: SQLNode) -> [SQLJoinPath] {
         var paths: [SQLJoinPath] = []
         collect(node, SQLJoinPath(), into: &paths)
-        return !paths.isEmpty
+        return paths
     }
 
     /// Adds `path` and each path it extends, unless there.

@@ -94,21 +94,35 @@ struct SQLRenderer {
     }
 
     /// `ORDER BY` terms: `NULL` first ascending and last descending on every engine, and the
-    /// order of a JSON property refused (the engines share none).
+    /// order of a JSON property refused (the engines share none). In a statement that makes no
+    /// join (a fetch of objects), a term that reads through references is the value its joins
+    /// give the row (``correlated(_:_:)``).
     mutating func order(_ terms: [SQLOrder], _ scope: Scope) throws -> String {
         try terms.map { term throws in
-            let (node, inner) = try innermost(term.node, scope)
-            if case .property(let keyPath) = node, let column = try resolved(keyPath, inner).column,
-                case .json = column.storageType
-            {
-                throw DBBError(
-                    .invalidOption, table: inner.mapping.tableName, property: column.name,
-                    "the query sorts by \(column.name), a property stored as JSON, which has no order the backends "
-                        + "share: sort by a property of its own that holds the value to sort by")
+            let correlated = scope.joins.isEmpty && Self.readsJoins(term.node)
+            let sql: String
+            if correlated {
+                sql = try self.correlated(term.node, scope)
+            } else {
+                try refuseJSONOrder(term.node, scope)
+                sql = try render(term.node, scope)
             }
-            return try render(term.node, scope) + (term.descending ? " DESC" : " ASC")
-                + (nullable(term.node, scope) ? dialect.nullsOrder(descending: term.descending) : "")
+            return sql + (term.descending ? " DESC" : " ASC")
+                + (try correlated || nullable(term.node, scope) ? dialect.nullsOrder(descending: term.descending) : "")
         }.joined(separator: ", ")
+    }
+
+    /// Refuses an order by a JSON property.
+    func refuseJSONOrder(_ node: SQLNode, _ scope: Scope) throws {
+        let (node, inner) = try innermost(node, scope)
+        if case .property(let keyPath) = node, let column = try resolved(keyPath, inner).column,
+            case .json = column.storageType
+        {
+            throw DBBError(
+                .invalidOption, table: inner.mapping.tableName, property: column.name,
+                "the query sorts by \(column.name), a property stored as JSON, which has no order the backends "
+                    + "share: sort by a property of its own that holds the value to sort by")
+        }
     }
 
     /// An item of a select list: a property's column as it reads back exactly

@@ -14,9 +14,15 @@ extension DBBTableObjectFetching {
     ///     manager: manager)
     /// ```
     ///
+    /// The condition and the sort keys may read through joins (``DBBJoin``): the objects whose
+    /// joined rows satisfy the condition are selected, each once; a sort key read through an
+    /// inner join leaves out the objects without a joined row, one read through a left join
+    /// sorts them as `nil`.
+    ///
     /// - Throws: ``DBBError/Kind/unknownProperty`` for a key path to a property the class does
-    ///   not map; ``DBBError/Kind/invalidOption`` for a negative limit or offset, or a sort by a
-    ///   JSON property; ``DBBError/Kind/invalidValue`` for a NaN value or an unknown locale.
+    ///   not map; ``DBBError/Kind/invalidOption`` for a negative limit or offset, a sort by a
+    ///   JSON property or through an array's join; ``DBBError/Kind/invalidValue`` for a NaN
+    ///   value or an unknown locale.
     public static func instances(
         where condition: DBBCondition<Self>? = nil, sortedBy sorting: [DBBSort<Self>] = [], limit: Int? = nil,
         offset: Int? = nil, manager: DBBManager
@@ -34,25 +40,24 @@ extension DBBTableObjectFetching {
     ) throws -> SelectQuery {
         var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
         let scope = SQLRenderer.Scope(mapping: mapping)
-        let filter =
-            try condition.map { condition throws in try renderer.render(filterNode(condition.node), scope) } ?? ""
-        for term in sorting where SQLRenderer.readsJoins(term.order.node) {
-            throw DBBError(
-                .invalidOption, table: mapping.tableName,
-                "the fetch of \(self) sorts by a value of a joined class, which a fetch of objects cannot: sort by "
-                    + "\(self)'s own properties, or select the joined value in a report (\(self).select(…).order(by:))")
-        }
+        let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope) }
         let order = try renderer.order(sorting.map(\.order), scope)
         return try SelectQuery(
-            mapping, filter: filter, order: order, arguments: renderer.arguments, limit: limit, offset: offset)
+            mapping, filter: filter ?? "", order: order, arguments: renderer.arguments, limit: limit, offset: offset)
     }
 
-    /// The node of a fetch's condition: one that reads through joins selects the objects whose
-    /// ids the join query selects (`id IN (SELECT <table>.id FROM <table> JOIN … WHERE …)`).
-    private static func filterNode(_ condition: SQLNode) -> SQLNode {
-        guard SQLRenderer.readsJoins(condition) else { return condition }
+    /// The node of a fetch's condition: one that reads through joins, or a sort that reads
+    /// through an inner join (which leaves out the objects without a joined row, as in a
+    /// report), selects the objects whose ids the join query selects
+    /// (`id IN (SELECT <table>.id FROM <table> JOIN … WHERE …)`).
+    private static func filterNode(_ condition: SQLNode?, _ sorting: [DBBSort<Self>]) -> SQLNode? {
+        let inner = sorting.flatMap { SQLRenderer.joinPaths(of: $0.order.node) }.filter {
+            $0.steps.contains { !$0.left }
+        }
+        guard inner.count > 0 || condition.map(SQLRenderer.readsJoins) == true else { return condition }
         var joined = SelectNode(source: self, columns: [.keyColumn(SchemaSQL.idColumn)])
         joined.filter = condition
+        joined.joins = inner
         return .inQuery(.keyColumn(SchemaSQL.idColumn), joined, negated: false)
     }
 }
