@@ -93,9 +93,10 @@ extension SQLRenderer {
     /// - Throws: ``DBBError/Kind/invalidOption`` for a join through an array.
     mutating func correlated(_ node: SQLNode, _ scope: Scope) throws -> String {
         var inner = Scope(mapping: scope.mapping)
+        var alias = scope.mapping.tableName + "#"
+        if let longest = dialect.longestName, alias.utf8.count > longest { alias = "#0" }
         let from = try from(
-            SelectNode(source: scope.mapping.objectType, columns: [node]), &inner,
-            alias: scope.mapping.tableName + "#", sorting: true)
+            SelectNode(source: scope.mapping.objectType, columns: [node]), &inner, alias: alias, sorting: true)
         try refuseJSONOrder(node, inner)
         return "(SELECT " + (try render(node, inner)) + from + " WHERE " + inner.column(SchemaSQL.idColumn, dialect)
             + " = " + scope.table(dialect) + "." + dialect.quote(SchemaSQL.idColumn) + ")"
