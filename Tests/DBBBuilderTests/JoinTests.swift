@@ -277,6 +277,36 @@ import Testing
         #expect(!expectedMentored.isEmpty && Set(mentored.map(\.name)) == Set(expectedMentored.map(\.name)))
     }
 
+    @Test(
+        "a manager's kept SQL tells joins apart (inner or left, author or editor) and rebinds their values",
+        arguments: Backend.allCases)
+    func keptShapes(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, Self.classes) else { return }
+        let manager = database.manager
+        let library = try Self.library(database)
+        for round in 0..<2 {
+            for born in [1900, 1800] {
+                let inner = try Novel.select(.column(\.title)).where(Novel.join(\.author).column(\.born) > born)
+                    .rows(manager)
+                // The same shape but for the join's kind.
+                let names = try Novel.select(.column(\.title), Novel.join(\.author).column(\.name)).rows(manager)
+                let anyNames = try Novel.select(.column(\.title), Novel.leftJoin(\.author).column(\.name))
+                    .rows(manager)
+                #expect(names.count == library.novels.filter { $0.author != nil }.count, "round \(round)")
+                #expect(anyNames.count == library.novels.count, "round \(round)")
+                let edited = try Novel.select(.column(\.title)).where(Novel.join(\.editor).column(\.born) > born)
+                    .rows(manager)
+                let fetched = try Novel.instances(
+                    where: Novel.join(\.editor).column(\.born) > born, sortedBy: [.ascending(\.id)], manager: manager)
+                let byAuthor = library.novels.filter { ($0.author?.born ?? 0) > born }
+                #expect(Set(inner) == Set(byAuthor.map(\.title)), "round \(round), \(born)")
+                let byEditor = library.novels.filter { ($0.editor?.born ?? 0) > born }
+                #expect(Set(edited) == Set(byEditor.map(\.title)) && !byEditor.isEmpty, "round \(round), \(born)")
+                #expect(fetched.map(\.id) == byEditor.map(\.id).sorted(), "round \(round), \(born)")
+            }
+        }
+    }
+
     @Test("a chain of joins longer than PostgreSQL's names runs on both backends", arguments: Backend.allCases)
     func longChain(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, Self.classes) else { return }

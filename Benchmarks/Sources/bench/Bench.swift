@@ -95,6 +95,12 @@ struct Bench: ParsableCommand {
                     "weekly report",
                     { try weeklyReportWorkload(rows: quick ? 100_000 : 1_000_000, directory: directory) }
                 ),
+                ("typed report", { try typedReportWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
+                (
+                    "typed point report",
+                    { try typedPointReportWorkload(runs: quick ? 500 : 5_000, directory: directory) }
+                ),
+                ("typed fetch", { try typedFetchWorkload(runs: quick ? 500 : 5_000, directory: directory) }),
                 ("per call", { try perCallWorkload(calls: quick ? 20_000 : 200_000, directory: directory) }),
                 ("build import", { try importWorkload(rows: quick ? 20_000 : 200_000, directory: directory) }),
                 ("build statements", { try statementsWorkload(rows: quick ? 1_000 : 5_000, directory: directory) }),

@@ -23,6 +23,8 @@ public final class DBBManager: Sendable {
 
     let access: any DatabaseAccess
     let registry = MappingRegistry()
+    /// The SQL of the typed selects run on this manager, by shape.
+    let renderedQueries = RenderedQueries()
     /// The classes whose tables exist (created or checked) in this database.
     private let tablesReady = Locked<Set<ObjectIdentifier>>([])
     /// What ``lastError`` reports (see `Compatibility/DBBManager+DBBBuilder.swift`).

@@ -109,9 +109,12 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     /// The query's mapping and SQL on `manager`'s backend.
     private func rendered(_ manager: DBBManager) throws -> (TableMapping, DBBQuerySQL) {
         let mapping = try manager.mapping(for: select.source)
-        var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
-        let sql = try renderer.statement(select)
-        return (mapping, DBBQuerySQL(sql: sql, arguments: renderer.arguments))
+        let sql = try manager.renderedQueries.sql(of: select, dialect: mapping.dialect) {
+            var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
+            let sql = try renderer.statement(select)
+            return (renderer, sql)
+        }
+        return (mapping, sql)
     }
 
     /// The value of column `index` as a `Selected`; moves `index` on.

@@ -16,6 +16,10 @@ struct SQLRenderer {
     let mappings: (DBBTableObject.Type) throws -> TableMapping
     /// The bound values, in placeholder order.
     private(set) var arguments: [DBBValue] = []
+    /// How many values were bound, one per occurrence (an equal value bound again included).
+    private(set) var occurrences = 0
+    /// For each argument, the occurrence that bound it first (see ``RenderedQueries``).
+    private(set) var firstOccurrences: [Int] = []
     private var numbers: [Binding: Int] = [:]
 
     private struct Binding: Hashable {
@@ -302,9 +306,11 @@ struct SQLRenderer {
             number = known
         } else {
             arguments.append(value)
+            firstOccurrences.append(occurrences)
             number = arguments.count
             numbers[key] = number
         }
+        occurrences += 1
         let placeholder = dialect.placeholder(number)
         return spelling == "?" ? placeholder : spelling.replacingOccurrences(of: "?", with: placeholder)
     }

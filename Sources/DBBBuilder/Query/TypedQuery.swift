@@ -38,18 +38,28 @@ extension DBBTableObjectFetching {
         where condition: DBBCondition<Self>?, sortedBy sorting: [DBBSort<Self>], limit: Int?, offset: Int?,
         _ mapping: TableMapping, _ manager: DBBManager
     ) throws -> SelectQuery {
-        var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
-        let scope = SQLRenderer.Scope(mapping: mapping)
-        let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope) }
-        let order = try renderer.order(sorting.map(\.order), scope)
-        return try SelectQuery(
-            mapping, filter: filter ?? "", order: order, arguments: renderer.arguments, limit: limit, offset: offset)
+        let order = sorting.map(\.order)
+        let shape = QueryShape(
+            objectsOf: self, filter: condition?.node, order: order, limit: limit, offset: offset,
+            dialect: mapping.dialect)
+        return try manager.renderedQueries.objects(shape) {
+            var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
+            let scope = SQLRenderer.Scope(mapping: mapping)
+            let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope)
+            }
+            let order = try renderer.order(order, scope)
+            let query = try SelectQuery(
+                mapping, filter: filter ?? "", order: order, arguments: renderer.arguments, limit: limit,
+                offset: offset)
+            return (renderer, query)
+        }
     }
 
     /// The node of a fetch's condition: one that reads through joins, or a sort that reads
     /// through an inner join (which leaves out the objects without a joined row, as in a
     /// report), selects the objects whose ids the join query selects
-    /// (`id IN (SELECT <table>.id FROM <table> JOIN … WHERE …)`).
+    /// (`id IN (SELECT <table>.id FROM <table> JOIN … WHERE …)`). It binds the condition's
+    /// values as the condition itself would (``QueryShape`` walks the condition).
     private static func filterNode(_ condition: SQLNode?, _ sorting: [DBBSort<Self>]) -> SQLNode? {
         let inner = sorting.flatMap { SQLRenderer.joinPaths(of: $0.order.node) }.filter {
             $0.steps.contains { !$0.left }

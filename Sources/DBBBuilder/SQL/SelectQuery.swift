@@ -4,7 +4,7 @@ import DBBSQLite
 /// after the key columns, in order.
 struct SelectQuery {
     let sql: String
-    let arguments: [DBBValue]
+    private(set) var arguments: [DBBValue]
     /// The column properties read after the key columns, in the mapping's order.
     let columns: [ColumnProperty]
     let joins: [JoinProperty]
@@ -108,6 +108,14 @@ struct SelectQuery {
             mapping, columns: mapping.columns, joins: mapping.joins, where: filter,
             order: Self.pageOrder(order, paged: paged, mapping.dialect), page: paged ? (limit, offset ?? 0) : nil,
             arguments: arguments, rows: limit)
+    }
+
+    /// The same query with other arguments (as many, for the same placeholders): a typed
+    /// fetch kept by shape (``RenderedQueries``), run with a new run's values.
+    func binding(_ arguments: [DBBValue]) -> SelectQuery {
+        var query = self
+        query.arguments = arguments
+        return query
     }
 
     /// - Throws: ``DBBError/Kind/invalidOption`` for a negative limit or offset.
