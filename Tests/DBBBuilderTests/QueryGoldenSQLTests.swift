@@ -11,7 +11,9 @@ import Testing
 @Suite struct QueryGoldenSQLTests {
     @Test("each construct's SQL and arguments match the dialect's golden file", arguments: Backend.allCases)
     func constructsMatchTheGoldenFile(_ backend: Backend) throws {
-        guard let database = try BackendDatabase(backend, [Visit.self, Volume.self, Writer.self, Voucher.self])
+        guard
+            let database = try BackendDatabase(
+                backend, [Visit.self, Volume.self, Writer.self, Voucher.self, Novel.self, Penman.self, Crew.self])
         else { return }
         let manager = database.manager
         var lines: [String] = []
@@ -88,6 +90,8 @@ import Testing
                 )
                 .sql(on: manager))
 
+        try joins(record, manager)
+
         // The typed fetch of objects: its WHERE and ORDER BY come from the same tree.
         let fetched = Locked<[String]>([])
         manager.trace { sql in fetched.withLock { $0.append(sql) } }
@@ -96,7 +100,56 @@ import Testing
             limit: 5, offset: 10, manager: manager)
         manager.trace(nil)
         lines += ["-- a typed fetch of objects"] + fetched.withLock { $0 }
+        fetched.withLock { $0 = [] }
+        manager.trace { sql in fetched.withLock { $0.append(sql) } }
+        _ = try Novel.instances(
+            where: Novel.join(\.author).satisfies(\.name == "Knuth") || .isNull(Novel.leftJoin(\.editor).column(\.id)),
+            sortedBy: [.ascending(Novel.join(\.author).join(\.mentor).column(\.name)), .descending(\.pages)],
+            manager: manager)
+        manager.trace(nil)
+        lines +=
+            ["-- a typed fetch of objects across joins: id IN a query with the joins, a sort by a joined value"]
+            + fetched.withLock { $0 }
 
         try GoldenSQLTests.compare(lines.joined(separator: "\n") + "\n", with: "query-\(backend.rawValue).sql")
+    }
+
+    /// The join constructs: references inner and left, the same class twice and to itself, a
+    /// chain, an array with `COUNT(DISTINCT)`, a join made without reading through it.
+    private func joins(_ record: (String, DBBQuerySQL) -> Void, _ manager: DBBManager) throws {
+        let author = Novel.join(\.author)
+        let editor = Novel.leftJoin(\.editor)
+        let quarter = DBBExpression<Novel, String?>.quarter(of: \.published, in: "de_DE")
+        record(
+            "joins: a reference inner and left, the same class twice, across WHERE, GROUP BY, HAVING, ORDER BY",
+            try Novel.select(
+                .column(\.id), author.column(\.id), author.column(\.name), editor.column(\.name), quarter, .count()
+            )
+            .where(author.column(\.name) != "'; DROP TABLE \"Penman\"; --" && .like(editor.column(\.country), "U%"))
+            .group(by: .column(\.id), author.column(\.id), author.column(\.name), editor.column(\.name), quarter)
+            .having(.max(author.column(\.born)) > 1900)
+            .order(by: .ascending(author.column(\.name)), .descending(editor.column(\.name)))
+            .sql(on: manager))
+        let mentor = Penman.leftJoin(\.mentor)
+        record(
+            "a class joined to itself, and onward from a join",
+            try Penman.select(.column(\.name), mentor.column(\.name), mentor.leftJoin(\.mentor).column(\.name))
+                .where(mentor.satisfies(\.born < 1900 || .isNull(\.country)))
+                .sql(on: manager))
+        let members = Crew.leftJoin(\.members)
+        record(
+            "an array of objects, left, with COUNT(DISTINCT) and an expression of the joined class",
+            try Crew.select(
+                .column(\.name), .count(distinct: members.column(\.id)), .sum(members.column(\.born)),
+                members.expression(.max(\.born))
+            ).group(by: .column(\.name)).sql(on: manager))
+        record(
+            "a join made without reading through it",
+            try Crew.select(.count()).join(Crew.join(\.members)).sql(on: manager))
+        var ancestor = Penman.join(\.mentor)
+        for _ in 1..<9 { ancestor = ancestor.join(\.mentor) }
+        record(
+            "a chain of joins longer than the dialect's names",
+            try Penman.select(ancestor.column(\.name)).sql(on: manager))
     }
 }

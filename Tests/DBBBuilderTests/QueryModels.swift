@@ -27,3 +27,40 @@ final class Volume: DBBTableObject {
 final class Writer: DBBTableObject {
     var name = ""
 }
+
+// MARK: - Joins
+
+/// A writer of novels, mentored by another (a reference to its own class): what the join
+/// tests reach through ``Novel/author``, ``Novel/editor`` and ``Crew/members``.
+@DBBTable
+final class Penman: DBBTableObject {
+    @NotNull var name = ""
+    var country: String?
+    var born = 0
+    var mentor: Penman?
+    @Transient var nickname = ""
+}
+
+/// A novel: two references to the same class (author and editor).
+@DBBTable
+final class Novel: DBBTableObject {
+    @NotNull var title = ""
+    var author: Penman?
+    var editor: Penman?
+    var published: Date?
+    var pages = 0
+}
+
+/// A crew of writers: an array of objects in a join table.
+@DBBTable
+final class Crew: DBBTableObject {
+    @NotNull var name = ""
+    var members: [Penman] = []
+}
+
+/// Keeps a ``Pet``, whose species its superclass ``Animal`` maps.
+@DBBTable
+final class Keeper: DBBTableObject {
+    var name = ""
+    var pet: Pet?
+}

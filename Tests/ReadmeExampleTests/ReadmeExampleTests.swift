@@ -326,6 +326,34 @@ import Testing
         #expect(sql.sql.contains("dbb_week(published, ?1)") && sql.arguments == [.text("de_DE")])
     }
 
+    /// The Reports article's joins example: novels per author (left join, so the anonymous one
+    /// counts under nil) per German quarter, and a fetch of objects across a reference.
+    @Test func reportsJoinsExampleRunsOnNovels() throws {
+        let given = try ReadmeGivens()
+        let manager = try given.manager("novels.sqlite", [Novel.self, Novelist.self])
+        let austen = Novelist(dbManager: manager)
+        (austen.name, austen.country) = ("Austen", "UK")
+        let tolstoy = Novelist(dbManager: manager)
+        (tolstoy.name, tolstoy.country) = ("Tolstoy", "RU")
+        let day = 86_400.0
+        let january2011 = Date(timeIntervalSinceReferenceDate: 315_576_000)  // 2011-01-01
+        for (title, author, days) in [
+            ("Emma", austen, 9.0), ("Persuasion", austen, 40), ("Anna Karenina", tolstoy, 120),
+            ("Anonymous", nil, 190), ("Sanditon", austen, nil),
+        ] as [(String, Novelist?, Double?)] {
+            let novel = Novel(dbManager: manager)
+            (novel.title, novel.author) = (title, author)
+            novel.published = days.map { january2011.addingTimeInterval($0 * day) }
+            try novel.save()
+        }
+        given.set(manager, "manager")
+        let (perQuarter, british) = try #require(
+            try ReadmeExamples.reportsJoins(given) as? ([(String?, String?, Int)], [Novel]))
+        #expect(perQuarter.map(\.0) == [nil, "Austen", "Tolstoy"])
+        #expect(perQuarter.map(\.1) == ["Q3 '11", "Q1 '11", "Q2 '11"] && perQuarter.map(\.2) == [1, 2, 1])
+        #expect(british.map(\.title) == ["Emma", "Persuasion", "Sanditon"])
+    }
+
     /// The value types example saves an enum, a decimal, a UUID, a URL and JSON, and finds the
     /// shipment by them; the mapping by hand registers and stores the same kinds.
     @Test func valueTypesExample() throws {

@@ -52,6 +52,34 @@ extension DBBExpression {
         DBBExpression<Root, Number?>(.aggregate(.sum, .keyPath(property), distinct: false, result: Number.storageType))
     }
 
+    /// `SUM(expression)` of an optional expression (a left join's column), its `NULL`s left out.
+    public static func sum<Number: DBBArithmeticValue>(_ expression: DBBExpression<Root, Number?>)
+        -> DBBExpression<Root, Number?>
+    {
+        DBBExpression<Root, Number?>(.aggregate(.sum, expression.node, distinct: false, result: Number.storageType))
+    }
+
+    /// `AVG(expression)` of an optional expression, as a `Double`, its `NULL`s left out.
+    public static func average<Number: DBBArithmeticValue>(_ expression: DBBExpression<Root, Number?>)
+        -> DBBExpression<Root, Double?>
+    {
+        DBBExpression<Root, Double?>(.aggregate(.average, expression.node, distinct: false, result: .float))
+    }
+
+    /// `MIN(expression)` of an optional expression, its `NULL`s left out.
+    public static func min<Compared: DBBColumnValue & Comparable>(_ expression: DBBExpression<Root, Compared?>)
+        -> DBBExpression<Root, Compared?>
+    {
+        DBBExpression<Root, Compared?>(.aggregate(.minimum, expression.node, distinct: false, result: nil))
+    }
+
+    /// `MAX(expression)` of an optional expression, its `NULL`s left out.
+    public static func max<Compared: DBBColumnValue & Comparable>(_ expression: DBBExpression<Root, Compared?>)
+        -> DBBExpression<Root, Compared?>
+    {
+        DBBExpression<Root, Compared?>(.aggregate(.maximum, expression.node, distinct: false, result: nil))
+    }
+
     /// `AVG(expression)`, as a `Double`: `nil` for no rows.
     public static func average<Number: DBBArithmeticValue>(_ expression: DBBExpression<Root, Number>)
         -> DBBExpression<Root, Double?>

@@ -105,6 +105,9 @@ struct QueryShape: Hashable {
         add(.source(ObjectIdentifier(select.source)))
         add(.count(select.columns.count))
         add(.kind(select.distinct ? 1 : 0))
+        // The joins it makes whether or not an expression reads through them (no values).
+        add(.count(select.joins.count))
+        for path in select.joins { walk(path) }
         for column in select.columns { walk(column, dialect) }
         walk(optional: select.filter, dialect)
         add(.count(select.grouping.count))
@@ -201,6 +204,19 @@ struct QueryShape: Hashable {
             add(.text(aggregate.rawValue))
             add(.text(result?.description ?? ""))
             walk(optional: argument, dialect)
+        case .joined(let path, let inner):
+            add(.kind(36))
+            walk(path)
+            walk(inner, dialect)
+        }
+    }
+
+    /// A join path: its steps' key paths and kinds (the aliases and joins the renderer writes).
+    private mutating func walk(_ path: SQLJoinPath) {
+        add(.count(path.steps.count))
+        for step in path.steps {
+            add(.keyPath(step.keyPath))
+            add(.kind(step.left ? 1 : 0))
         }
     }
 

@@ -45,6 +45,10 @@ indirect enum SQLNode: @unchecked Sendable {
     /// An aggregate over the rows of a group, its result read as `result` (see
     /// ``DBBDialect/result(_:as:)``).
     case aggregate(SQLAggregate, SQLNode?, distinct: Bool, result: DBBStorageType?)
+    /// An expression of the class a join reaches (its key paths are the joined class's),
+    /// read through that join; the path is relative to the class of the enclosing part of the
+    /// tree (see SQLRenderer+Joins.swift).
+    case joined(SQLJoinPath, SQLNode)
 }
 
 /// The binary operators of ``SQLNode/binary(_:_:_:)``.
@@ -98,6 +102,9 @@ struct SelectNode: @unchecked Sendable {
     var order: [SQLOrder] = []
     var limit: Int?
     var offset: Int?
+    /// Joins the statement makes whether or not an expression reads through them
+    /// (``DBBSelect/join(_:)``); the others follow from the ``SQLNode/joined(_:_:)`` nodes.
+    var joins: [SQLJoinPath] = []
 
     init(source: DBBTableObject.Type, columns: [SQLNode]) {
         self.source = source

@@ -38,6 +38,26 @@ struct SQLRenderer {
     struct Scope {
         let mapping: TableMapping
         var join: JoinProperty?
+        /// What a column of the table is prefixed with: `nil` in a statement that reads one
+        /// table (its columns bare), else the table's quoted name or its join's alias.
+        var qualifier: String?
+        /// The path of joins from the statement's class to this one (empty for the statement's own).
+        var path = SQLJoinPath()
+        /// The statement's joins, by path from its class (SQLRenderer+Joins.swift).
+        var joins: [SQLJoinPath: JoinedTable] = [:]
+
+        init(mapping: TableMapping, join: JoinProperty? = nil) {
+            self.mapping = mapping
+            self.join = join
+        }
+
+        /// The table, as a column is prefixed with it, or as its bare name.
+        func table(_ dialect: any DBBDialect) -> String { qualifier ?? dialect.quote(mapping.tableName) }
+
+        /// `column` of the table, prefixed when the statement reads more than one.
+        func column(_ column: String, _ dialect: any DBBDialect) -> String {
+            qualifier.map { $0 + "." + dialect.quote(column) } ?? dialect.quote(column)
+        }
     }
 
     init(dialect: any DBBDialect, mappings: @escaping (DBBTableObject.Type) throws -> TableMapping) {
@@ -49,10 +69,11 @@ struct SQLRenderer {
 
     /// `SELECT …` of `select`.
     mutating func statement(_ select: SelectNode) throws -> String {
-        let scope = Scope(mapping: try mappings(select.source))
+        var scope = Scope(mapping: try mappings(select.source))
+        let from = try from(select, &scope)
         var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
         sql += try select.columns.map { column throws in try selected(column, scope) }.joined(separator: ", ")
-        sql += " FROM " + dialect.quote(scope.mapping.tableName)
+        sql += from
         if let filter = select.filter { sql += " WHERE " + (try render(filter, scope)) }
         if !select.grouping.isEmpty {
             sql +=
@@ -77,27 +98,43 @@ struct SQLRenderer {
     }
 
     /// `ORDER BY` terms: `NULL` first ascending and last descending on every engine, and the
-    /// order of a JSON property refused (the engines share none).
+    /// order of a JSON property refused (the engines share none). In a statement that makes no
+    /// join (a fetch of objects), a term that reads through references is the value its joins
+    /// give the row (``correlated(_:_:)``).
     mutating func order(_ terms: [SQLOrder], _ scope: Scope) throws -> String {
         try terms.map { term throws in
-            if case .property(let keyPath) = term.node, let column = try resolved(keyPath, scope).column,
-                case .json = column.storageType
-            {
-                throw DBBError(
-                    .invalidOption, table: scope.mapping.tableName, property: column.name,
-                    "the query sorts by \(column.name), a property stored as JSON, which has no order the backends "
-                        + "share: sort by a property of its own that holds the value to sort by")
+            let correlated = scope.joins.isEmpty && Self.readsJoins(term.node)
+            let sql: String
+            if correlated {
+                sql = try self.correlated(term.node, scope)
+            } else {
+                try refuseJSONOrder(term.node, scope)
+                sql = try render(term.node, scope)
             }
-            return try render(term.node, scope) + (term.descending ? " DESC" : " ASC")
-                + (nullable(term.node, scope) ? dialect.nullsOrder(descending: term.descending) : "")
+            return sql + (term.descending ? " DESC" : " ASC")
+                + (try correlated || nullable(term.node, scope) ? dialect.nullsOrder(descending: term.descending) : "")
         }.joined(separator: ", ")
+    }
+
+    /// Refuses an order by a JSON property.
+    func refuseJSONOrder(_ node: SQLNode, _ scope: Scope) throws {
+        let (node, inner) = try innermost(node, scope)
+        if case .property(let keyPath) = node, let column = try resolved(keyPath, inner).column,
+            case .json = column.storageType
+        {
+            throw DBBError(
+                .invalidOption, table: inner.mapping.tableName, property: column.name,
+                "the query sorts by \(column.name), a property stored as JSON, which has no order the backends "
+                    + "share: sort by a property of its own that holds the value to sort by")
+        }
     }
 
     /// An item of a select list: a property's column as it reads back exactly
     /// (``DBBDialect/selected(_:_:)``), any other expression as it is.
     private mutating func selected(_ node: SQLNode, _ scope: Scope) throws -> String {
-        if case .property(let keyPath) = node, let column = try resolved(keyPath, scope).column {
-            return dialect.selected(dialect.quote(column.column), column.storageType)
+        let (inner, innerScope) = try innermost(node, scope)
+        if case .property(let keyPath) = inner, let column = try resolved(keyPath, innerScope).column {
+            return dialect.selected(innerScope.column(column.column, dialect), column.storageType)
         }
         return try render(node, scope)
     }
@@ -111,13 +148,13 @@ struct SQLRenderer {
         case .property(let keyPath):
             let property = try resolved(keyPath, scope)
             if let column = property.column {
-                return dialect.compared(dialect.quote(column.column), column.storageType)
+                return dialect.compared(scope.column(column.column, dialect), column.storageType)
             }
             let join = property.join!
             guard join.isReference else { throw Self.wholeArray(join, scope.mapping) }
-            return JoinSQL(dialect: dialect).referencedID(join, owner: scope.mapping)
+            return JoinSQL(dialect: dialect).referencedID(join, owner: scope.mapping, as: scope.table(dialect))
         case .keyColumn(let name):
-            return dialect.quote(name)
+            return scope.column(name, dialect)
         case .element:
             guard let join = scope.join else { preconditionFailure("an array element outside its test") }
             return dialect.compared(
@@ -182,6 +219,8 @@ struct SQLRenderer {
                 aggregate.rawValue + "(" + (distinct ? "DISTINCT " : "")
                 + (try argument.map { argument throws in try render(argument, scope) } ?? "*") + ")"
             return result.map { dialect.result(sql, as: $0) } ?? sql
+        case .joined(let path, let node):
+            return try render(node, joined(path, scope), beside: beside)
         }
     }
 
@@ -190,6 +229,9 @@ struct SQLRenderer {
     private mutating func operand(
         _ node: SQLNode, _ scope: Scope, beside: Compared? = nil, within parent: SQLOperator? = nil
     ) throws -> String {
+        if case .joined(let path, let node) = node {
+            return try operand(node, joined(path, scope), beside: beside, within: parent)
+        }
         let sql = try render(node, scope, beside: beside)
         switch node {
         case .binary(_, let operation, _) where operation == parent && (operation == .and || operation == .or):
@@ -218,8 +260,7 @@ struct SQLRenderer {
         var sql =
             (negated ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ") + joinTable + " WHERE " + joinTable
             + "."
-            + dialect.quote(join.parentColumn) + " = " + dialect.quote(scope.mapping.tableName) + "."
-            + dialect.quote(SchemaSQL.idColumn)
+            + dialect.quote(join.parentColumn) + " = " + scope.table(dialect) + "." + dialect.quote(SchemaSQL.idColumn)
         if let condition {
             var inner = scope
             inner.join = join
@@ -287,6 +328,13 @@ struct SQLRenderer {
             if let column = mapping.column(named: name) { return (column, nil) }
             if let join = mapping.join(named: name) { return (nil, join) }
         }
+        if let joined = scope.joins[scope.path] {
+            throw DBBError(
+                .unknownProperty, table: mapping.tableName,
+                "the query's key path \(keyPath) reaches no property that \(mapping.objectType) (joined as "
+                    + "\(joined.name)) maps itself: a @Transient property has no column, and a property its superclass "
+                    + "maps cannot be named by key path through the subclass yet: read it with SQL (manager.query)")
+        }
         throw DBBError(
             .unknownProperty, table: mapping.tableName,
             "the query's key path \(keyPath) reaches no property that \(mapping.objectType) maps itself; a "
@@ -296,21 +344,26 @@ struct SQLRenderer {
 
     /// The property and storage type of the column `node` is, if it is one: what a value
     /// compared with it is bound as, and what an error about that value names.
-    private func column(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Compared? {
+    private func column(_ node: SQLNode, _ scope: Scope) throws -> Compared? {
         switch node {
         case .property(let keyPath):
             let property = try resolved(keyPath, scope)
             if let column = property.column { return Compared(property: column.name, type: column.storageType) }
             return property.join.map { Compared(property: $0.name, type: $0.storageType) }
         case .element: return scope.join.map { Compared(property: $0.name, type: $0.storageType) }
+        case .joined(let path, let node): return try column(node, joined(path, scope))
         default: return nil
         }
     }
 
     /// Whether `node` may be `NULL`: an optional column not declared `NOT NULL`, the times of
     /// creation and modification, any expression but `id`.
-    private func nullable(_ node: SQLNode, _ scope: Scope) throws(DBBError) -> Bool {
+    private func nullable(_ node: SQLNode, _ scope: Scope) throws -> Bool {
         switch node {
+        case .joined(let path, let node):
+            // A left join's columns are NULL where it has no row.
+            if (scope.path + path).steps.contains(where: \.left) { return true }
+            return try nullable(node, joined(path, scope))
         case .property(let keyPath):
             guard let column = try resolved(keyPath, scope).column else { return true }
             return !column.isNotNull && column.defaultValue == .null

@@ -14,9 +14,15 @@ extension DBBTableObjectFetching {
     ///     manager: manager)
     /// ```
     ///
+    /// The condition and the sort keys may read through joins (``DBBJoin``): the objects whose
+    /// joined rows satisfy the condition are selected, each once; a sort key read through an
+    /// inner join leaves out the objects without a joined row, one read through a left join
+    /// sorts them as `nil`.
+    ///
     /// - Throws: ``DBBError/Kind/unknownProperty`` for a key path to a property the class does
-    ///   not map; ``DBBError/Kind/invalidOption`` for a negative limit or offset, or a sort by a
-    ///   JSON property; ``DBBError/Kind/invalidValue`` for a NaN value or an unknown locale.
+    ///   not map; ``DBBError/Kind/invalidOption`` for a negative limit or offset, a sort by a
+    ///   JSON property or through an array's join; ``DBBError/Kind/invalidValue`` for a NaN
+    ///   value or an unknown locale.
     public static func instances(
         where condition: DBBCondition<Self>? = nil, sortedBy sorting: [DBBSort<Self>] = [], limit: Int? = nil,
         offset: Int? = nil, manager: DBBManager
@@ -39,11 +45,29 @@ extension DBBTableObjectFetching {
         return try manager.renderedQueries.objects(shape) {
             var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
             let scope = SQLRenderer.Scope(mapping: mapping)
-            let filter = try condition.map { condition throws in try renderer.render(condition.node, scope) } ?? ""
+            let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope)
+            }
             let order = try renderer.order(order, scope)
             let query = try SelectQuery(
-                mapping, filter: filter, order: order, arguments: renderer.arguments, limit: limit, offset: offset)
+                mapping, filter: filter ?? "", order: order, arguments: renderer.arguments, limit: limit,
+                offset: offset)
             return (renderer, query)
         }
+    }
+
+    /// The node of a fetch's condition: one that reads through joins, or a sort that reads
+    /// through an inner join (which leaves out the objects without a joined row, as in a
+    /// report), selects the objects whose ids the join query selects
+    /// (`id IN (SELECT <table>.id FROM <table> JOIN … WHERE …)`). It binds the condition's
+    /// values as the condition itself would (``QueryShape`` walks the condition).
+    private static func filterNode(_ condition: SQLNode?, _ sorting: [DBBSort<Self>]) -> SQLNode? {
+        let inner = sorting.flatMap { SQLRenderer.joinPaths(of: $0.order.node) }.filter {
+            $0.steps.contains { !$0.left }
+        }
+        guard inner.count > 0 || condition.map(SQLRenderer.readsJoins) == true else { return condition }
+        var joined = SelectNode(source: self, columns: [.keyColumn(SchemaSQL.idColumn)])
+        joined.filter = condition
+        joined.joins = inner
+        return .inQuery(.keyColumn(SchemaSQL.idColumn), joined, negated: false)
     }
 }

@@ -9,10 +9,11 @@ struct JoinSQL {
     }
 
     /// The id a reference holds for the row of the enclosing query on `owner`'s table, or
-    /// `NULL`: a reference read as a nullable column inside conditions.
-    func referencedID(_ join: JoinProperty, owner: TableMapping) -> String {
+    /// `NULL`: a reference read as a nullable column inside conditions. `table` names the
+    /// owner's table in the enclosing query when it is not its quoted name (a join's alias).
+    func referencedID(_ join: JoinProperty, owner: TableMapping, as table: String? = nil) -> String {
         "(SELECT \(dialect.quote(join.column)) FROM \(dialect.quote(join.joinTable))"
-            + " WHERE \(dialect.quote(join.parentColumn)) = \(dialect.quote(owner.tableName)).\(dialect.quote(SchemaSQL.idColumn)) LIMIT 1)"
+            + " WHERE \(dialect.quote(join.parentColumn)) = \(table ?? dialect.quote(owner.tableName)).\(dialect.quote(SchemaSQL.idColumn)) LIMIT 1)"
     }
 
     /// The values of `join` for the row of the enclosing query on `owner`'s table, in insertion
