@@ -19,9 +19,21 @@ extension SQLRenderer {
                 "the write's condition uses an aggregate (COUNT, SUM…), which a single row has no value of: "
                     + "compare with a subquery (.in(\\.x, Other.select(…))) or a value a report computed")
         }
+        // A condition through joins selects the rows by id, as a typed fetch does: the written
+        // table stays the statement's only one.
+        let filter =
+            Self.readsJoins(write.filter)
+            ? SQLNode.inQuery(
+                .keyColumn(SchemaSQL.idColumn),
+                {
+                    var joined = SelectNode(source: write.source, columns: [.keyColumn(SchemaSQL.idColumn)])
+                    joined.filter = write.filter
+                    return joined
+                }(), negated: false)
+            : write.filter
         switch write.action {
         case .delete:
-            return "DELETE FROM " + table + " WHERE " + (try render(write.filter, scope))
+            return "DELETE FROM " + table + " WHERE " + (try render(filter, scope))
         case .update(let assignments, let modifiedTime):
             guard !assignments.isEmpty else {
                 throw DBBError(
@@ -43,7 +55,7 @@ extension SQLRenderer {
                 set.append(dialect.quote(column.column) + " = " + (try assignedValue(assignment.value, column, scope)))
             }
             return "UPDATE " + table + " SET " + set.joined(separator: ", ") + " WHERE "
-                + (try render(write.filter, scope))
+                + (try render(filter, scope))
         }
     }
 
@@ -76,6 +88,12 @@ extension SQLRenderer {
     /// The SQL of the value an assignment gives `column`: a value bound as a save binds it
     /// (refused as a save refuses it), or an expression.
     private mutating func assignedValue(_ value: SQLNode, _ column: ColumnProperty, _ scope: Scope) throws -> String {
+        if Self.readsJoins(value) {
+            throw DBBError(
+                .invalidOption, table: scope.mapping.tableName, property: column.name,
+                "the update sets \(column.name) to a value read through a join, which an UPDATE of one table has "
+                    + "no row of: read the values with a report, then update by them")
+        }
         if value.aggregates {
             throw DBBError(
                 .invalidOption, table: scope.mapping.tableName, property: column.name,
@@ -105,6 +123,7 @@ extension SQLNode {
         case .binary(let left, _, let right), .nullIfNull(let left, let right): left.aggregates || right.aggregates
         case .elements(_, let condition, _): condition?.aggregates ?? false
         case .function(_, let arguments): arguments.contains { $0.aggregates }
+        case .joined(_, let node): node.aggregates
         }
     }
 }
