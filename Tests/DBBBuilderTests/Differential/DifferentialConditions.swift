@@ -36,7 +36,9 @@ struct DifferentialConditions {
         case 3:
             return .compare("ratio", \.ratio, operation, random.pick([sample.ratio, 0.0, -0.0, 123.456]))
         case 4:
-            return .compare("weight", \.weight, operation, random.pick([sample.weight ?? 1, 0.0, -0.0, 5e-324]))
+            return .compare(
+                "weight", \.weight, operation,
+                random.pick([sample.weight ?? 1, 0.0, -0.0, Double.leastNonzeroMagnitude]))
         case 5:
             return .compare(
                 "id", \.id, operation, random.chance(80) ? sample.id : Int64(random.pick([0, -1, Int.max])))

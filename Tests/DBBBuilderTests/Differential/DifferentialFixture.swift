@@ -81,7 +81,8 @@ enum DifferentialFixture {
                 random.chance(30)
                 ? nil
                 : random.chance(5)
-                    ? random.pick([0.0, -0.0, 5e-324, 1e-300]) : Double.random(in: -10...10, using: &random)
+                    ? random.pick([0.0, -0.0, Double.leastNonzeroMagnitude, 1e-300])
+                    : Double.random(in: -10...10, using: &random)
             sample.label = random.chance(15) ? nil : label(&random)
             sample.kind = random.pick(kinds)
             sample.flag = random.chance(50)
