@@ -90,6 +90,30 @@ import Testing
     }
 
     @Test(
+        "texts Swift calls equal but whose bytes differ (é composed, e + accent) are two values, as are 0.0 and -0.0",
+        arguments: Backend.allCases)
+    func byteDifferentValuesAreTwoValues(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
+        let manager = database.manager
+        let (composed, decomposed) = ("\u{E9}", "e\u{301}")
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        for (page, referrer) in [(composed, decomposed), (decomposed, composed)] {
+            let visit = Visit(dbManager: manager)
+            (visit.page, visit.referrer) = (page, referrer)
+            try visit.save()
+        }
+        let both = Visit.select(.count()).where(\.page == composed && \.referrer == decomposed)
+        #expect(try both.sql(on: manager).arguments == [.text(composed), .text(decomposed)])
+        #expect(try both.rows(manager).first == 1)
+        #expect(try Visit.instances(where: .in(\.page, [composed, decomposed]), manager: manager).count == 2)
+        try Visit.update(.set(\.page, to: composed), .set(\.referrer, to: decomposed), where: .all, manager: manager)
+        let stored = try Visit.instances(manager: try database.reopen([Visit.self]))
+        #expect(stored.map { Array(($0.referrer ?? "").utf8) } == [Array(decomposed.utf8), Array(decomposed.utf8)])
+        let zeros = try Visit.select(.count()).where(\.seconds == 0.0 || \.seconds == -0.0).sql(on: manager)
+        #expect(zeros.arguments.count == 2)
+    }
+
+    @Test(
         "a value the kept shape would refuse is refused as on the first run, naming the property",
         arguments: Backend.allCases)
     func refusedValuesAfterAKeptShape(_ backend: Backend) throws {

@@ -227,22 +227,24 @@ struct QueryShape: Hashable {
         values.append(value)
     }
 
-    /// For each value, the position of the first value equal to it.
+    /// For each value, the position of the first value equal to it (``BoundValue``'s equality).
     private static func equalities(of values: [DBBValue]) -> [Int] {
         guard values.count > 1 else { return values.isEmpty ? [] : [0] }
         var result: [Int] = []
         result.reserveCapacity(values.count)
         if values.count <= 16 {
             for (index, value) in values.enumerated() {
-                result.append(values[..<index].firstIndex(of: value) ?? index)
+                let bound = BoundValue(value: value)
+                result.append(values[..<index].firstIndex { BoundValue(value: $0) == bound } ?? index)
             }
         } else {
-            var first: [DBBValue: Int] = [:]
+            var first: [BoundValue: Int] = [:]
             for (index, value) in values.enumerated() {
-                if let known = first[value] {
+                let bound = BoundValue(value: value)
+                if let known = first[bound] {
                     result.append(known)
                 } else {
-                    first[value] = index
+                    first[bound] = index
                     result.append(index)
                 }
             }

@@ -59,7 +59,8 @@ final class RenderedQueries: Sendable {
         // The walk and the renderer bind alike, by construction; a tree they disagree on (in
         // count or order) is rendered each time rather than kept with the wrong arguments.
         guard renderer.occurrences == shape.values.count,
-            renderer.firstOccurrences.map({ shape.values[$0] }) == renderer.arguments
+            renderer.firstOccurrences.map({ BoundValue(value: shape.values[$0]) })
+                == renderer.arguments.map({ BoundValue(value: $0) })
         else {
             assertionFailure("QueryShape and SQLRenderer bind a tree differently")
             return

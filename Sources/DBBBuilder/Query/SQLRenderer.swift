@@ -23,7 +23,7 @@ struct SQLRenderer {
     private var numbers: [Binding: Int] = [:]
 
     private struct Binding: Hashable {
-        let value: DBBValue
+        let value: BoundValue
         let spelling: String
     }
 
@@ -301,7 +301,7 @@ struct SQLRenderer {
     /// The placeholder of `value` in `spelling` (`?`, `CAST(? AS "numeric")`): the number of an
     /// equal value bound so before, or the next one.
     private mutating func bind(_ value: DBBValue, _ spelling: String) -> String {
-        let key = Binding(value: value, spelling: spelling)
+        let key = Binding(value: BoundValue(value: value), spelling: spelling)
         let number: Int
         if let known = numbers[key] {
             number = known
