@@ -200,4 +200,23 @@ import Testing
             pattern.append(character)
         }
     }
+
+    @Test(
+        "an aggregate in a fetch's sorting or condition is refused by name on both backends",
+        arguments: Backend.allCases)
+    func aggregateInAFetchIsRefused(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
+        let manager = database.manager
+        try Visit(dbManager: manager).save()
+        let sorted = #expect(throws: DBBError.self) {
+            try Visit.instances(sortedBy: [.ascending(DBBExpression<Visit, Int>.count())], manager: manager)
+        }
+        #expect(sorted?.kind == .invalidOption)
+        #expect(sorted?.message.contains("sorting uses an aggregate") == true)
+        let filtered = #expect(throws: DBBError.self) {
+            try Visit.instances(where: DBBExpression<Visit, Int>.count() > 0, manager: manager)
+        }
+        #expect(filtered?.kind == .invalidOption)
+        #expect(filtered?.message.contains("condition uses an aggregate") == true)
+    }
 }

@@ -43,6 +43,8 @@ extension DBBTableObjectFetching {
             objectsOf: self, filter: condition?.node, order: order, limit: limit, offset: offset,
             dialect: mapping.dialect)
         return try manager.renderedQueries.objects(shape) {
+            if let node = condition?.node, node.aggregates { throw Self.aggregateRefused("condition", mapping) }
+            if order.contains(where: \.node.aggregates) { throw Self.aggregateRefused("sorting", mapping) }
             var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
             let scope = SQLRenderer.Scope(mapping: mapping)
             let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope)
@@ -53,6 +55,15 @@ extension DBBTableObjectFetching {
                 offset: offset)
             return (renderer, query)
         }
+    }
+
+    /// The error of an aggregate (COUNT, SUM…) in a fetch's condition or sorting: an object is
+    /// one row, which has no value of it (the engines fail unlike each other).
+    private static func aggregateRefused(_ part: String, _ mapping: TableMapping) -> DBBError {
+        DBBError(
+            .invalidOption, table: mapping.tableName,
+            "the fetch's \(part) uses an aggregate (COUNT, SUM…), which one object's row has no value of: group "
+                + "and aggregate in a report (\(mapping.objectType).select(…).group(by:)), or compare with a subquery")
     }
 
     /// The node of a fetch's condition: one that reads through joins, or a sort that reads
