@@ -12,8 +12,7 @@ extension DBBSelect {
     /// ```
     public func rows(_ manager: DBBManager) async throws -> [(repeat each Value)]
     where repeat each Value: DBBColumnValue {
-        let statement = try sql(on: manager)
-        let mapping = try manager.mapping(for: select.source)
+        let (mapping, statement) = try rendered(manager)
         let plan = RowsPlan(statement.sql, statement.arguments) { reader in
             var index = 0
             return (repeat try Self.read((each Value).self, reader, &index, mapping))

@@ -107,7 +107,7 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     }
 
     /// The query's mapping and SQL on `manager`'s backend.
-    private func rendered(_ manager: DBBManager) throws -> (TableMapping, DBBQuerySQL) {
+    func rendered(_ manager: DBBManager) throws -> (TableMapping, DBBQuerySQL) {
         let mapping = try manager.mapping(for: select.source)
         let sql = try manager.renderedQueries.sql(of: select, dialect: mapping.dialect) {
             var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
