@@ -122,10 +122,19 @@ struct TableDiagnostic: DiagnosticMessage {
             "properties '\(first)' and '\(second)' both map to column '\(column)': give one another @Column name")
     }
 
+    /// A property named like a column DBBTableObject manages, in any case: the mapping refuses
+    /// the name itself, whatever its column (`TableMapping`).
     static func reserved(_ name: String) -> TableDiagnostic {
         error(
             "reserved",
-            "'\(name)' is a column DBBTableObject manages (id, idNum, createdTime, modifiedTime): rename the property, "
-                + "or map it to another column with @Column(\"…\")")
+            "'\(name)' is named like a column DBBTableObject manages (id, idNum, createdTime, modifiedTime, in any "
+                + "case): rename the property (e.g. '\(name)Value'); @Column does not help, the name itself is refused")
+    }
+
+    static func reservedColumn(_ column: String, _ property: String) -> TableDiagnostic {
+        error(
+            "reserved",
+            "@Column(\"\(column)\") on '\(property)' names a column DBBTableObject manages (id, idNum, createdTime, "
+                + "modifiedTime): give @Column another name")
     }
 }

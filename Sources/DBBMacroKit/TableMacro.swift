@@ -237,8 +237,14 @@ public struct TableMacro: MemberMacro, MemberAttributeMacro {
         var passed = true
         for property in properties {
             let column = property.columnName.flatMap(Markers.literalText) ?? property.name
-            if ["id", "idnum", "createdtime", "modifiedtime"].contains(column.lowercased()) {
-                context.diagnose(Diagnostic(node: property.node, message: TableDiagnostic.reserved(column)))
+            let managed = ["id", "idnum", "createdtime", "modifiedtime"]
+            if managed.contains(property.name.lowercased()) {
+                context.diagnose(Diagnostic(node: property.node, message: TableDiagnostic.reserved(property.name)))
+                passed = false
+            } else if managed.contains(column.lowercased()) {
+                context.diagnose(
+                    Diagnostic(
+                        node: property.node, message: TableDiagnostic.reservedColumn(column, property.name)))
                 passed = false
             }
             if let first = owners[column.lowercased()] {

@@ -133,6 +133,11 @@ public struct PostgresDialect: DBBDialect {
 
     public func placeholder(_ number: Int) -> String { "$\(number)" }
 
+    /// `nil`: the engine refuses what an integer column cannot hold (22003, 22012) and a
+    /// non-optional expression gives no `NULL`.
+    public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool) -> String? { nil }
+    public func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool) -> String? { nil }
+
     /// `CAST(sql AS <type>)`: `SUM` of `bigint` and `AVG` of integers are `numeric` here.
     public func result(_ sql: String, as type: DBBStorageType) -> String { "CAST(\(sql) AS \(columnType(type)))" }
 

@@ -200,8 +200,33 @@ final class TableDiagnosticTests: XCTestCase {
             """,
             [
                 (4, 25, "properties 'name' and 'title' both map to column 'NAME'"),
-                (5, 32, "'createdTime' is a column DBBTableObject manages"),
+                (5, 32, "@Column(\"createdTime\") on 'made' names a column DBBTableObject manages"),
             ])
+    }
+
+    /// A property named `ID` is refused by its name: `@Column` cannot help (the mapping refuses
+    /// the name whatever its column), so the advice does not offer it.
+    func testPropertyNamedLikeAManagedColumn() {
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Person: DBBTableObject {
+                var ID = 0
+                @Column("userCreated") var CreatedTime = 0.0
+            }
+            """,
+            [
+                (3, 9, "'ID' is named like a column DBBTableObject manages"),
+                (4, 32, "'CreatedTime' is named like a column DBBTableObject manages"),
+            ])
+        assertDiagnostics(
+            """
+            @DBBTable
+            final class Person: DBBTableObject {
+                @Column("userID") var ID = 0
+            }
+            """,
+            [(3, 27, "'ID' is named like a column DBBTableObject manages")])
     }
 
     func testMarkerOffAProperty() {

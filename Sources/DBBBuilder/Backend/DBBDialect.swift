@@ -114,6 +114,18 @@ public protocol DBBDialect: Sendable {
     /// `REAL` already.
     func result(_ sql: String, as type: DBBStorageType) -> String
 
+    /// The value `sql` that a set-based update writes into a column of `type`, guarded so that the
+    /// statement fails when it is not a value a save could have stored (`NULL` only when
+    /// `canHoldNil`) — or `nil` when the column's type refuses every other value itself
+    /// (PostgreSQL's). SQLite stores what an expression gives: `NULL` for a division by zero, a
+    /// `REAL` for an integer past Int64.
+    func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool) -> String?
+
+    /// For the `RETURNING` of the update that finds which row failed ``guarded(_:_:canHoldNil:)``:
+    /// SQL that is `NULL` when `column` (quoted) holds a value a save could have stored, and
+    /// otherwise that value's text.
+    func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool) -> String?
+
     /// `value` matched against the pattern bound at `pattern` (``likePattern(_:ignoringCase:)``):
     /// `%` any text, `_` one character, `\` makes the next character plain. Case-sensitive, or
     /// with ASCII letters `A`–`Z` equal to `a`–`z` (and no other folding) when `ignoringCase`:

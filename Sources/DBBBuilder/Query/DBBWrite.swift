@@ -49,7 +49,10 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
     ///   or `modifiedTime`, of an array or a reference, or of one property twice, and for an
     ///   aggregate in a value or the condition;
     ///   ``DBBError/Kind/invalidValue`` for a value a save would refuse (NaN; on PostgreSQL,
-    ///   text with NUL), naming the property; ``DBBError/Kind/unknownProperty`` for a key path
+    ///   text with NUL), naming the property, and on SQLite for an expression that gives a row
+    ///   a number its property cannot hold (a division by zero, a sum past `Int64`), naming the
+    ///   property and the row id (PostgreSQL's server error says so there);
+    ///   ``DBBError/Kind/unknownProperty`` for a key path
     ///   the class does not map; what the database reports (a `NOT NULL` or `UNIQUE` column
     ///   violated): then no row has changed.
     @discardableResult
@@ -57,17 +60,46 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
         let table = Root.databaseTableName
         let (operation, action) = isUpdate ? (DatabaseOperation.update, "an update") : (.delete, "a delete")
         try manager.refuseWriteIfReadOnly("\(action) of \(table) rows", table: table)
-        let (mapping, statement) = try rendered(manager, at: Date())
+        let (mapping, statement, diagnosis) = try rendered(manager, at: Date())
         return try manager.observing(operation, table: mapping.tableName, sql: statement.sql) {
             try manager.write(mapping) { connection in
                 try connection.atomically(.immediate) {
                     // One statement: on PostgreSQL sent alone (no BEGIN and COMMIT round trips),
                     // atomic by itself; in a save hook's transaction, a savepoint of it.
                     connection.commitsWithNextStatement()
-                    try connection.execute(statement.sql, statement.arguments)
+                    do {
+                        try connection.execute(statement.sql, statement.arguments)
+                    } catch {
+                        guard let diagnosis else { throw error }
+                        // A guard failed, or something else did: the unguarded update names the
+                        // row, and the transaction rolls back either way.
+                        try connection.forEachRow(diagnosis.sql, statement.arguments) { row in
+                            try Self.refuseMisstored(row, diagnosis.checked, table: mapping.tableName)
+                        }
+                        throw error
+                    }
                     return connection.changes
                 }
             }
+        }
+    }
+
+    /// Throws when a row the update wrote holds, in a column it set to an expression, a value
+    /// a save could not have stored (`row`: the unguarded update's `RETURNING`, see
+    /// ``SQLRenderer``'s `diagnosis`).
+    private static func refuseMisstored(_ row: DBBColumnReader, _ checked: [ColumnProperty], table: String)
+        throws(DBBError)
+    {
+        for (index, column) in checked.enumerated() where row.type(at: index + 1) != .null {
+            let stored = row.value(at: index + 1)
+            let text = if case .text(let text) = stored { text } else { "\(stored)" }
+            let rowID = row.int64(at: 0)
+            throw DBBError(
+                .invalidValue, table: table, property: column.name, rowID: rowID,
+                "the update gives row id \(rowID) the value \(text), which \(column.valueTypeName) cannot hold "
+                    + "(SQLite keeps what an expression gives: NULL for a division by zero, a REAL for an integer "
+                    + "past Int64): nothing was written; keep the expression within the property's type (a divisor "
+                    + "that is never 0, a sum that fits)")
         }
     }
 
@@ -90,7 +122,9 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
     }
 
     /// The write's mapping and SQL on `manager`'s backend, an update setting `modifiedTime` to `now`.
-    private func rendered(_ manager: DBBManager, at now: Date) throws -> (TableMapping, DBBQuerySQL) {
+    private func rendered(_ manager: DBBManager, at now: Date) throws -> (
+        TableMapping, DBBQuerySQL, diagnosis: (sql: String, checked: [ColumnProperty])?
+    ) {
         let mapping = try manager.mapping(for: Root.self)
         let node =
             switch action {
@@ -100,7 +134,10 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
             }
         var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
         let sql = try renderer.statement(node)
-        return (mapping, DBBQuerySQL(sql: sql, arguments: renderer.arguments))
+        return (
+            mapping, DBBQuerySQL(sql: sql, arguments: renderer.arguments),
+            renderer.diagnosis.map { ($0, renderer.checkedColumns) }
+        )
     }
 }
 

@@ -69,6 +69,18 @@ struct QueryShape: Hashable {
         equalities = Self.equalities(of: values)
     }
 
+    /// The shape of one expression, with its values: what ``isSame(as:)`` compares.
+    init(expression node: SQLNode, dialect: any DBBDialect) {
+        walk(node, dialect)
+    }
+
+    /// Whether two expressions are the same tree with the same values (``BoundValue``'s
+    /// equality): one expression to the engine, as a select list item and its `GROUP BY` must be.
+    func isSame(as other: QueryShape) -> Bool {
+        digest == other.digest && tokens == other.tokens && values.count == other.values.count
+            && zip(values, other.values).allSatisfy { BoundValue(value: $0) == BoundValue(value: $1) }
+    }
+
     /// The shape alone, to keep as a key (without the values it was walked with).
     var withoutValues: QueryShape {
         var shape = self

@@ -44,7 +44,9 @@ extension SQLRenderer {
                 dialect.quote(SchemaSQL.modifiedTimeColumn) + " = "
                     + (try render(.value(.real(modifiedTime.timeIntervalSinceReferenceDate)), scope))
             ]
+            var unguarded = set
             var written: Set<String> = []
+            var checks: [String] = []
             for assignment in assignments {
                 let column = try assigned(assignment.target, scope)
                 guard written.insert(column.name).inserted else {
@@ -52,10 +54,30 @@ extension SQLRenderer {
                         .invalidOption, table: scope.mapping.tableName, property: column.name,
                         "the update sets \(column.name) twice: set each property once")
                 }
-                set.append(dialect.quote(column.column) + " = " + (try assignedValue(assignment.value, column, scope)))
+                let value = try assignedValue(assignment.value, column, scope)
+                let target = dialect.quote(column.column) + " = "
+                unguarded.append(target + value)
+                // A bound value was checked above; what an expression gives is checked per row.
+                let isValue = if case .value = assignment.value { true } else { false }
+                guard !isValue, let guarded = dialect.guarded(value, column.storageType, canHoldNil: column.canHoldNil),
+                    let check = dialect.misstored(
+                        dialect.quote(column.column), column.storageType, canHoldNil: column.canHoldNil)
+                else {
+                    set.append(target + value)
+                    continue
+                }
+                set.append(target + guarded)
+                checks.append(check)
+                checkedColumns.append(column)
             }
-            return "UPDATE " + table + " SET " + set.joined(separator: ", ") + " WHERE "
-                + (try render(filter, scope))
+            let condition = try render(filter, scope)
+            if !checks.isEmpty {
+                diagnosis =
+                    "UPDATE " + table + " SET " + unguarded.joined(separator: ", ") + " WHERE " + condition
+                    + " RETURNING "
+                    + ([dialect.quote(SchemaSQL.idColumn)] + checks).joined(separator: ", ")
+            }
+            return "UPDATE " + table + " SET " + set.joined(separator: ", ") + " WHERE " + condition
         }
     }
 

@@ -21,6 +21,13 @@ struct SQLRenderer {
     /// For each argument, the occurrence that bound it first (see ``RenderedQueries``).
     private(set) var firstOccurrences: [Int] = []
     private var numbers: [Binding: Int] = [:]
+    /// An update whose expressions are guarded (``DBBDialect/guarded(_:_:canHoldNil:)``): the
+    /// same update unguarded, with a `RETURNING` of `id` and, for each of ``checkedColumns``, the
+    /// value it wrote when no save could have stored it — run when the guarded one fails, to
+    /// name the row (and rolled back).
+    var diagnosis: String?
+    /// The columns whose values ``diagnosis`` returns, in its order after `id`.
+    var checkedColumns: [ColumnProperty] = []
 
     private struct Binding: Hashable {
         let value: BoundValue
@@ -83,6 +90,7 @@ struct SQLRenderer {
         if let groupFilter = select.groupFilter { sql += " HAVING " + (try render(groupFilter, scope)) }
         if !select.order.isEmpty { sql += " ORDER BY " + (try order(select.order, scope)) }
         sql += try page(limit: select.limit, offset: select.offset, scope.mapping)
+        try refuseUnsharedShapes(select, scope)
         return sql
     }
 
@@ -193,6 +201,7 @@ struct SQLRenderer {
             var list: [String] = []
             list.reserveCapacity(values.count)
             for value in values { list.append(try bound(value, beside: type, scope)) }
+            if arguments.count > PlaceholderSQL.highestNumber { throw Self.tooManyValues(values.count, type, scope) }
             return tested + (negated ? " NOT IN (" : " IN (") + list.joined(separator: ", ") + ")"
         case .inQuery(let operand, let select, let negated):
             return try self.operand(operand, scope) + (negated ? " NOT IN (" : " IN (") + statement(select) + ")"
@@ -381,6 +390,17 @@ struct SQLRenderer {
             "the query's LIKE pattern\(column.map { " for \($0.property)" } ?? "") holds NUL (\\0), which no backend "
                 + "matches (SQLite reads a pattern only up to it, PostgreSQL stores no NUL in text): compare such text "
                 + "with == instead")
+    }
+
+    /// The error of a statement whose `IN` lists bind more values than SQLite's default build
+    /// takes (32,766; PostgreSQL takes 65,535): refused alike on every backend.
+    private static func tooManyValues(_ count: Int, _ column: Compared?, _ scope: Scope) -> DBBError {
+        DBBError(
+            .invalidOption, table: scope.mapping.tableName, property: column?.property,
+            "the query's IN list\(column.map { " for \($0.property)" } ?? "") of \(count) values takes the statement "
+                + "past \(PlaceholderSQL.highestNumber) bound values, more than a statement holds on every backend: "
+                + "split the list and query once per part, or select the values with a subquery "
+                + "(.in(\\.x, Other.select(…)))")
     }
 
     /// The error of an array property used as one value.
