@@ -85,6 +85,10 @@ final class PostgresAccess: AsyncReadingAccess, @unchecked Sendable {
 
     var databaseName: String? { place.database }
 
+    func knowRendered(_ sql: String, parameterCount: Int, isQuery: Bool) {
+        numberedSQL.keepRendered(sql, parameterCount: parameterCount, isQuery: isQuery)
+    }
+
     deinit { close() }
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {

@@ -53,9 +53,13 @@ import Testing
         #expect(rows.map(\.clicks) == [5, .max])
         #expect(rows.map(\.seconds) == [1.5, 2])
         // A sum that fits, and NULL into an optional, are written.
-        #expect(try Visit.update(.set(\.clicks, to: .column(\.clicks) * .value(2)), where: \.page == "/a", manager: manager) == 1)
+        #expect(
+            try Visit.update(.set(\.clicks, to: .column(\.clicks) * .value(2)), where: \.page == "/a", manager: manager)
+                == 1)
         #expect(try Visit.update(.set(\.referrer, to: .column(\.page) + "?"), where: .all, manager: manager) == 2)
-        #expect(try Visit.select(.column(\.clicks), .column(\.referrer)).order(by: .ascending(\.page)).rows(manager).map(\.0) == [10, .max])
+        #expect(
+            try Visit.select(.column(\.clicks), .column(\.referrer)).order(by: .ascending(\.page)).rows(manager).map(
+                \.0) == [10, .max])
     }
 
     @Test("a grouped report reading a column outside its groups is refused on both", arguments: Backend.allCases)
@@ -69,21 +73,36 @@ import Testing
                 Self.visit(manager, "/c", clicks: 3, seconds: 3),
             ], manager: manager)
         let refusals: [(String, () throws -> Void)] = [
-            ("Visit.page", { _ = try Visit.select(.column(\.page), .count()).group(by: .column(\.referrer)).rows(manager) }),
+            (
+                "Visit.page",
+                { _ = try Visit.select(.column(\.page), .count()).group(by: .column(\.referrer)).rows(manager) }
+            ),
             ("Visit.page", { _ = try Visit.select(.column(\.page), .max(\.clicks)).rows(manager) }),
-            ("Visit.clicks", {
-                _ = try Visit.select(.column(\.referrer), .count()).group(by: .column(\.referrer))
-                    .having(\.clicks > 1).rows(manager)
-            }),
-            ("Visit.seconds", {
-                _ = try Visit.select(.column(\.referrer), .count()).group(by: .column(\.referrer))
-                    .order(by: .ascending(\.seconds)).rows(manager)
-            }),
-            ("Visit.clicks", {
-                let plusOne = DBBExpression<Visit, Int>.column(\.clicks) + 1
-                _ = try Visit.select(.column(\.referrer), plusOne).group(by: .column(\.referrer)).rows(manager)
-            }),
-            ("Visit.clicks", { _ = try Visit.select(.column(\.referrer)).distinct().order(by: .ascending(\.clicks)).rows(manager) }),
+            (
+                "Visit.clicks",
+                {
+                    _ = try Visit.select(.column(\.referrer), .count()).group(by: .column(\.referrer))
+                        .having(\.clicks > 1).rows(manager)
+                }
+            ),
+            (
+                "Visit.seconds",
+                {
+                    _ = try Visit.select(.column(\.referrer), .count()).group(by: .column(\.referrer))
+                        .order(by: .ascending(\.seconds)).rows(manager)
+                }
+            ),
+            (
+                "Visit.clicks",
+                {
+                    let plusOne = DBBExpression<Visit, Int>.column(\.clicks) + 1
+                    _ = try Visit.select(.column(\.referrer), plusOne).group(by: .column(\.referrer)).rows(manager)
+                }
+            ),
+            (
+                "Visit.clicks",
+                { _ = try Visit.select(.column(\.referrer)).distinct().order(by: .ascending(\.clicks)).rows(manager) }
+            ),
         ]
         for (culprit, body) in refusals {
             do {

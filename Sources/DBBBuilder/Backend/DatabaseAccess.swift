@@ -28,6 +28,11 @@ public protocol DatabaseAccess: Sendable {
     /// The database's name on its server, or `nil` (a file's manager names it by its path): the
     /// `db.namespace` of the manager's metrics and spans.
     var databaseName: String? { get }
+    /// Says that `sql` is a statement the expression tree rendered (`SQLRenderer`), with
+    /// placeholders numbered 1…`parameterCount` in the dialect's spelling, a query or not: a
+    /// backend that splits and reads SQL text before sending it (PostgreSQL's) takes these facts
+    /// instead, so a typed query never goes through the tokenizer.
+    func knowRendered(_ sql: String, parameterCount: Int, isQuery: Bool)
 }
 
 extension DatabaseAccess {
@@ -37,4 +42,6 @@ extension DatabaseAccess {
     public var asyncReading: (any AsyncReadingAccess)? { nil }
     /// Files have no database name.
     public var databaseName: String? { nil }
+    /// SQLite prepares the text as it is.
+    public func knowRendered(_ sql: String, parameterCount: Int, isQuery: Bool) {}
 }

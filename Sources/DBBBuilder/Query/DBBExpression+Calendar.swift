@@ -26,9 +26,10 @@ public enum DBBCalendarUnit: String, Sendable, CaseIterable {
 extension DBBExpression {
     // MARK: - Weeks
 
-    /// The locale's week of the date, as sortable text `YYYY-ww` (`2011-01`): its week-year
-    /// and week number (`dbb_week`). The week begins on the locale's first weekday, and week 1
-    /// is the first with at least the locale's minimum days in the year.
+    /// The locale's week of the date, as text `YYYY-ww` (`2011-01`): its week-year and week
+    /// number (`dbb_week`). The week begins on the locale's first weekday, and week 1 is the
+    /// first with at least the locale's minimum days in the year. The text sorts as the weeks do
+    /// for years 1…9999; a five-digit year (`10000-01`) sorts before them.
     public static func week<Day: DBBDateValue>(of date: DBBExpression<Root, Day>, in locale: String)
         -> DBBExpression<Root, String?>
     {

@@ -112,6 +112,7 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
         let sql = try manager.renderedQueries.sql(of: select, dialect: mapping.dialect) {
             var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
             let sql = try renderer.statement(select)
+            manager.access.knowRendered(sql, parameterCount: renderer.arguments.count, isQuery: true)
             return (renderer, sql)
         }
         return (mapping, sql)

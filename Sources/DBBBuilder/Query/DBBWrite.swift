@@ -134,6 +134,7 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
             }
         var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
         let sql = try renderer.statement(node)
+        manager.access.knowRendered(sql, parameterCount: renderer.arguments.count, isQuery: false)
         return (
             mapping, DBBQuerySQL(sql: sql, arguments: renderer.arguments),
             renderer.diagnosis.map { ($0, renderer.checkedColumns) }

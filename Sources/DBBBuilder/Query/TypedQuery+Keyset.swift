@@ -46,8 +46,9 @@ extension DBBTableObjectFetching {
         guard last.dbManager === manager else {
             throw DBBError(
                 .foreignObject, table: mapping.tableName, rowID: last.id,
-                "the page is after an object of another manager (\(last.dbManager.databaseLabel)) than the one "
-                    + "given (\(manager.databaseLabel)): page after an object this manager fetched")
+                "the page is after an object of another DBBManager instance (\(last.dbManager.databaseLabel)"
+                    + (last.dbManager.databaseLabel == manager.databaseLabel ? ", the same database" : "")
+                    + ") than the one given (\(manager.databaseLabel)): page after an object this manager fetched")
         }
         guard !last.isNew else {
             throw DBBError(

@@ -53,6 +53,7 @@ extension DBBTableObjectFetching {
             let query = try SelectQuery(
                 mapping, filter: filter ?? "", order: order, arguments: renderer.arguments, limit: limit,
                 offset: offset)
+            manager.access.knowRendered(query.sql, parameterCount: renderer.arguments.count, isQuery: true)
             return (renderer, query)
         }
     }

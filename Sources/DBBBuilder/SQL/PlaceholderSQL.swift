@@ -78,6 +78,19 @@ public struct PlaceholderSQL: Sendable {
     /// The statements, in order; none for text that is only spaces, comments and `;`.
     public let statements: [Statement]
 
+    /// The one statement the expression tree rendered (see
+    /// ``DatabaseAccess/knowRendered(_:parameterCount:isQuery:)``), from what its renderer knows
+    /// rather than from its tokens: a `SELECT`, `UPDATE` or `DELETE` that leaves nothing in the
+    /// session and runs in a transaction or alone.
+    public init(rendered text: String, parameterCount: Int, isQuery: Bool) {
+        statements = [
+            Statement(
+                text: text, parameterCount: parameterCount, leadingWord: String(text.prefix { $0 != " " }),
+                endsTransaction: false, isQuery: isQuery, sessionState: nil, runsOnlyOutsideTransactions: false,
+                mayCommitInside: false, whatFailureLeaves: nil)
+        ]
+    }
+
     /// The statements of `sql`, split by `syntax`'s rules (PostgreSQL's unless given).
     public init(_ sql: String, syntax: SQLSyntax = .postgresql) {
         statements = SQLTokenizer.statements(SQLTokenizer.tokens(sql, syntax: syntax)).map { tokens in

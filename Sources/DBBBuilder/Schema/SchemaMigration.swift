@@ -288,7 +288,8 @@ struct SchemaMigration {
             .invalidMapping, table: mapping.tableName, property: long.property,
             "the name '\(long.name)' of \(String(reflecting: mapping.objectType)) is \(long.name.utf8.count) bytes, and "
                 + "PostgreSQL keeps \(longest) of a name: shorten it (databaseTableName, columnName) to \(longest) "
-                + "bytes or less, join tables and indexes included (<Table>_<column>_idx)")
+                + "bytes or less, join tables and indexes included (<Table>_<column>_idx, and <Table>_<column>_target_idx "
+                + "of a reference or an array of objects)")
     }
 
     /// Refuses a table whose `id` is not its `INTEGER PRIMARY KEY` (the row id): missing, of
