@@ -48,6 +48,37 @@ import Testing
         }
     }
 
+    @Test(
+        "a query built once and run again keeps its SQL per manager: another manager, a clause added, a closed manager",
+        arguments: Backend.allCases)
+    func queryValueKeepsItsSQLPerManager(_ backend: Backend) throws {
+        guard let first = try BackendDatabase(backend, [Visit.self]),
+            let second = try BackendDatabase(backend, [Visit.self])
+        else { return }
+        for (database, pages) in [(first, ["/a", "/a", "/b"]), (second, ["/b"])] {
+            for page in pages {
+                let visit = Visit(dbManager: database.manager)
+                (visit.page, visit.clicks) = (page, page == "/a" ? 2 : 5)
+                try visit.save()
+            }
+        }
+        let query = Visit.select(.column(\.page), .count()).group(by: .column(\.page)).order(by: .ascending(\.page))
+        let expected = [("/a", 2), ("/b", 1)]
+        for _ in 0..<3 {
+            #expect(try query.rows(first.manager).map { "\($0)" } == expected.map { "\($0)" })
+            #expect(try query.rows(second.manager).map { "\($0)" } == [("/b", 1)].map { "\($0)" })
+        }
+        // A clause on a copy of a query that ran is a new query, not the kept one.
+        let narrowed = query.where(\.clicks > 3)
+        #expect(try narrowed.rows(first.manager).map { "\($0)" } == [("/b", 1)].map { "\($0)" })
+        #expect(try query.rows(first.manager).count == 2)
+        // A manager opened after the one the query ran on closed is served by its own render.
+        let reopened = try first.reopen([Visit.self])
+        let fresh = Visit.select(.column(\.page), .count()).group(by: .column(\.page)).order(by: .ascending(\.page))
+        #expect(try query.sql(on: reopened) == (try fresh.sql(on: reopened)))
+        #expect(try query.rows(reopened).map { "\($0)" } == expected.map { "\($0)" })
+    }
+
     @Test("a typed fetch of objects kept by shape selects by each run's values", arguments: Backend.allCases)
     func keptFetchSelectsByNewValues(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [Visit.self]) else { return }

@@ -14,7 +14,9 @@ import Testing
         }
     }
 
-    @Test("a rendered statement's facts equal the tokenizer's", arguments: ["query-postgresql.sql", "writes-postgresql.sql"])
+    @Test(
+        "a rendered statement's facts equal the tokenizer's",
+        arguments: ["query-postgresql.sql", "writes-postgresql.sql"])
     func factsEqualTheTokenizers(_ golden: String) throws {
         let statements = try Self.goldenStatements(golden)
         #expect(statements.count > 5, "\(golden) has \(statements.count) statements")

@@ -86,6 +86,12 @@ private func reportContenders<each Value>(
             for _ in 0..<runs { sum += try query().rows(manager).reduce(0) { $0 + firstInteger(repeat each $1) } }
             return sum
         },
+        Contender(name: "one DBBSelect, built before the loop") {
+            let built = query()
+            var sum = 0
+            for _ in 0..<runs { sum += try built.rows(manager).reduce(0) { $0 + firstInteger(repeat each $1) } }
+            return sum
+        },
         Contender(name: "manager.query (the same SQL string)") {
             var sum = 0
             for _ in 0..<runs {

@@ -156,16 +156,16 @@ extension DBBSelect {
     /// Makes the inner join whether or not an expression reads through it: only the rows that
     /// have a joined row, one per joined row.
     public func join<Target>(_ join: DBBJoin<Root, Target>) -> Self {
-        var copy = self
-        copy.select.joins.append(join.path)
-        return copy
+        var node = select
+        node.joins.append(join.path)
+        return Self(node)
     }
 
     /// Makes the left join whether or not an expression reads through it: every row, one per
     /// joined row (an array's element) and one for none.
     public func join<Target>(_ join: DBBLeftJoin<Root, Target>) -> Self {
-        var copy = self
-        copy.select.joins.append(join.path)
-        return copy
+        var node = select
+        node.joins.append(join.path)
+        return Self(node)
     }
 }

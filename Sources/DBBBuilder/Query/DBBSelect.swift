@@ -16,7 +16,10 @@ import DBBSQLite
 /// ``sql(on:)`` shows that SQL. See <doc:Reports>.
 public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     // @unchecked Sendable: see DBBExpression.
-    var select: SelectNode
+    /// The query's tree. Each clause makes a new query (with its own ``rendering``).
+    let select: SelectNode
+    /// The SQL this query (this value and its copies) rendered on the last manager it ran on.
+    private let rendering = RenderedSelect()
 
     init(_ select: SelectNode) { self.select = select }
 
@@ -25,56 +28,56 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
     /// Only the rows that satisfy `condition` (`WHERE`); a second `where` adds its condition
     /// with `AND`.
     public func `where`(_ condition: DBBCondition<Root>) -> Self {
-        var copy = self
-        copy.select.filter = select.filter.map { $0 && condition.node } ?? condition.node
-        return copy
+        var node = select
+        node.filter = select.filter.map { $0 && condition.node } ?? condition.node
+        return Self(node)
     }
 
     /// One row per distinct value of the expressions (`GROUP BY`): the selected expressions
     /// are then these and aggregates.
     public func group<each Grouped>(by expressions: repeat DBBExpression<Root, each Grouped>) -> Self {
-        var copy = self
-        for expression in repeat each expressions { copy.select.grouping.append(expression.node) }
-        return copy
+        var node = select
+        for expression in repeat each expressions { node.grouping.append(expression.node) }
+        return Self(node)
     }
 
     /// Only the groups that satisfy `condition` (`HAVING`), usually on aggregates; a second
     /// `having` adds its condition with `AND`.
     public func having(_ condition: DBBCondition<Root>) -> Self {
-        var copy = self
-        copy.select.groupFilter = select.groupFilter.map { $0 && condition.node } ?? condition.node
-        return copy
+        var node = select
+        node.groupFilter = select.groupFilter.map { $0 && condition.node } ?? condition.node
+        return Self(node)
     }
 
     /// The rows in this order (`ORDER BY`), after any order given before. `NULL` sorts first
     /// ascending and last descending on every backend.
     public func order(by sorting: DBBSort<Root>...) -> Self {
-        var copy = self
+        var node = select
         // A closure, not `\.order`: the runtime cannot instantiate a key path formed in a
         // context generic over a parameter pack (Swift 6.3: "could not demangle keypath type").
-        copy.select.order += sorting.map { $0.order }
-        return copy
+        node.order += sorting.map { $0.order }
+        return Self(node)
     }
 
     /// At most `count` rows (`LIMIT`).
     public func limit(_ count: Int) -> Self {
-        var copy = self
-        copy.select.limit = count
-        return copy
+        var node = select
+        node.limit = count
+        return Self(node)
     }
 
     /// The rows after the first `count` (`OFFSET`): with ``order(by:)``, a page.
     public func offset(_ count: Int) -> Self {
-        var copy = self
-        copy.select.offset = count
-        return copy
+        var node = select
+        node.offset = count
+        return Self(node)
     }
 
     /// One row per distinct combination of the selected values (`SELECT DISTINCT`).
     public func distinct() -> Self {
-        var copy = self
-        copy.select.distinct = true
-        return copy
+        var node = select
+        node.distinct = true
+        return Self(node)
     }
 
     // MARK: - Running
@@ -106,8 +109,17 @@ public struct DBBSelect<Root: DBBTableObject, each Value>: @unchecked Sendable {
         }
     }
 
-    /// The query's mapping and SQL on `manager`'s backend.
+    /// The query's mapping and SQL on `manager`'s backend: kept by the query for its next run on
+    /// the same manager (a query built once and run in a loop walks its tree once), else looked
+    /// up by shape in the manager's ``RenderedQueries``, else rendered.
     func rendered(_ manager: DBBManager) throws -> (TableMapping, DBBQuerySQL) {
+        if let kept = rendering.kept(on: manager) { return kept }
+        let rendered = try renderedByShape(manager)
+        rendering.keep(rendered, on: manager)
+        return rendered
+    }
+
+    private func renderedByShape(_ manager: DBBManager) throws -> (TableMapping, DBBQuerySQL) {
         let mapping = try manager.mapping(for: select.source)
         let sql = try manager.renderedQueries.sql(of: select, dialect: mapping.dialect) {
             var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
