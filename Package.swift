@@ -271,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeExampleTests",
             dependencies: [
-                "DBBBuilder", "DBBSQLite", "DBBLocale", postgres, "DBBScript", "DBBTestSupport",
+                "DBBBuilder", "DBBSQLite", "DBBLocale", postgres, "DBBScript", "DBBTestSupport", "DBBWeeklyReport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["extract.sh"]

@@ -13,7 +13,7 @@ import DBBLocale
 ///
 /// ```swift
 /// let series = try WeeklyReport.comparison(
-///     locales: ["en_US", "de_DE"], in: manager, postgres: false, from: "2010-12-13", to: "2011-01-16")
+///     locales: ["en_US", "de_DE"], in: manager, from: "2010-12-13", to: "2011-01-16")
 /// let svg = WeeklyChart(series: series, from: "2010-12-13", to: "2011-01-16").svg
 /// ```
 public struct WeeklyChart: Sendable {

@@ -1,4 +1,5 @@
 import DBBBuilder
+import Foundation
 
 /// How the weekly report groups days into weeks: by a locale's weeks (`dbb_week`), or by
 /// SQLite's plain `strftime('%Y-%W')`, which starts weeks on Monday and cuts the New Year week
@@ -6,7 +7,8 @@ import DBBBuilder
 public enum WeeklyGrouping: Sendable, Hashable {
     /// The weeks of a locale such as `de_DE`: its first weekday and the days it needs in week 1.
     case locale(String)
-    /// SQLite's `strftime('%Y-%W', Date)`; on PostgreSQL, the same weeks computed with `to_char`.
+    /// SQLite's `strftime('%Y-%W')` of the day; on PostgreSQL, the same weeks computed with
+    /// `to_char`.
     case strftime
 
     /// The name of the series: the locale identifier, or `strftime`.
@@ -17,20 +19,31 @@ public enum WeeklyGrouping: Sendable, Hashable {
         }
     }
 
-    /// The SQL of a row's week and of its week's first day (an aggregate), and the arguments
-    /// they take, in the order of ``UsageData/weeklyQuery(week:start:)``'s placeholders.
-    func sql(postgres: Bool) -> (week: String, start: String, arguments: DBBArguments) {
-        switch self {
-        case .locale(let identifier):
-            ("dbb_week(Date, ?)", "MIN(dbb_week_start(Date, ?))", [identifier, identifier])
-        case .strftime:
-            (postgres ? Self.postgresStrftimeWeek : "strftime('%Y-%W', Date)", "MIN(Date)", [])
+    /// `strftime`'s weeks of the ``Usage`` rows in `days`. There is no typed `strftime`, so
+    /// this one is SQL over the class's table, its `day` as the package stores a `Date` on both
+    /// backends (seconds since 2001, a REAL or a double precision), turned into seconds since
+    /// 1970 by `dbb_unixepoch`. A week's first day is the first day with rows.
+    static func strftimeWeeks(in manager: DBBManager, days: Range<Date>) throws -> [WeeklySeries.Week] {
+        let (week, start) =
+            manager.databaseSystem == "postgresql"
+            ? (postgresStrftimeWeek, "to_char(to_timestamp(dbb_unixepoch(MIN(day))) AT TIME ZONE 'UTC', 'YYYY-MM-DD')")
+            : ("strftime('%Y-%W', dbb_unixepoch(day), 'unixepoch')", "date(dbb_unixepoch(MIN(day)), 'unixepoch')")
+        let sql = """
+            SELECT \(week) AS week, \(start) AS start, SUM(value), SUM(visits)
+            FROM "\(Usage.databaseTableName)" WHERE day >= ? AND day < ? GROUP BY week ORDER BY week
+            """
+        return try manager.query(sql, arguments: [days.lowerBound, days.upperBound]).map { row in
+            WeeklySeries.Week(
+                week: try row.decode(at: 0), start: try row.decode(at: 1), value: try row.decode(at: 2),
+                visits: try row.decode(at: 3))
         }
     }
 
-    /// `strftime('%Y-%W', Date)` of SQLite, on PostgreSQL: the year, and the week counted from
-    /// the year's first Monday (days before it are week 00).
-    static let postgresStrftimeWeek =
-        "to_char(Date::date, 'YYYY') || '-' || lpad(((extract(doy FROM Date::date)::int + 6"
-        + " - (extract(dow FROM Date::date)::int + 6) % 7) / 7)::text, 2, '0')"
+    /// `strftime('%Y-%W', …)` of SQLite, on PostgreSQL: the year, and the week counted from the
+    /// year's first Monday (days before it are week 00), of the day in UTC.
+    static let postgresStrftimeWeek = {
+        let day = "(to_timestamp(dbb_unixepoch(day)) AT TIME ZONE 'UTC')::date"
+        return "to_char(\(day), 'YYYY') || '-' || lpad(((extract(doy FROM \(day))::int + 6"
+            + " - (extract(dow FROM \(day))::int + 6) % 7) / 7)::text, 2, '0')"
+    }()
 }

@@ -1,8 +1,11 @@
 import DBBBuilder
+import DBBLocale
+import Foundation
 
-/// The seed's weekly "value per visit" report over the `Usage` table (see ``UsageData``),
-/// grouped in the database by a locale's weeks or by `strftime`'s, as the demo prints it, the
-/// example service serves it and ``WeeklyChart`` draws it.
+/// The seed's weekly "value per visit" report over the ``Usage`` objects, grouped in the
+/// database by a locale's weeks (a typed report) or by `strftime`'s (SQL, to show why a plain
+/// `strftime` week is wrong), as the demo prints it, the example service serves it and
+/// ``WeeklyChart`` draws it.
 public enum WeeklyReport {
     /// The report's first day when none is given: a Monday, two weeks before the New Year.
     public static let defaultFrom = "2010-12-13"
@@ -13,21 +16,43 @@ public enum WeeklyReport {
     public static let defaultLocales = ["en_US", "ru_RU", "de_DE"]
 
     /// The report's rows grouped by `grouping`, for the days `from` … `to` (`yyyy-MM-dd`, both
-    /// included). `postgres` says whether `manager` is on PostgreSQL, where `strftime` is
-    /// computed with `to_char`. Blocks while the database answers.
-    public static func series(
-        _ grouping: WeeklyGrouping, in manager: DBBManager, postgres: Bool, from: String, to: String
-    ) throws -> WeeklySeries {
-        let (week, start, arguments) = grouping.sql(postgres: postgres)
-        let rows = try manager.query(
-            UsageData.weeklyQuery(week: week, start: start), arguments: arguments + [from, to])
-        return WeeklySeries(
-            grouping: grouping,
-            weeks: rows.map { row in
-                WeeklySeries.Week(
-                    week: row["week", as: String.self] ?? "", start: row["start", as: String.self] ?? "",
-                    valuePerVisit: row["ratio", as: Double.self] ?? 0)
-            })
+    /// included), on either backend. Blocks while the database answers.
+    public static func series(_ grouping: WeeklyGrouping, in manager: DBBManager, from: String, to: String)
+        throws -> WeeklySeries
+    {
+        guard let first = WeeklyChartLayout.day(from), let last = WeeklyChartLayout.day(to) else {
+            throw InvalidDay(from: from, to: to)
+        }
+        let days = first.date..<last.adding(days: 1).date
+        let weeks =
+            switch grouping {
+            case .locale(let identifier): try localeWeeks(identifier, in: manager, days: days)
+            case .strftime: try WeeklyGrouping.strftimeWeeks(in: manager, days: days)
+            }
+        return WeeklySeries(grouping: grouping, weeks: weeks)
+    }
+
+    /// The weeks of `locale`, as a typed report: its week, the week's first day, and the
+    /// sums the value per visit divides. The same in SQL:
+    ///
+    /// ```sql
+    /// SELECT dbb_week(day, ?1) AS week, MIN(dbb_week_start(day, ?1)) AS start,
+    ///        SUM(value) * 1.0 / SUM(visits) AS ratio
+    /// FROM "Usage" WHERE day >= ?2 AND day < ?3 GROUP BY week ORDER BY week
+    /// ```
+    static func localeWeeks(_ locale: String, in manager: DBBManager, days: Range<Date>) throws
+        -> [WeeklySeries.Week]
+    {
+        let week = DBBExpression<Usage, String?>.week(of: \.day, in: locale)
+        let start = DBBExpression<Usage, String?>.weekStart(of: \.day, in: locale)
+        return try Usage.select(week, .min(start), .sum(\.value), .sum(\.visits))
+            .where(\.day >= days.lowerBound && \.day < days.upperBound)
+            .group(by: week)
+            .order(by: .ascending(week))
+            .rows(manager)
+            .map { week, start, value, visits in
+                WeeklySeries.Week(week: week ?? "", start: start ?? "", value: value ?? 0, visits: visits ?? 0)
+            }
     }
 
     /// How many days `from` … `to` (`yyyy-MM-dd`, both included) holds; `nil` when either is
@@ -38,11 +63,21 @@ public enum WeeklyReport {
     }
 
     /// One series per locale of `locales`, in their order, then `strftime`'s.
-    public static func comparison(
-        locales: [String], in manager: DBBManager, postgres: Bool, from: String, to: String
-    ) throws -> [WeeklySeries] {
+    public static func comparison(locales: [String], in manager: DBBManager, from: String, to: String) throws
+        -> [WeeklySeries]
+    {
         try (locales.map(WeeklyGrouping.locale) + [.strftime]).map { grouping in
-            try series(grouping, in: manager, postgres: postgres, from: from, to: to)
+            try series(grouping, in: manager, from: from, to: to)
+        }
+    }
+
+    /// `from` or `to` is not a day as `yyyy-MM-dd`.
+    public struct InvalidDay: Error, CustomStringConvertible {
+        public var from: String
+        public var to: String
+
+        public var description: String {
+            "the weekly report takes its first and last day as yyyy-MM-dd (2010-12-13), not '\(from)' … '\(to)'"
         }
     }
 }

@@ -22,7 +22,7 @@ public struct WeeklySeries: Sendable, Equatable {
         /// The week's first day as `yyyy-MM-dd`: for a locale's week the day it starts (which
         /// may lie before the report's first day), for `strftime`'s the first day with rows.
         public var start: String
-        /// `SUM(Value) / SUM(Visits)` over the week's days in the report.
+        /// `SUM(value) / SUM(visits)` over the week's days in the report.
         public var valuePerVisit: Double
 
         /// A row of the report.
@@ -31,5 +31,14 @@ public struct WeeklySeries: Sendable, Equatable {
             self.start = start
             self.valuePerVisit = valuePerVisit
         }
+    }
+}
+
+extension WeeklySeries.Week {
+    /// A week whose value per visit is `value / visits` (0 for no visits), divided here: the
+    /// typed report has no conversion of its integer sums to `Double`, and one division in
+    /// Swift gives both backends the same `Double` (PostgreSQL's `numeric` division did not).
+    init(week: String, start: String, value: Int, visits: Int) {
+        self.init(week: week, start: start, valuePerVisit: visits == 0 ? 0 : Double(value) / Double(visits))
     }
 }

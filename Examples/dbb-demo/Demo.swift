@@ -69,7 +69,7 @@ struct Demo: AsyncParsableCommand {
             valueName: "file.svg"))
     var chart: String?
 
-    static let classes: [DBBTableObject.Type] = [Person.self, Company.self, Project.self, Meeting.self]
+    static let classes: [DBBTableObject.Type] = [Person.self, Company.self, Project.self, Meeting.self, Usage.self]
 
     func validate() throws {
         if postgres != nil && database != nil {
@@ -93,7 +93,11 @@ struct Demo: AsyncParsableCommand {
     func run() async throws {
         // The source first: a source that cannot be opened leaves no new destination behind.
         let source = try copyFrom.map(Self.manager)  // read, never changed
+        if let source, let copyFrom {
+            try UsageData.refuseOlderTable(in: source, named: "\(Self.display(copyFrom)) (--copy-from)")
+        }
         let (manager, place) = try open()
+        try UsageData.refuseOlderTable(in: manager, named: place)
         try manager.register(Self.classes)
         var state: String
         if let copyFrom, let source {
@@ -105,13 +109,11 @@ struct Demo: AsyncParsableCommand {
         } else {
             state = "data from an earlier run; --reset starts over"
         }
-        let onPostgres = postgres != nil
-        if try !UsageData.exists(manager, postgres: onPostgres) { try UsageData.fill(manager, postgres: onPostgres) }
+        try UsageData.fillIfEmpty(manager)
         print("Database: \(place) (\(state))\n")
         try await Tour.show(manager)
         let (from, to) = (WeeklyReport.defaultFrom, WeeklyReport.defaultTo)
-        let series = try WeeklyReport.comparison(
-            locales: WeeklyReport.defaultLocales, in: manager, postgres: onPostgres, from: from, to: to)
+        let series = try WeeklyReport.comparison(locales: WeeklyReport.defaultLocales, in: manager, from: from, to: to)
         WeeklyTable.show(series, from: from, to: to)
         if let chart {
             try ChartFile.write(WeeklyChart(series: series, from: from, to: to).svg, to: chart)
@@ -124,9 +126,10 @@ struct Demo: AsyncParsableCommand {
         if let postgres {
             let manager = try Self.manager(postgres)
             if reset {
+                // An older demo's Usage table (unquoted, so `usage` here) goes too.
+                try manager.execute("DROP TABLE IF EXISTS usage")
                 try manager.register(Self.classes)
                 for type in Self.classes { try type.deleteAll(manager: manager) }
-                try manager.execute("DROP TABLE IF EXISTS Usage")
             }
             return (manager, Self.display(postgres))
         }

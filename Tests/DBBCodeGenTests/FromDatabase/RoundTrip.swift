@@ -40,7 +40,7 @@ struct RoundTrip {
             codegen, ["--from-database", place, "--output-dir", output.url.path, "--allow-skipped"])
         #expect(run.status == 0, "\(run.stderr)")
         let named = run.stderr.split(separator: "\n").filter { $0.hasPrefix("dbb-codegen: table ") }
-        // (PostgreSQL folds the unquoted names of other SQL to lower case: `Usage` is `usage` there.)
+        // (PostgreSQL folds the unquoted names of other SQL to lower case: `Report` is `report` there.)
         #expect(
             named.map { $0.split(separator: " ")[2].lowercased() } == skipped.map { $0.lowercased() }, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()

@@ -14,11 +14,14 @@ public enum ServiceDatabase: Sendable, Equatable {
     case postgres(primary: String, replicas: [String])
 
     /// The table-object classes the service stores.
-    public static let classes: [DBBTableObject.Type] = [Company.self, Person.self, Project.self, Meeting.self]
+    public static let classes: [DBBTableObject.Type] = [
+        Company.self, Person.self, Project.self, Meeting.self, Usage.self,
+    ]
 
-    /// Opens the database, creates or migrates its tables and, when it has none, fills the
-    /// seed's `Usage` table that the weekly report reads. Start a second instance on a new
-    /// PostgreSQL database once the first has answered `/health`: two first starts at once
+    /// Opens the database, creates or migrates its tables and, when it has none, saves the
+    /// seed's `Usage` objects that the weekly report reads (a database whose `Usage` table an
+    /// older service made is refused: ``UsageData/OlderTable``). Start a second instance on a
+    /// new PostgreSQL database once the first has answered `/health`: two first starts at once
     /// would both fill `Usage`.
     ///
     /// On PostgreSQL, `deadlines` are the managers' `answerTimeout` and `statementTimeout`
@@ -53,25 +56,21 @@ public enum ServiceDatabase: Sendable, Equatable {
 
     private func openBlocking(logger: Logger, deadlines: Deadlines) throws -> DBBManager {
         let manager: DBBManager
-        let postgres: Bool
         switch self {
         case .sqlite(let path?):
             manager = try DBBManager(url: URL(fileURLWithPath: path), logger: logger)
-            try manager.register(Self.classes)
-            postgres = false
         case .sqlite(nil):
             manager = try DBBManager.inAppSupportFolder(
-                named: "service.sqlite", subFolders: "dbb-service", tableClasses: Self.classes)
+                named: "service.sqlite", subFolders: "dbb-service", tableClasses: [])
             manager.logging = StatementLogging(logger: logger)
-            postgres = false
         case .postgres(let primary, let replicas):
             manager = try DBBManager(
                 postgres: deadlines.configuration(primary), replicas: replicas.map(deadlines.configuration))
             manager.logging = StatementLogging(logger: logger)
-            try manager.register(Self.classes)
-            postgres = true
         }
-        if try !UsageData.exists(manager, postgres: postgres) { try UsageData.fill(manager, postgres: postgres) }
+        try UsageData.refuseOlderTable(in: manager, named: label)
+        try manager.register(Self.classes)
+        try UsageData.fillIfEmpty(manager)
         return manager
     }
 

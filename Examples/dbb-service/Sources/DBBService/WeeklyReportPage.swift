@@ -35,7 +35,7 @@ struct WeeklyReportPage {
             """
         html += chart.svg
         html += """
-            <figcaption>Value per visit (SUM(Value) / SUM(Visits) of the seed's Usage table) by week, \
+            <figcaption>Value per visit (SUM(value) / SUM(visits) of the seed's Usage objects) by week, \
             \(Markup.escape(from)) … \(Markup.escape(to)). The table below has the same numbers.</figcaption>
             </figure>
             <table id="weekly-report-table">

@@ -31,9 +31,8 @@ struct WeeklyReportPageRoute: Sendable {
             throw APIError.badRequest(
                 "to", "the page shows at most \(WeeklyReportParameters.maximumDays) days (53 weeks), not \(days)")
         }
-        let onPostgres = manager.databaseSystem == "postgresql"
         let series = try await manager.perform { manager in
-            try WeeklyReport.comparison(locales: locales, in: manager, postgres: onPostgres, from: from, to: to)
+            try WeeklyReport.comparison(locales: locales, in: manager, from: from, to: to)
         }
         let html = WeeklyReportPage(series: series, from: from, to: to).html
         return Response(

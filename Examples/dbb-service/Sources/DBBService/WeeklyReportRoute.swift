@@ -5,9 +5,9 @@ import Foundation
 import Hummingbird
 
 /// `GET /reports/weekly?locale=de_DE&from=2010-12-13&to=2011-01-16`: the seed's weekly "value
-/// per visit" over the `Usage` table, its weeks those of `locale` (a US week starts on Sunday,
-/// a German one on Monday and needs four days in week 1), grouped in the database by
-/// `dbb_week` — on SQLite and on PostgreSQL alike.
+/// per visit" over the `Usage` objects, its weeks those of `locale` (a US week starts on Sunday,
+/// a German one on Monday and needs four days in week 1), grouped in the database by a typed
+/// report on the locale's week (`WeeklyReport`) — on SQLite and on PostgreSQL alike.
 struct WeeklyReportRoute: Sendable {
     let manager: DBBManager
 
@@ -34,9 +34,8 @@ struct WeeklyReportRoute: Sendable {
         guard let text = given["locale"] else { throw APIError.badRequest("locale", "required") }
         let (locale, calendar) = try WeeklyReportParameters.locale(text, "locale")
         let (from, to) = try WeeklyReportParameters.days(given["from"], given["to"])
-        // A locale's weeks are computed alike on both backends: no need to know which this is.
         let series = try await manager.perform { manager in
-            try WeeklyReport.series(.locale(locale), in: manager, postgres: false, from: from, to: to)
+            try WeeklyReport.series(.locale(locale), in: manager, from: from, to: to)
         }
         return try JSONResponse.make(
             .ok,

@@ -20,7 +20,7 @@ struct WeeklyReportBrowserTests {
         guard let harness = try ServiceHarness(.sqlite) else { return }
         let (app, manager) = try await harness.instance(live: true)
         let expected = try WeeklyReport.comparison(
-            locales: ["en_US", "ru_RU", "de_DE"], in: manager, postgres: false, from: "2010-12-13", to: "2011-01-16")
+            locales: ["en_US", "ru_RU", "de_DE"], in: manager, from: "2010-12-13", to: "2011-01-16")
         try await app.test(.live) { client in
             let url = "http://127.0.0.1:\(try #require(client.port))\(WeeklyReportPageTests.query)"
             // The DOM the browser built: the bars, their values and their geometry.

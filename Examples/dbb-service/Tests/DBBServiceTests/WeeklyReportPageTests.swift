@@ -16,7 +16,7 @@ struct WeeklyReportPageTests {
         guard let harness = try ServiceHarness(backend) else { return }
         let (app, manager) = try await harness.instance()
         let expected = try WeeklyReport.comparison(
-            locales: ["en_US", "ru_RU", "de_DE"], in: manager, postgres: backend == .postgresql, from: "2010-12-13",
+            locales: ["en_US", "ru_RU", "de_DE"], in: manager, from: "2010-12-13",
             to: "2011-01-16")
         #expect(manager.databaseSystem == (backend == .postgresql ? "postgresql" : "sqlite"))
         // The New Year as each grouping cuts it.
@@ -42,9 +42,9 @@ struct WeeklyReportPageTests {
                 try ChartBar.all(in: german.body),
                 draw: [
                     try WeeklyReport.series(
-                        .locale("de_DE"), in: manager, postgres: false, from: "2010-12-13", to: "2010-12-26"),
+                        .locale("de_DE"), in: manager, from: "2010-12-13", to: "2010-12-26"),
                     try WeeklyReport.series(
-                        .strftime, in: manager, postgres: backend == .postgresql, from: "2010-12-13",
+                        .strftime, in: manager, from: "2010-12-13",
                         to: "2010-12-26"),
                 ], days: 14)
         }
