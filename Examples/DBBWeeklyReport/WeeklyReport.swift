@@ -32,8 +32,9 @@ public enum WeeklyReport {
         return WeeklySeries(grouping: grouping, weeks: weeks)
     }
 
-    /// The weeks of `locale`, as a typed report: its week, the week's first day, and the
-    /// sums the value per visit divides. The same in SQL:
+    /// The weeks of `locale`, as a typed report: its week, the week's first day, and the value
+    /// per visit (the sums divided as doubles, the same `Double` on both backends). The same in
+    /// SQL:
     ///
     /// ```sql
     /// SELECT dbb_week(day, ?1) AS week, MIN(dbb_week_start(day, ?1)) AS start,
@@ -45,13 +46,14 @@ public enum WeeklyReport {
     {
         let week = DBBExpression<Usage, String?>.week(of: \.day, in: locale)
         let start = DBBExpression<Usage, String?>.weekStart(of: \.day, in: locale)
-        return try Usage.select(week, .min(start), .sum(\.value), .sum(\.visits))
+        let valuePerVisit = DBBExpression<Usage, Double?>.double(.sum(\.value)) / .double(.sum(\.visits))
+        return try Usage.select(week, .min(start), valuePerVisit)
             .where(\.day >= days.lowerBound && \.day < days.upperBound)
             .group(by: week)
             .order(by: .ascending(week))
             .rows(manager)
-            .map { week, start, value, visits in
-                WeeklySeries.Week(week: week ?? "", start: start ?? "", value: value ?? 0, visits: visits ?? 0)
+            .map { week, start, ratio in
+                WeeklySeries.Week(week: week ?? "", start: start ?? "", valuePerVisit: ratio ?? 0)
             }
     }
 

@@ -35,9 +35,9 @@ public struct WeeklySeries: Sendable, Equatable {
 }
 
 extension WeeklySeries.Week {
-    /// A week whose value per visit is `value / visits` (0 for no visits), divided here: the
-    /// typed report has no conversion of its integer sums to `Double`, and one division in
-    /// Swift gives both backends the same `Double` (PostgreSQL's `numeric` division did not).
+    /// A week whose value per visit is `value / visits` (0 for no visits), divided here for the
+    /// `strftime` weeks' SQL: one division in Swift gives both backends the same `Double`
+    /// (PostgreSQL's `numeric` division did not), as the typed report's `.double(_:)` does.
     init(week: String, start: String, value: Int, visits: Int) {
         self.init(week: week, start: start, valuePerVisit: visits == 0 ? 0 : Double(value) / Double(visits))
     }
