@@ -38,8 +38,8 @@ public enum WeeklyReport {
     ///
     /// ```sql
     /// SELECT dbb_week(day, ?1) AS week, MIN(dbb_week_start(day, ?1)) AS start,
-    ///        SUM(value) * 1.0 / SUM(visits) AS ratio
-    /// FROM "Usage" WHERE day >= ?2 AND day < ?3 GROUP BY week ORDER BY week
+    ///        (SUM(value) * ?2) / (SUM(visits) * ?2) AS ratio      -- ?2 = 1.0, bound as a double
+    /// FROM "Usage" WHERE day >= ?3 AND day < ?4 GROUP BY week ORDER BY week
     /// ```
     static func localeWeeks(_ locale: String, in manager: DBBManager, days: Range<Date>) throws
         -> [WeeklySeries.Week]

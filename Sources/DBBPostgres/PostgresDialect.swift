@@ -133,10 +133,24 @@ public struct PostgresDialect: DBBDialect {
 
     public func placeholder(_ number: Int) -> String { "$\(number)" }
 
-    /// `nil`: the engine refuses what an integer column cannot hold (22003, 22012) and a
-    /// non-optional expression gives no `NULL`.
-    public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool) -> String? { nil }
-    public func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool) -> String? { nil }
+    /// For an integer property narrower than `bigint` (`Int32`…): the value, or the server's
+    /// error quoting the range and the value (a text that is no `bigint`). Otherwise `nil`: the
+    /// engine refuses what a `bigint` cannot hold (22003, 22012), and a non-optional
+    /// expression gives no `NULL`.
+    public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
+        -> String?
+    {
+        bounds.map { bounds in
+            "CASE WHEN \(sql) BETWEEN \(bounds.lowerBound) AND \(bounds.upperBound) OR \(sql) IS NULL THEN \(sql) "
+                + "ELSE CAST('a value out of the property''s range \(bounds.lowerBound)…\(bounds.upperBound): ' || \(sql) "
+                + "AS bigint) END"
+        }
+    }
+
+    /// `nil`: the server's error quotes the value.
+    public func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
+        -> String?
+    { nil }
 
     /// `CAST(sql AS <type>)`: `SUM` of `bigint` and `AVG` of integers are `numeric` here.
     public func result(_ sql: String, as type: DBBStorageType) -> String { "CAST(\(sql) AS \(columnType(type)))" }

@@ -4,6 +4,16 @@ import DBBTestSupport
 import Foundation
 import Testing
 
+/// Integers narrower than Int64, a unique code, and a divisor: what the update guards meet.
+@DBBTable
+final class Meter: DBBTableObject {
+    @Unique var code: String?
+    var n = 0
+    var divisor = 1
+    var small: Int32 = 0
+    var tiny: UInt8 = 0
+}
+
 /// What SQLite would run and PostgreSQL refuses (or SQLite would store and PostgreSQL
 /// refuses) is refused alike on both, before anything changes: an update whose expression
 /// gives a value the column's property cannot hold, a grouped report reading a column outside
@@ -150,5 +160,81 @@ import Testing
         }
         // A list within the bound runs, and nothing was deleted.
         #expect(try Visit.instances(where: .in(\.clicks, Array(0..<30_000)), manager: manager).count == 1)
+    }
+
+    static func meters(_ manager: DBBManager) throws -> [String] {
+        try Meter.instances(sortedBy: [.ascending(\.n)], manager: manager).map {
+            "\($0.code ?? "-") \($0.n) \($0.divisor) \($0.small) \($0.tiny)"
+        }
+    }
+
+    @Test("an update past an Int32 property's range is refused on both and writes nothing", arguments: Backend.allCases)
+    func narrowIntegersOverflow(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Meter.self]) else { return }
+        let manager = database.manager
+        let (low, high) = (Meter(dbManager: manager), Meter(dbManager: manager))
+        (low.n, low.small, low.tiny) = (1, 7, 3)
+        (high.n, high.small, high.tiny) = (2, .max, 255)
+        try Meter.save([low, high], manager: manager)
+        let before = try Self.meters(manager)
+        let small = DBBExpression<Meter, Int32>.column(\.small)
+        let attempts: [DBBAssignment<Meter>] = [.set(\.small, to: small + 1), .set(\.small, to: small * -1 - 2)]
+        for (number, assignment) in attempts.enumerated() {
+            do {
+                try Meter.update(assignment, where: .all, manager: manager)
+                Issue.record("\(backend): update \(number) ran")
+            } catch let error as DBBError {
+                switch backend {
+                case .sqlite:
+                    #expect(error.kind == .invalidValue && error.rowID == high.id, "\(number): \(error)")
+                    #expect(error.property == "small", "\(error)")
+                case .postgresql:
+                    #expect(error.kind == .server && "\(error)".contains("out of the property's range"), "\(error)")
+                }
+            }
+        }
+        #expect(try Self.meters(try database.reopen([Meter.self])) == before)
+        // Within the range it is written, NULL-free and exact.
+        #expect(try Meter.update(.set(\.small, to: small - 1), where: .all, manager: manager) == 2)
+        #expect(try Self.meters(manager) == ["- 1 1 6 3", "- 2 1 \(Int32.max - 1) 255"])
+    }
+
+    @Test(
+        "a guarded update that breaks a UNIQUE column reports the database's error on its own statement",
+        arguments: Backend.allCases)
+    func guardedUpdateAndUnique(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Meter.self]) else { return }
+        let manager = database.manager
+        let (a, b) = (Meter(dbManager: manager), Meter(dbManager: manager))
+        (a.code, a.n, b.code, b.n) = ("a", 1, "b", 2)
+        try Meter.save([a, b], manager: manager)
+        let before = try Self.meters(manager)
+        let write = Meter.updating(.set(\.n, to: .column(\.n) + 1), .set(\.code, to: "same"), where: .all)
+        let error = try #require(throws: DBBError.self) { try write.run(manager) }
+        #expect(error.kind != .invalidValue, "\(error)")
+        #expect(!"\(error)".contains("RETURNING"), "the error quotes the library's diagnosis: \(error)")
+        #expect(try Self.meters(manager) == before)
+    }
+
+    @Test(
+        "values bound after a long IN list count toward the limit, and misplaced aggregates are refused",
+        arguments: Backend.allCases)
+    func boundCountAndMisplacedAggregates(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Visit.self]) else { return }
+        let manager = database.manager
+        try Visit.save([Self.visit(manager, "/a", clicks: 5, seconds: 1)], manager: manager)
+        let listFirst: DBBCondition<Visit> = .in(\.clicks, Array(0..<32_765)) && \.page == "/a" && \.referrer != "-"
+        let count = DBBExpression<Visit, Int>.count()
+        let error = try #require(throws: DBBError.self) { try Visit.select(count).where(listFirst).rows(manager) }
+        #expect(error.kind == .invalidOption && "\(error)".contains("32767 values"), "\(error)")
+        let misplaced: [(String, () throws -> Void)] = [
+            ("condition (where)", { _ = try Visit.select(count).where(count > 1).rows(manager) }),
+            ("groups by an aggregate", { _ = try Visit.select(count).group(by: count).rows(manager) }),
+            ("inside another", { _ = try Visit.select(DBBExpression<Visit, Int?>.sum(count)).rows(manager) }),
+        ]
+        for (words, shape) in misplaced {
+            let refused = try #require(throws: DBBError.self) { try shape() }
+            #expect(refused.kind == .invalidOption && "\(refused)".contains(words), "\(refused)")
+        }
     }
 }

@@ -116,15 +116,16 @@ public protocol DBBDialect: Sendable {
 
     /// The value `sql` that a set-based update writes into a column of `type`, guarded so that the
     /// statement fails when it is not a value a save could have stored (`NULL` only when
-    /// `canHoldNil`) — or `nil` when the column's type refuses every other value itself
-    /// (PostgreSQL's). SQLite stores what an expression gives: `NULL` for a division by zero, a
-    /// `REAL` for an integer past Int64.
-    func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool) -> String?
+    /// `canHoldNil`; an integer within `bounds`, the property type's range when narrower than
+    /// Int64's) — or `nil` when the column's type refuses every other value itself. SQLite stores
+    /// what an expression gives: `NULL` for a division by zero, a `REAL` for an integer past
+    /// Int64; either engine an integer past an `Int32` property's range.
+    func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?) -> String?
 
-    /// For the `RETURNING` of the update that finds which row failed ``guarded(_:_:canHoldNil:)``:
+    /// For the `RETURNING` of the update that finds which row failed ``guarded(_:_:canHoldNil:bounds:)``:
     /// SQL that is `NULL` when `column` (quoted) holds a value a save could have stored, and
-    /// otherwise that value's text.
-    func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool) -> String?
+    /// otherwise that value's text — or `nil` when the engine's own error names the value.
+    func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?) -> String?
 
     /// `value` matched against the pattern bound at `pattern` (``likePattern(_:ignoringCase:)``):
     /// `%` any text, `_` one character, `\` makes the next character plain. Case-sensitive, or

@@ -19,6 +19,8 @@ struct ColumnProperty: Sendable {
     let defaultValue: DBBValue
     /// Whether the property is an `Optional`, which saves `nil` as `NULL`.
     let canHoldNil: Bool
+    /// The range of the property's integer type, when narrower than Int64's (`Int32`…).
+    var integerBounds: ClosedRange<Int64>? = nil
 
     var isNotNull: Bool { attributes.contains(.notNull) }
     var isUnique: Bool { attributes.contains(.unique) }

@@ -165,6 +165,33 @@ extension DBBWideUnsignedColumnValue {
     public var columnValue: DBBValue { Int64(exactly: self).map(DBBValue.integer) ?? .real(Double(self)) }
 }
 
+/// The range of a property's integer type within Int64, when narrower (`Int32`, `UInt8`,
+/// `UInt64`…): what a set-based update must keep a computed value in (`SQLRenderer+Writes`).
+protocol NarrowIntegerBounds {
+    static var storedBounds: ClosedRange<Int64>? { get }
+}
+
+extension DBBIntegerColumnValue {
+    static var storedBounds: ClosedRange<Int64>? {
+        let bounds = Int64(clamping: Self.min)...Int64(clamping: Self.max)
+        return bounds == Int64.min...Int64.max ? nil : bounds
+    }
+}
+
+extension Int: NarrowIntegerBounds {}
+extension Int8: NarrowIntegerBounds {}
+extension Int16: NarrowIntegerBounds {}
+extension Int32: NarrowIntegerBounds {}
+extension Int64: NarrowIntegerBounds {}
+extension UInt: NarrowIntegerBounds {}
+extension UInt8: NarrowIntegerBounds {}
+extension UInt16: NarrowIntegerBounds {}
+extension UInt32: NarrowIntegerBounds {}
+extension UInt64: NarrowIntegerBounds {}
+extension Optional: NarrowIntegerBounds where Wrapped: NarrowIntegerBounds {
+    static var storedBounds: ClosedRange<Int64>? { Wrapped.storedBounds }
+}
+
 extension Int: DBBIntegerColumnValue {}
 extension Int8: DBBIntegerColumnValue {}
 extension Int16: DBBIntegerColumnValue {}

@@ -28,6 +28,10 @@ public struct DBBPropertyPersistence: Sendable {
     /// Whether the property can hold `nil` (an `Optional`), and so save `NULL`.
     let canHoldNil: Bool
 
+    /// The range of the property's integer type, when narrower than Int64's (see
+    /// `NarrowIntegerBounds`).
+    let integerBounds: ClosedRange<Int64>?
+
     @usableFromInline
     enum Access: Sendable {
         case column(ColumnAccess)
@@ -45,6 +49,7 @@ public struct DBBPropertyPersistence: Sendable {
         self.storageType = storageType
         self.valueTypeName = String(describing: valueType)
         self.canHoldNil = valueType is any ExpressibleByNilLiteral.Type
+        self.integerBounds = (valueType as? any NarrowIntegerBounds.Type)?.storedBounds
         self.columnName = columnName
         self.access = access
     }

@@ -85,7 +85,8 @@ final class TableMapping: Sendable {
                         name: name, column: column, storageType: persistence.storageType,
                         access: direct ?? access, throughStorage: direct != nil,
                         valueTypeName: persistence.valueTypeName, attributes: attributes[name] ?? [],
-                        defaultValue: access.value(prototype), canHoldNil: persistence.canHoldNil))
+                        defaultValue: access.value(prototype), canHoldNil: persistence.canHoldNil,
+                        integerBounds: persistence.integerBounds))
             case .join(let access):
                 let direct = storedOffsets ? access.direct(prototype) : nil
                 joins.append(

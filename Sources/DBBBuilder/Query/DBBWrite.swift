@@ -72,11 +72,18 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
                     } catch {
                         guard let diagnosis else { throw error }
                         // A guard failed, or something else did: the unguarded update names the
-                        // row, and the transaction rolls back either way.
-                        try connection.forEachRow(diagnosis.sql, statement.arguments) { row in
-                            try Self.refuseMisstored(row, diagnosis.checked, table: mapping.tableName)
+                        // row, and the transaction rolls back either way. What else fails in it
+                        // (a UNIQUE column) is the first statement's error, reported as it was.
+                        var misstored: DBBError?
+                        try? connection.forEachRow(diagnosis.sql, statement.arguments) { row in
+                            do throws(DBBError) {
+                                try Self.refuseMisstored(row, diagnosis.checked, table: mapping.tableName)
+                            } catch {
+                                misstored = error
+                                throw error
+                            }
                         }
-                        throw error
+                        throw misstored ?? error
                     }
                     return connection.changes
                 }
@@ -98,8 +105,8 @@ public struct DBBWrite<Root: DBBTableObject>: @unchecked Sendable {
                 .invalidValue, table: table, property: column.name, rowID: rowID,
                 "the update gives row id \(rowID) the value \(text), which \(column.valueTypeName) cannot hold "
                     + "(SQLite keeps what an expression gives: NULL for a division by zero, a REAL for an integer "
-                    + "past Int64): nothing was written; keep the expression within the property's type (a divisor "
-                    + "that is never 0, a sum that fits)")
+                    + "past Int64, any integer in a column of a narrower type): nothing was written; keep the "
+                    + "expression within the property's type (a divisor that is never 0, a sum that fits)")
         }
     }
 

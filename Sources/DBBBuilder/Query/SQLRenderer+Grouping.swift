@@ -13,6 +13,26 @@ extension SQLRenderer {
     /// - Throws: ``DBBError/Kind/invalidOption`` naming the column and what to change.
     mutating func refuseUnsharedShapes(_ select: SelectNode, _ scope: Scope) throws {
         let table = scope.mapping.tableName
+        // Aggregates where no engine computes one; each engine says so in its own words.
+        if select.filter?.aggregates == true {
+            throw DBBError(
+                .invalidOption, table: table,
+                "the report's condition (where) uses an aggregate (COUNT, SUM…), which a row has no value of: "
+                    + "filter the groups with having(_:)")
+        }
+        if select.grouping.contains(where: \.aggregates) {
+            throw DBBError(
+                .invalidOption, table: table,
+                "the report groups by an aggregate (COUNT, SUM…), which is computed per group: group by the "
+                    + "columns or expressions of a row")
+        }
+        let clauses = select.columns + (select.groupFilter.map { [$0] } ?? []) + select.order.map(\.node)
+        if clauses.contains(where: \.nestsAggregates) {
+            throw DBBError(
+                .invalidOption, table: table,
+                "the report puts an aggregate inside another (.sum(.count())…), which no backend computes in one "
+                    + "query: aggregate in a subquery, or in Swift over the report's rows")
+        }
         if select.distinct {
             let selected = select.columns.map { QueryShape(expression: $0, dialect: dialect) }
             for term in select.order {

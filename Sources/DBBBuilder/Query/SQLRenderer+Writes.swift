@@ -33,7 +33,9 @@ extension SQLRenderer {
             : write.filter
         switch write.action {
         case .delete:
-            return "DELETE FROM " + table + " WHERE " + (try render(filter, scope))
+            let condition = try render(filter, scope)
+            try checkBoundCount(scope)
+            return "DELETE FROM " + table + " WHERE " + condition
         case .update(let assignments, let modifiedTime):
             guard !assignments.isEmpty else {
                 throw DBBError(
@@ -59,18 +61,22 @@ extension SQLRenderer {
                 unguarded.append(target + value)
                 // A bound value was checked above; what an expression gives is checked per row.
                 let isValue = if case .value = assignment.value { true } else { false }
-                guard !isValue, let guarded = dialect.guarded(value, column.storageType, canHoldNil: column.canHoldNil),
-                    let check = dialect.misstored(
-                        dialect.quote(column.column), column.storageType, canHoldNil: column.canHoldNil)
+                let (type, canHoldNil, bounds) = (column.storageType, column.canHoldNil, column.integerBounds)
+                guard !isValue, let guarded = dialect.guarded(value, type, canHoldNil: canHoldNil, bounds: bounds)
                 else {
                     set.append(target + value)
                     continue
                 }
                 set.append(target + guarded)
-                checks.append(check)
-                checkedColumns.append(column)
+                if let check = dialect.misstored(
+                    dialect.quote(column.column), type, canHoldNil: canHoldNil, bounds: bounds)
+                {
+                    checks.append(check)
+                    checkedColumns.append(column)
+                }
             }
             let condition = try render(filter, scope)
+            try checkBoundCount(scope)
             if !checks.isEmpty {
                 diagnosis =
                     "UPDATE " + table + " SET " + unguarded.joined(separator: ", ") + " WHERE " + condition
@@ -146,6 +152,22 @@ extension SQLNode {
         case .elements(_, let condition, _): condition?.aggregates ?? false
         case .function(_, let arguments): arguments.contains { $0.aggregates }
         case .joined(_, let node): node.aggregates
+        }
+    }
+
+    /// Whether the node holds an aggregate of an aggregate outside a subquery.
+    var nestsAggregates: Bool {
+        switch self {
+        case .aggregate(_, let argument, _, _): argument?.aggregates ?? false
+        case .property, .keyColumn, .element, .value, .locale, .keyword, .exists: false
+        case .prefix(_, let operand), .isNull(let operand, _), .inList(let operand, _, _),
+            .inQuery(let operand, _, _), .like(let operand, _, _, _):
+            operand.nestsAggregates
+        case .binary(let left, _, let right), .nullIfNull(let left, let right):
+            left.nestsAggregates || right.nestsAggregates
+        case .elements(_, let condition, _): condition?.nestsAggregates ?? false
+        case .function(_, let arguments): arguments.contains { $0.nestsAggregates }
+        case .joined(_, let node): node.nestsAggregates
         }
     }
 }

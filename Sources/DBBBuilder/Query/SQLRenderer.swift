@@ -91,6 +91,7 @@ struct SQLRenderer {
         if !select.order.isEmpty { sql += " ORDER BY " + (try order(select.order, scope)) }
         sql += try page(limit: select.limit, offset: select.offset, scope.mapping)
         try refuseUnsharedShapes(select, scope)
+        try checkBoundCount(scope)
         return sql
     }
 
@@ -390,6 +391,18 @@ struct SQLRenderer {
             "the query's LIKE pattern\(column.map { " for \($0.property)" } ?? "") holds NUL (\\0), which no backend "
                 + "matches (SQLite reads a pattern only up to it, PostgreSQL stores no NUL in text): compare such text "
                 + "with == instead")
+    }
+
+    /// Refuses a statement that binds more values than SQLite's default build takes (32,766;
+    /// PostgreSQL takes 65,535), alike on every backend: an `IN` list that ends past the limit
+    /// is named where it is rendered; values bound after a long list are counted here.
+    func checkBoundCount(_ scope: Scope) throws(DBBError) {
+        guard arguments.count > PlaceholderSQL.highestNumber else { return }
+        throw DBBError(
+            .invalidOption, table: scope.mapping.tableName,
+            "the query binds \(arguments.count) values, more than the \(PlaceholderSQL.highestNumber) a statement holds "
+                + "on every backend: split its IN lists and query once per part, or select the values with a "
+                + "subquery (.in(\\.x, Other.select(…)))")
     }
 
     /// The error of a statement whose `IN` lists bind more values than SQLite's default build

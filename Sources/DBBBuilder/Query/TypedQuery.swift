@@ -50,6 +50,7 @@ extension DBBTableObjectFetching {
             let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope)
             }
             let order = try renderer.order(order, scope)
+            try renderer.checkBoundCount(scope)
             let query = try SelectQuery(
                 mapping, filter: filter ?? "", order: order, arguments: renderer.arguments, limit: limit,
                 offset: offset)

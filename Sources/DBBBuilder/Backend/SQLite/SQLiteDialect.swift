@@ -109,31 +109,44 @@ public struct SQLiteDialect: DBBDialect {
     /// `sql`: SQLite's `SUM` of integers is an integer, its `AVG` a `REAL`.
     public func result(_ sql: String, as type: DBBStorageType) -> String { sql }
 
-    /// `CASE WHEN typeof(v) IN ('integer') THEN v ELSE abs(-9223372036854775807 - 1) END`: the
-    /// value, or SQLite's "integer overflow" error. Checked for the numbers that arithmetic can
-    /// leave outside their type; text expressions give text.
-    public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool) -> String? {
-        storageClasses(type, canHoldNil: canHoldNil).map { classes in
-            "CASE WHEN typeof(\(sql)) IN (\(classes)) THEN \(sql) ELSE abs(-9223372036854775807 - 1) END"
+    /// `CASE WHEN typeof(v) = 'integer' AND v BETWEEN lo AND hi THEN v ELSE abs(-9223372036854775807 - 1)
+    /// END`: the value, or SQLite's "integer overflow" error. Checked for the numbers that
+    /// arithmetic can leave outside their type; text expressions give text.
+    public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
+        -> String?
+    {
+        storable(sql, type, canHoldNil: canHoldNil, bounds: bounds).map { storable in
+            "CASE WHEN \(storable) THEN \(sql) ELSE abs(-9223372036854775807 - 1) END"
         }
     }
 
-    /// `CASE WHEN typeof(c) IN ('integer') THEN NULL ELSE quote(c) END`.
-    public func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool) -> String? {
-        storageClasses(type, canHoldNil: canHoldNil).map { classes in
-            "CASE WHEN typeof(\(column)) IN (\(classes)) THEN NULL ELSE quote(\(column)) END"
+    /// `CASE WHEN <storable> THEN NULL ELSE quote(c) END`.
+    public func misstored(_ column: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
+        -> String?
+    {
+        storable(column, type, canHoldNil: canHoldNil, bounds: bounds).map { storable in
+            "CASE WHEN \(storable) THEN NULL ELSE quote(\(column)) END"
         }
     }
 
-    /// The storage classes a save of `type` writes (a `Real` column keeps an integer as a
+    /// Whether `value` is one a save of `type` writes (a `Real` column keeps an integer as a
     /// real), or `nil` when an expression of the property's type cannot give another.
-    private func storageClasses(_ type: DBBStorageType, canHoldNil: Bool) -> String? {
-        switch (type, canHoldNil) {
-        case (.bool, false), (.int, false): "'integer'"
-        case (.bool, true), (.int, true): "'integer', 'null'"
-        case (.float, false), (.date, false): "'real', 'integer'"
-        default: nil
+    private func storable(_ value: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
+        -> String?
+    {
+        let test: String
+        switch type {
+        case .bool, .int:
+            test =
+                "typeof(\(value)) = 'integer'"
+                + (bounds.map { " AND \(value) BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? "")
+        case .float, .date:
+            guard !canHoldNil else { return nil }
+            test = "typeof(\(value)) IN ('real', 'integer')"
+        default:
+            return nil
         }
+        return canHoldNil ? "(typeof(\(value)) = 'null' OR (\(test)))" : test
     }
 
     /// `GLOB` (case-sensitive, as SQLite's `LIKE` is not) with the pattern in its syntax, or
