@@ -133,6 +133,12 @@ public struct PostgresDialect: DBBDialect {
 
     public func placeholder(_ number: Int) -> String { "$\(number)" }
 
+    /// `(sql <> 0)`: a `Bool` column is a `bigint` here, which `WHERE` does not take.
+    public func truth(_ sql: String) -> String { "(\(sql) <> 0)" }
+
+    /// `CAST(sql AS integer)`: true 1, false 0.
+    public func storedTruth(_ sql: String) -> String { "CAST(\(sql) AS integer)" }
+
     /// For an integer property narrower than `bigint` (`Int32`…): the value, or the server's
     /// error quoting the range and the value (a text that is no `bigint`). Otherwise `nil`: the
     /// engine refuses what a `bigint` cannot hold (22003, 22012), and a non-optional
@@ -140,10 +146,13 @@ public struct PostgresDialect: DBBDialect {
     public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
         -> String?
     {
-        bounds.map { bounds in
-            "CASE WHEN \(sql) BETWEEN \(bounds.lowerBound) AND \(bounds.upperBound) OR \(sql) IS NULL THEN \(sql) "
-                + "ELSE CAST('a value out of the property''s range \(bounds.lowerBound)…\(bounds.upperBound): ' || \(sql) "
-                + "AS bigint) END"
+        let sql = "(\(sql))"  // `a OR b BETWEEN 0 AND 1` would test b alone
+        return bounds.map { bounds in
+            // concat, not ||: a NULL where none may be is refused too, quoted as empty.
+            "CASE WHEN \(sql) BETWEEN \(bounds.lowerBound) AND \(bounds.upperBound)"
+                + (canHoldNil ? " OR \(sql) IS NULL" : "") + " THEN \(sql) "
+                + "ELSE CAST(concat('a value out of the property''s range \(bounds.lowerBound)…\(bounds.upperBound): ', "
+                + "\(sql)) AS bigint) END"
         }
     }
 

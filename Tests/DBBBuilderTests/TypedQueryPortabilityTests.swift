@@ -12,6 +12,8 @@ final class Meter: DBBTableObject {
     var divisor = 1
     var small: Int32 = 0
     var tiny: UInt8 = 0
+    var on = false
+    var maybe: Int?
 }
 
 /// What SQLite would run and PostgreSQL refuses (or SQLite would store and PostgreSQL
@@ -236,5 +238,39 @@ final class Meter: DBBTableObject {
             let refused = try #require(throws: DBBError.self) { try shape() }
             #expect(refused.kind == .invalidOption && "\(refused)".contains(words), "\(refused)")
         }
+    }
+
+    @Test(
+        "a Bool property is a condition, and a condition sets a Bool property, on both backends",
+        arguments: Backend.allCases)
+    func boolPropertiesAndConditions(_ backend: Backend) throws {
+        guard let database = try BackendDatabase(backend, [Meter.self]) else { return }
+        let manager = database.manager
+        let meters = (1...4).map { n in
+            let meter = Meter(dbManager: manager)
+            (meter.n, meter.on, meter.maybe) = (n, n % 2 == 0, n == 4 ? nil : n)
+            return meter
+        }
+        try Meter.save(meters, manager: manager)
+        let on = DBBExpression<Meter, Bool>.column(\.on)
+        func ns(_ condition: DBBCondition<Meter>) throws -> [Int] {
+            try Meter.instances(where: condition, sortedBy: [.ascending(\.n)], manager: manager).map(\.n)
+        }
+        #expect(try ns(on) == [2, 4])
+        #expect(try ns(!on) == [1, 3])
+        #expect(try ns(on && \.n > 2) == [4])
+        #expect(try ns(\.n == 1 || on) == [1, 2, 4])
+        #expect(try Meter.select(.count()).where(on).rows(manager) == [2])
+        #expect(try Meter.delete(where: on && \.n > 3, manager: manager) == 1)
+        // A condition written into a Bool property, and one that is NULL refused for a non-optional.
+        #expect(try Meter.update(.set(\.on, to: \.n > 1), where: .all, manager: manager) == 3)
+        #expect(try ns(on) == [2, 3])
+        #expect(try Meter.update(.set(\.maybe, to: nil), where: \.n == 1, manager: manager) == 1)
+        let error = try #require(throws: DBBError.self) {
+            // NULL > 10 OR false is NULL for meter 1.
+            try Meter.update(.set(\.on, to: \.maybe > 10 || \.n < 0), where: .all, manager: manager)
+        }
+        #expect(error.kind == (backend == .sqlite ? .invalidValue : .server), "\(error)")
+        #expect(try ns(on) == [2, 3])
     }
 }

@@ -53,10 +53,11 @@ struct FailoverTests {
         try server.kill()
         // No primary now: the dead one refuses connections, the other is a standby.
         var refused = try #require(throws: DBBError.self) { try Self.save("d", manager) }
-        if refused.kind == .commitOutcomeUnknown {
+        if refused.kind == .commitOutcomeUnknown || !refused.message.contains("is a standby") {
             // The save went out on a pooled connection before the client saw the kill reset it:
-            // a statement that commits on its own, unanswered. The pool has dropped its
-            // connections now, and the next save must find a server.
+            // a statement that commits on its own, unanswered (or, on a busy machine, one the
+            // reset closed before it was sent). The pool has dropped its connections now, and the
+            // next save must find a server.
             refused = try #require(throws: DBBError.self) { try Self.save("d", manager) }
         }
         #expect(refused.kind == .unavailable, "\(refused)")

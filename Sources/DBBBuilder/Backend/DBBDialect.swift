@@ -114,6 +114,14 @@ public protocol DBBDialect: Sendable {
     /// `REAL` already.
     func result(_ sql: String, as type: DBBStorageType) -> String
 
+    /// A `Bool` column or value (`sql`, stored as 1 or 0) used as a condition: itself where the
+    /// engine takes an integer as a truth value (SQLite), else `(sql <> 0)`.
+    func truth(_ sql: String) -> String
+
+    /// A condition (`sql`) written into a `Bool` column: itself where a condition is 1 or 0
+    /// (SQLite), else cast to an integer.
+    func storedTruth(_ sql: String) -> String
+
     /// The value `sql` that a set-based update writes into a column of `type`, guarded so that the
     /// statement fails when it is not a value a save could have stored (`NULL` only when
     /// `canHoldNil`; an integer within `bounds`, the property type's range when narrower than

@@ -33,7 +33,7 @@ extension SQLRenderer {
             : write.filter
         switch write.action {
         case .delete:
-            let condition = try render(filter, scope)
+            let condition = try self.condition(filter, scope)
             try checkBoundCount(scope)
             return "DELETE FROM " + table + " WHERE " + condition
         case .update(let assignments, let modifiedTime):
@@ -56,12 +56,15 @@ extension SQLRenderer {
                         .invalidOption, table: scope.mapping.tableName, property: column.name,
                         "the update sets \(column.name) twice: set each property once")
                 }
-                let value = try assignedValue(assignment.value, column, scope)
+                var value = try assignedValue(assignment.value, column, scope)
+                if case .bool = column.storageType, assignment.value.isCondition { value = dialect.storedTruth(value) }
                 let target = dialect.quote(column.column) + " = "
                 unguarded.append(target + value)
                 // A bound value was checked above; what an expression gives is checked per row.
                 let isValue = if case .value = assignment.value { true } else { false }
-                let (type, canHoldNil, bounds) = (column.storageType, column.canHoldNil, column.integerBounds)
+                let isBool = if case .bool = column.storageType { true } else { false }
+                let (type, canHoldNil) = (column.storageType, column.canHoldNil)
+                let bounds = isBool ? 0...1 : column.integerBounds
                 guard !isValue, let guarded = dialect.guarded(value, type, canHoldNil: canHoldNil, bounds: bounds)
                 else {
                     set.append(target + value)
@@ -75,7 +78,7 @@ extension SQLRenderer {
                     checkedColumns.append(column)
                 }
             }
-            let condition = try render(filter, scope)
+            let condition = try self.condition(filter, scope)
             try checkBoundCount(scope)
             if !checks.isEmpty {
                 diagnosis =
@@ -152,6 +155,21 @@ extension SQLNode {
         case .elements(_, let condition, _): condition?.aggregates ?? false
         case .function(_, let arguments): arguments.contains { $0.aggregates }
         case .joined(_, let node): node.aggregates
+        }
+    }
+
+    /// Whether the node is a condition to the engine (a comparison, `AND`, `NOT`, `IS NULL`, `IN`,
+    /// `LIKE`, `EXISTS`), rather than a value that is a `Bool` to Swift (a `Bool` column, a bound
+    /// `true`), which ``DBBDialect/truth(_:)`` makes one.
+    var isCondition: Bool {
+        switch self {
+        case .binary(_, let operation, _): operation.compares || operation == .and || operation == .or
+        case .prefix(let word, _): word == "NOT "
+        case .isNull, .inList, .inQuery, .exists, .elements, .like: true
+        case .keyword(let sql): sql == "(1 = 1)"
+        case .joined(_, let inner): inner.isCondition
+        case .nullIfNull(_, let body): body.isCondition
+        case .property, .keyColumn, .element, .value, .locale, .function, .aggregate: false
         }
     }
 

@@ -81,18 +81,24 @@ struct SQLRenderer {
         var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
         sql += try select.columns.map { column throws in try selected(column, scope) }.joined(separator: ", ")
         sql += from
-        if let filter = select.filter { sql += " WHERE " + (try render(filter, scope)) }
+        if let filter = select.filter { sql += " WHERE " + (try condition(filter, scope)) }
         if !select.grouping.isEmpty {
             sql +=
                 " GROUP BY "
                 + (try select.grouping.map { node throws in try render(node, scope) }.joined(separator: ", "))
         }
-        if let groupFilter = select.groupFilter { sql += " HAVING " + (try render(groupFilter, scope)) }
+        if let groupFilter = select.groupFilter { sql += " HAVING " + (try condition(groupFilter, scope)) }
         if !select.order.isEmpty { sql += " ORDER BY " + (try order(select.order, scope)) }
         sql += try page(limit: select.limit, offset: select.offset, scope.mapping)
         try refuseUnsharedShapes(select, scope)
         try checkBoundCount(scope)
         return sql
+    }
+
+    /// `node` as a condition: a `Bool` column or value as the engine tests one (``DBBDialect/truth(_:)``).
+    mutating func condition(_ node: SQLNode, _ scope: Scope) throws -> String {
+        let sql = try render(node, scope)
+        return node.isCondition ? sql : dialect.truth(sql)
     }
 
     /// `LIMIT ? OFFSET ?`, bound; `""` for neither.
@@ -183,12 +189,17 @@ struct SQLRenderer {
         case .keyword(let sql):
             return sql
         case .prefix(let word, let operand):
-            return word + "(" + (try render(operand, scope)) + ")"
+            return word + "(" + (try word == "NOT " ? condition(operand, scope) : render(operand, scope)) + ")"
         case .binary(let left, let operation, let right):
             let (leftType, rightType) =
                 operation.compares ? (try column(left, scope), try column(right, scope)) : (nil, nil)
-            return try operand(left, scope, beside: rightType, within: operation) + " \(operation.rawValue) "
-                + operand(right, scope, beside: leftType, within: operation)
+            let logical = operation == .and || operation == .or
+            let (lhs, rhs) = (
+                try operand(left, scope, beside: rightType, within: operation),
+                try operand(right, scope, beside: leftType, within: operation)
+            )
+            return (logical && !left.isCondition ? dialect.truth(lhs) : lhs) + " \(operation.rawValue) "
+                + (logical && !right.isCondition ? dialect.truth(rhs) : rhs)
         case .isNull(let operand, let negated):
             if case .property(let keyPath) = operand, let join = try resolved(keyPath, scope).join, !join.isReference {
                 // An array is "null" when it has no element.

@@ -47,7 +47,8 @@ extension DBBTableObjectFetching {
             if order.contains(where: \.node.aggregates) { throw Self.aggregateRefused("sorting", mapping) }
             var renderer = SQLRenderer(dialect: mapping.dialect) { try manager.mapping(for: $0) }
             let scope = SQLRenderer.Scope(mapping: mapping)
-            let filter = try filterNode(condition?.node, sorting).map { node throws in try renderer.render(node, scope)
+            let filter = try filterNode(condition?.node, sorting).map { node throws in
+                try renderer.condition(node, scope)
             }
             let order = try renderer.order(order, scope)
             try renderer.checkBoundCount(scope)

@@ -1,5 +1,5 @@
 -- values, NULL and an expression
-UPDATE Visit SET modifiedTime = ?1, page = ?2, referrer = ?3, clicks = CASE WHEN typeof((clicks * ?4) + ?5) = 'integer' THEN (clicks * ?4) + ?5 ELSE abs(-9223372036854775807 - 1) END WHERE (seconds > ?6) AND (page <> ?2)
+UPDATE Visit SET modifiedTime = ?1, page = ?2, referrer = ?3, clicks = CASE WHEN typeof(((clicks * ?4) + ?5)) = 'integer' THEN (clicks * ?4) + ?5 ELSE abs(-9223372036854775807 - 1) END WHERE (seconds > ?6) AND (page <> ?2)
 -- arguments: ["now", "\'\'\'; DROP TABLE \"Visit\"; --\'", "NULL", "2", "1", "10.0"]
 -- an optional set from an expression, every row
 UPDATE Visit SET modifiedTime = ?1, referrer = COALESCE(referrer, ?2) || ?3 WHERE (1 = 1)

@@ -109,13 +109,20 @@ public struct SQLiteDialect: DBBDialect {
     /// `sql`: SQLite's `SUM` of integers is an integer, its `AVG` a `REAL`.
     public func result(_ sql: String, as type: DBBStorageType) -> String { sql }
 
+    /// `sql`: SQLite takes any integer as a truth value.
+    public func truth(_ sql: String) -> String { sql }
+
+    /// `sql`: a condition is 1, 0 or `NULL`.
+    public func storedTruth(_ sql: String) -> String { sql }
+
     /// `CASE WHEN typeof(v) = 'integer' AND v BETWEEN lo AND hi THEN v ELSE abs(-9223372036854775807 - 1)
     /// END`: the value, or SQLite's "integer overflow" error. Checked for the numbers that
     /// arithmetic can leave outside their type; text expressions give text.
     public func guarded(_ sql: String, _ type: DBBStorageType, canHoldNil: Bool, bounds: ClosedRange<Int64>?)
         -> String?
     {
-        storable(sql, type, canHoldNil: canHoldNil, bounds: bounds).map { storable in
+        // Parenthesized: `a OR b BETWEEN 0 AND 1` would test b alone.
+        storable("(\(sql))", type, canHoldNil: canHoldNil, bounds: bounds).map { storable in
             "CASE WHEN \(storable) THEN \(sql) ELSE abs(-9223372036854775807 - 1) END"
         }
     }
