@@ -165,31 +165,29 @@ extension DBBWideUnsignedColumnValue {
     public var columnValue: DBBValue { Int64(exactly: self).map(DBBValue.integer) ?? .real(Double(self)) }
 }
 
-/// The range of a property's integer type within Int64, when narrower (`Int32`, `UInt8`,
-/// `UInt64`…): what a set-based update must keep a computed value in (`SQLRenderer+Writes`).
-protocol NarrowIntegerBounds {
-    static var storedBounds: ClosedRange<Int64>? { get }
-}
-
 extension DBBIntegerColumnValue {
+    /// The type's range within Int64, when narrower (`Int32`, `UInt8`, `UInt64`…): what a
+    /// set-based update must keep a computed value in (`SQLRenderer+Writes`).
     static var storedBounds: ClosedRange<Int64>? {
         let bounds = Int64(clamping: Self.min)...Int64(clamping: Self.max)
         return bounds == Int64.min...Int64.max ? nil : bounds
     }
+
+    /// ``storedBounds`` of `type`, or of the integer type it wraps (`Int32?`); `nil` for a
+    /// type that is no integer.
+    static func storedBounds(of type: Any.Type) -> ClosedRange<Int64>? {
+        (type as? any DBBIntegerColumnValue.Type)?.storedBounds
+            ?? (type as? any OptionalInteger.Type)?.wrappedBounds
+    }
 }
 
-extension Int: NarrowIntegerBounds {}
-extension Int8: NarrowIntegerBounds {}
-extension Int16: NarrowIntegerBounds {}
-extension Int32: NarrowIntegerBounds {}
-extension Int64: NarrowIntegerBounds {}
-extension UInt: NarrowIntegerBounds {}
-extension UInt8: NarrowIntegerBounds {}
-extension UInt16: NarrowIntegerBounds {}
-extension UInt32: NarrowIntegerBounds {}
-extension UInt64: NarrowIntegerBounds {}
-extension Optional: NarrowIntegerBounds where Wrapped: NarrowIntegerBounds {
-    static var storedBounds: ClosedRange<Int64>? { Wrapped.storedBounds }
+/// An optional integer type, for ``DBBIntegerColumnValue/storedBounds(of:)``.
+protocol OptionalInteger {
+    static var wrappedBounds: ClosedRange<Int64>? { get }
+}
+
+extension Optional: OptionalInteger where Wrapped: DBBIntegerColumnValue {
+    static var wrappedBounds: ClosedRange<Int64>? { Wrapped.storedBounds }
 }
 
 extension Int: DBBIntegerColumnValue {}

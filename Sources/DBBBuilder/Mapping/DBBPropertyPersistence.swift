@@ -28,8 +28,7 @@ public struct DBBPropertyPersistence: Sendable {
     /// Whether the property can hold `nil` (an `Optional`), and so save `NULL`.
     let canHoldNil: Bool
 
-    /// The range of the property's integer type, when narrower than Int64's (see
-    /// `NarrowIntegerBounds`).
+    /// The range of the property's integer type, when narrower than Int64's.
     let integerBounds: ClosedRange<Int64>?
 
     @usableFromInline
@@ -49,7 +48,7 @@ public struct DBBPropertyPersistence: Sendable {
         self.storageType = storageType
         self.valueTypeName = String(describing: valueType)
         self.canHoldNil = valueType is any ExpressibleByNilLiteral.Type
-        self.integerBounds = (valueType as? any NarrowIntegerBounds.Type)?.storedBounds
+        self.integerBounds = Int.storedBounds(of: valueType)
         self.columnName = columnName
         self.access = access
     }
