@@ -48,7 +48,9 @@ extension DBBManager {
     ///   - readYourWrites: after this manager writes, its reads go to a replica only once that
     ///     replica has replayed the write (else to the primary), so a fetch after a save sees
     ///     it. Without it (the default), a replica may answer a read from a moment before this
-    ///     manager's last write; other managers' writes are never waited for either way.
+    ///     manager's last write, though never from before its last `register` (the tables it
+    ///     made are read on the primary until a replica has them); other managers' writes are
+    ///     never waited for either way.
     public convenience init(postgres primary: String, replicas: [String], readYourWrites: Bool = false) throws {
         try self.init(
             postgres: DBBPostgresConfiguration(url: primary),

@@ -326,6 +326,108 @@ public struct PostgresDialect: DBBDialect {
 
     public var altersConstraintsInPlace: Bool { true }
 
+    // MARK: - Schema changes on a live database
+
+    public var changesSchemaOnline: Bool { true }
+
+    /// `SET LOCAL`: it ends with the transaction, also behind a transaction pooler.
+    public func lockTimeout(milliseconds: Int) -> String? { "SET LOCAL lock_timeout = \(max(1, milliseconds))" }
+
+    public func lockHolders(of tables: [String]) -> String? {
+        let names = tables.map(literal).joined(separator: ", ")
+        return """
+            SELECT DISTINCT c.relname::text, a.pid, coalesce(a.state, ''),
+              coalesce(floor(extract(epoch FROM now() - a.xact_start))::bigint, 0),
+              left(regexp_replace(coalesce(a.query, ''), '\\s+', ' ', 'g'), 80)
+            FROM pg_locks AS l JOIN pg_class AS c ON c.oid = l.relation
+            JOIN pg_stat_activity AS a ON a.pid = l.pid
+            WHERE l.granted AND l.pid <> pg_backend_pid() AND c.relnamespace = current_schema()::regnamespace
+              AND c.relname IN (\(names))
+            ORDER BY 4 DESC, 2
+            """
+    }
+
+    public var invalidIndexCount: String {
+        """
+        SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+        WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+        """
+    }
+
+    public var concurrently: String { "CONCURRENTLY " }
+
+    public func impact(of kind: SchemaStatementKind) -> SchemaImpact {
+        let exclusive = "ACCESS EXCLUSIVE"
+        let bounded = "reads and writes wait at most the lock bound"
+        switch kind {
+        case .createTable:
+            return SchemaImpact("ACCESS EXCLUSIVE on a new table", "nothing waits: no session uses it yet")
+        case .addColumn, .dropNotNull, .addCheck, .dropConstraint, .dropIndex: return SchemaImpact(exclusive, bounded)
+        case .createJoinTable:
+            return SchemaImpact(
+                "SHARE ROW EXCLUSIVE on the tables its foreign keys refer to",
+                "writes to those tables wait at most the lock bound; reads go on")
+        case .setNotNull(scans: false):
+            return SchemaImpact(exclusive, bounded + " (a validated check spares the scan)")
+        case .setNotNull(scans: true):
+            return SchemaImpact(
+                exclusive, "reads and writes wait while it reads every row", holdsWritersOff: true, work: .scan)
+        case .changeType, .rebuild:
+            return SchemaImpact(
+                exclusive, "reads and writes wait while every row is written again", holdsWritersOff: true,
+                work: .rewrite)
+        case .validateCheck: return SchemaImpact("SHARE UPDATE EXCLUSIVE", "reads and writes go on", work: .scan)
+        case .createIndex(newTable: true):
+            return SchemaImpact("SHARE on a new table", "nothing waits: no session uses it yet")
+        case .createIndex(newTable: false):
+            return SchemaImpact(
+                "SHARE", "writes wait while the index is built; reads go on", holdsWritersOff: true, work: .scan)
+        case .createIndexConcurrently:
+            return SchemaImpact(
+                "SHARE UPDATE EXCLUSIVE", "reads and writes go on (the build waits for transactions already open)",
+                work: .scan)
+        case .dropIndexConcurrently: return SchemaImpact("SHARE UPDATE EXCLUSIVE", "reads and writes go on")
+        case .createTrigger:
+            return SchemaImpact("SHARE ROW EXCLUSIVE", "writes wait at most the lock bound; reads go on")
+        case .deleteOrphans: return SchemaImpact("ROW EXCLUSIVE", "reads and writes go on", work: .scan)
+        case .lockAgainstWrites:
+            return SchemaImpact("SHARE", "writes wait until the transaction ends; reads go on", holdsWritersOff: true)
+        case .catalog: return SchemaImpact("ROW EXCLUSIVE on dbb_columns", "nothing waits")
+        }
+    }
+
+    public func rowEstimate(_ table: String) -> String {
+        "SELECT CASE WHEN reltuples < 0 THEN NULL ELSE CAST(reltuples AS bigint) END FROM pg_class "
+            + "WHERE oid = to_regclass(\(literal(quote(table))))"
+    }
+
+    public func dropIndexConcurrently(_ name: String) -> String { "DROP INDEX CONCURRENTLY IF EXISTS \(quote(name))" }
+
+    public func notNullCheckName(table: String, column: String) -> String { "\(table)_\(column)_not_null" }
+
+    public func addNotNullCheck(_ column: String, of table: String) -> String {
+        "ALTER TABLE \(quote(table)) ADD CONSTRAINT \(quote(notNullCheckName(table: table, column: column))) "
+            + "CHECK (\(quote(column)) IS NOT NULL) NOT VALID"
+    }
+
+    public func constraintCount(_ name: String, of table: String) -> String {
+        "SELECT count(*) FROM pg_constraint WHERE conname = \(literal(name)) AND conrelid = to_regclass(\(literal(quote(table))))"
+    }
+
+    public var indexBuildCount: String {
+        """
+        SELECT count(*) FROM pg_stat_progress_create_index AS p JOIN pg_class AS c ON c.oid = p.index_relid
+        WHERE c.relname = ?
+        """
+    }
+
+    /// `text` as a string literal.
+    private func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    public func validateConstraint(_ name: String, of table: String) -> String {
+        "ALTER TABLE \(quote(table)) VALIDATE CONSTRAINT \(quote(name))"
+    }
+
     // MARK: - Copies between databases
 
     /// The server's start time and the database's name.

@@ -159,7 +159,7 @@ struct PostgresFailure: DatabaseFailure {
         if isTimeout {
             return DBBError(
                 backend: .timedOut, table: table, "timed out on \(serverError.location): \(message)",
-                serverError: serverError, conditions: .timeout)
+                serverError: serverError, conditions: sqlState == "55P03" ? [.timeout, .lockNotGranted] : .timeout)
         }
         // A protocol violation answered with ERROR, not FATAL (arguments that do not match the
         // statement's placeholders), refuses that statement; the session goes on.

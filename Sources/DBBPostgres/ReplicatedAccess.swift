@@ -12,7 +12,8 @@ import Synchronization
 /// With `readYourWrites`, a manager's reads after its own write go to a replica only once that
 /// replica has replayed the write (its `pg_last_wal_replay_lsn()` has reached the primary's
 /// WAL position after the write); until then they read the primary. Without it, a read from a
-/// replica may not see a write the manager has just made.
+/// replica may not see a write the manager has just made — except a registration's: the
+/// tables it created or changed are read on the primary until a replica has them.
 ///
 /// The position is read on the writer's connection once the write is done, and nothing about
 /// it can fail the write, which has committed: when it cannot be read (the connection lost
@@ -23,7 +24,8 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
     let primary: PostgresAccess
     private let replicas: [Replica]
     private let readYourWrites: Bool
-    /// Where the primary's WAL was after this manager's last write (with `readYourWrites`).
+    /// Where the primary's WAL was after this manager's last write (with `readYourWrites`), or
+    /// its last registration (without).
     private let lastWrite = Mutex<WriteMark>(.none)
     private let turn = Atomic<Int>(0)
     let tracing: TraceSwitch
@@ -45,7 +47,20 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
     var databaseName: String? { primary.databaseName }
 
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-        guard readYourWrites && !primary.isWriting else { return try primary.write(body) }
+        try write(marking: readYourWrites, body)
+    }
+
+    /// A registration's write marks its position with or without `readYourWrites`: the
+    /// manager's reads of the tables it has just created or changed (or found made by another
+    /// manager an instant earlier) wait for a replica that has them, reading the primary until then.
+    func changeSchema<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+        try write(marking: true, body)
+    }
+
+    /// Runs `body` on the primary; with `marking`, records where the primary's WAL is once it is
+    /// done, for the reads after it (see ``lastWrite``).
+    private func write<T>(marking: Bool, _ body: (any DatabaseConnection) throws -> T) throws -> T {
+        guard marking && !primary.isWriting else { return try primary.write(body) }
         return try primary.write { connection in
             let result: T
             do {
@@ -70,7 +85,7 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
         guard !primary.isWriting, let replica = nextReplica() else { return try primary.read(body) }
         // Not known (the primary's position cannot be read now): the primary has the write.
-        guard let written = readYourWrites ? try? lastWrittenPosition() : .zero else { return try primary.read(body) }
+        guard let written = try? lastWrittenPosition() else { return try primary.read(body) }
         do {
             if !(try replica.hasReplayed(written)) {
                 fallbacks?.fellBack(lagging: true)
@@ -92,7 +107,7 @@ final class ReplicatedAccess: AsyncReadingAccess, @unchecked Sendable {
         guard let replica = nextReplica() else { return try await primary.read(plan) }
         let written: WALPosition?
         do {
-            written = readYourWrites ? try await lastWrittenPosition() : .zero
+            written = try await lastWrittenPosition()
         } catch {
             written = nil
         }

@@ -102,10 +102,12 @@ struct ConstraintRaceTests {
             outcome.withLock { $0 = result }
             registered.signal()
         }.start()
-        // The registration waits for the batch's transaction before it counts.
+        // The registration's concurrent build of the unique index waits for the batch's
+        // transaction, then meets its duplicate.
         try ReplicaTests.waitUntil("the registration waits for the batch") {
             try database.manager.query(
-                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'LOCK TABLE%'"
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    + "AND datname = current_database() AND query LIKE 'CREATE UNIQUE INDEX CONCURRENTLY%'"
             )[0].decode(Int.self, at: 0) == 1
         }
         HeldContact.release.signal()

@@ -136,7 +136,8 @@ struct FailoverTests {
         let primaryURL = url.replacingOccurrences(of: "=standby", with: "=read-write")
         let replicated = try DBBManager(postgres: primaryURL, replicas: [preferring])
         try replicated.register([Ticket.self])
-        #expect(try Self.isStandby(replicated), "a read went to the replica")
+        // Once the standby has replayed the registration (until then its reads go to the primary).
+        try ReplicaTests.waitUntil("a read goes to the replica") { try Self.isStandby(replicated) }
 
         try standby.stop()
         // prefer-standby falls back to the primary; standby has nothing left to take.

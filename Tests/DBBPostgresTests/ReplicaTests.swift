@@ -77,6 +77,33 @@ struct ReplicaTests {
         #expect(seen.withLock { $0 } == 1)
     }
 
+    @Test("without readYourWrites, the tables register made are read on the primary until the replica has them")
+    func registrationIsReadWhereItIsSeen() throws {
+        guard let server = try TestPostgresServer.shared() else { return }
+        let standby = try server.startStandby()
+        defer { try? standby.stop() }
+        let (primary, replica) = try Self.database(server, standby)
+        // The standby stops replaying before the table exists: only the primary will have it.
+        let onStandby = try DBBManager(postgres: replica)
+        _ = try onStandby.query("SELECT 1 FROM (SELECT pg_wal_replay_pause()) AS paused")
+        defer { _ = try? onStandby.query("SELECT 1 FROM (SELECT pg_wal_replay_resume()) AS resumed") }
+        try Self.waitUntil("the standby has paused") {
+            try onStandby.query("SELECT pg_get_wal_replay_pause_state()")[0].decode(String.self, at: 0) == "paused"
+        }
+        let manager = try DBBManager(postgres: primary, replicas: [replica])
+        try manager.register([Member.self])
+        // Before: these went to the standby and failed with "relation "Member" does not exist".
+        #expect(try manager.count(of: "Member") == 0)
+        #expect(try Member.all(manager: manager).isEmpty)
+        #expect(try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 0, "read on the primary")
+        // Once the standby has replayed the registration, it serves the reads again.
+        _ = try onStandby.query("SELECT 1 FROM (SELECT pg_wal_replay_resume()) AS resumed")
+        try Self.waitUntil("reads go to the standby again") {
+            try manager.query("SELECT pg_is_in_recovery()")[0].decode(Int.self, at: 0) == 1
+        }
+        #expect(try manager.count(of: "Member") == 0)
+    }
+
     @Test("with readYourWrites, a save whose WAL position cannot be read after its commit succeeds and runs its hooks")
     func positionLostAfterCommit() throws {
         guard let server = try TestPostgresServer.shared() else { return }

@@ -205,12 +205,19 @@ public final class TestFailoverCluster: Sendable {
     /// Leaves a watcher that kills every process of the cluster and deletes its folder once
     /// this process is gone.
     ///
-    /// The keepers' process groups go first, then any server process left (its data folder is in
-    /// its command line). The folder is passed in the environment: in the watcher's own command
-    /// line, `pkill -f` would find the watcher too.
+    /// The keepers are stopped first, so that they restart nothing. Then each server's processes
+    /// are killed, found as children of their postmaster, which is stopped so that it starts none
+    /// and kept alive so that they stay its children (each is a process group of its own; once
+    /// orphaned, the monitor's logger and health-check worker lived on). Then the keepers' groups
+    /// go, then any server process left (its data folder is in its command line). The folder is
+    /// passed in the environment: in the watcher's own command line, `pkill -f` would find the
+    /// watcher too.
     private func cleanUpWhenProcessEnds() throws {
         let script =
             "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; "
+            + #"for g in "$DBB_HA"/*.group; do /bin/kill -STOP -- -"$(cat "$g")"; done; "#
+            + #"for p in "$DBB_HA"/*/postmaster.pid; do m=$(head -1 "$p" 2>/dev/null); [ -n "$m" ] || continue; "#
+            + #"kill -STOP "$m"; pkill -KILL -P "$m"; kill -KILL "$m"; done; "#
             + #"for g in "$DBB_HA"/*.group; do /bin/kill -KILL -- -"$(cat "$g")"; done; "#
             + #"pkill -KILL -f -- "$DBB_HA"; sleep 1; pkill -KILL -f -- "$DBB_HA"; rm -rf "$DBB_HA""#
         try TestPostgresServer.spawn(

@@ -398,11 +398,19 @@ public final class TestPostgresServer: @unchecked Sendable {
         try spawn(executable, arguments, environment: environment, wait: true)
     }
 
+    /// Runs `executable`; with `wait`, as ``run(_:_:environment:)``. Without, it is left running
+    /// in a session of its own: a `timeout` that ends this process signals this process's whole
+    /// group, and the watchers that clean up after this process must outlive it.
     @discardableResult
     static func spawn(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
         wait: Bool
     ) throws -> String {
+        if !wait, executable.path != "/usr/bin/setsid" {
+            return try spawn(
+                URL(fileURLWithPath: "/usr/bin/setsid"), [executable.path] + arguments, environment: environment,
+                wait: false)
+        }
         let outputPath =
             wait
             ? FileManager.default.temporaryDirectory.appendingPathComponent("dbb-pg-run-\(UUID().uuidString)").path

@@ -62,6 +62,15 @@ struct Bench: ParsableCommand {
             """)
     var tracing = false
 
+    @Option(
+        help: """
+            Instead of the workloads, a rolling deploy on a live PostgreSQL table of this many rows \
+            (DBB_BENCH_POSTGRES): the longest wait of the old version's saves while the new version \
+            registers behind a long report, with the registration's lock bound and without \
+            (see Benchmarks/postgres/stall.sh).
+            """)
+    var deployStall: Int?
+
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
     private func postgresWorkloads(_ directory: URL) -> [(String, () throws -> Workload)] {
         guard let url = benchPostgresURL else { return [] }
@@ -78,6 +87,10 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if let rows = deployStall {
+            guard let url = benchPostgresURL else { throw ValidationError("--deploy-stall needs DBB_BENCH_POSTGRES") }
+            return try deployStallReport(url: url, rows: rows)
+        }
         if metrics { MetricsSystem.bootstrap(CountingMetrics()) }
         if tracing { InstrumentationSystem.bootstrap(InMemoryTracer()) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-bench-\(getpid())")

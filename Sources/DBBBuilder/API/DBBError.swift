@@ -220,5 +220,8 @@ extension DBBError {
         /// Part of the call stays stored despite the failure (statements of the same text that
         /// committed before it): repeating the call as it is repeats that part.
         public static let leftSomethingStored = Conditions(rawValue: 1 << 2)
+        /// A lock the statement needed was not granted within the lock timeout (PostgreSQL's
+        /// `lock_timeout`, SQLSTATE `55P03`): another session held it.
+        public static let lockNotGranted = Conditions(rawValue: 1 << 3)
     }
 }

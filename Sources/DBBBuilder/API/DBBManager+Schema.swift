@@ -29,6 +29,63 @@ extension DBBManager {
     /// already) and of every class they refer to, directly or not, that is not ready yet, in
     /// one transaction (a savepoint inside a save's transaction).
     func prepareTables(_ roots: [TableMapping], always: Bool) throws {
+        let pending = try pendingMappings(roots, always: always)
+        guard !pending.isEmpty else { return }
+        let tables = pending.flatMap { [$0.tableName] + $0.joins.map(\.joinTable) }
+        let settings = schemaChanges
+        let deadline = ContinuousClock.now + settings.waitLimit
+        let changes = try observing(.schema, table: pending.count == 1 ? pending[0].tableName : nil) {
+            var nested = false
+            let outcome = try retryingLockWaits(on: tables, until: deadline, settings) {
+                try write(nil, schema: true) { connection in
+                    // Inside a save's transaction (a class registered as a save needs it), nothing
+                    // can wait for after a commit, nor be tried again alone: as one transaction.
+                    nested = connection.hasOpenTransaction
+                    return try connection.atomically(.immediate) {
+                        if !nested,
+                            let bound = connection.dialect.lockTimeout(milliseconds: settings.lockTimeoutMilliseconds)
+                        {
+                            try connection.execute(bound)
+                        }
+                        let schema = SchemaConnection(
+                            connection, planning: false, blockingRowLimit: settings.blockingRowLimit)
+                        return try SchemaMigration(
+                            connection: schema, readOnly: access.isReadOnly, mayChangeLater: !nested
+                        )
+                        .apply(pending) { type in try self.registry.mapping(for: type, manager: self) }
+                    }
+                }
+            } retryable: {
+                !nested
+            }
+            var changes = outcome.changes
+            for step in outcome.later {
+                let run = {
+                    try self.write(nil, schema: true) { connection in
+                        let schema = SchemaConnection(
+                            connection, planning: false, blockingRowLimit: settings.blockingRowLimit)
+                        schema.phase = .afterCommit
+                        return try OnlineSchemaChange(
+                            connection: schema, lockTimeout: settings.lockTimeoutMilliseconds, deadline: deadline
+                        ).run(step)
+                    }
+                }
+                changes +=
+                    try step.isBounded
+                    ? retryingLockWaits(on: [step.table], until: deadline, settings, run) { true } : run()
+            }
+            return changes
+        }
+        markTablesReady(pending)
+        // Logged once committed: a migration that failed changed nothing.
+        if let logger = logging?.logger {
+            for change in changes { logger.notice("schema: \(change)") }
+        }
+    }
+
+    /// The mappings of `roots` (always, when `always`; else unless their tables are ready) and
+    /// of every class they refer to, directly or not, whose tables are not ready yet.
+    private func pendingMappings(_ roots: [TableMapping], always: Bool) throws -> [TableMapping] {
         var all: [TableMapping] = []
         var seen: Set<ObjectIdentifier> = []
         var queue = roots
@@ -40,21 +97,45 @@ extension DBBManager {
             }
         }
         let rootKeys = Set(roots.map { ObjectIdentifier($0.objectType) })
-        let pending = all.filter { (always && rootKeys.contains(ObjectIdentifier($0.objectType))) || !isTableReady($0) }
-        guard !pending.isEmpty else { return }
-        let changes = try observing(.schema, table: pending.count == 1 ? pending[0].tableName : nil) {
-            try write(nil) { connection in
-                try connection.atomically(.immediate) {
-                    try SchemaMigration(connection: connection, readOnly: access.isReadOnly).apply(pending) { type in
+        return all.filter { (always && rootKeys.contains(ObjectIdentifier($0.objectType))) || !isTableReady($0) }
+    }
+
+    /// What ``register(_:)`` would do to the database for `tableClasses` (and the classes they
+    /// refer to), statement by statement, without changing anything: each statement's table,
+    /// lock, how many rows it reads or rewrites, and what the old version's instances can do
+    /// meanwhile. Registration runs the same code: while the database stays as it is, it runs
+    /// exactly these statements, and refuses the plan's ``DBBMigrationPlan/refused`` steps.
+    ///
+    /// ```swift
+    /// let plan = try manager.migrationPlan(for: [Order.self])
+    /// print(plan)   // [transaction] Order: ACCESS EXCLUSIVE, no scan; meanwhile … — ALTER TABLE …
+    /// ```
+    /// - Throws: what ``register(_:)`` would throw before changing anything (a bad mapping, a
+    ///   change refused by the rows).
+    public func migrationPlan(for tableClasses: [DBBTableObject.Type]) throws -> DBBMigrationPlan {
+        let alreadyMapped = Set(tableClasses.filter { registry.isMapped($0) }.map(ObjectIdentifier.init))
+        do {
+            let mappings = try tableClasses.map { type throws(DBBError) in
+                try registry.mapping(for: type, manager: self)
+            }
+            let pending = try pendingMappings(mappings, always: true)
+            let settings = schemaChanges
+            return try write(nil) { connection in
+                let schema = SchemaConnection(connection, planning: true, blockingRowLimit: settings.blockingRowLimit)
+                let outcome = try connection.atomically(.deferred) {
+                    try SchemaMigration(connection: schema, readOnly: access.isReadOnly).apply(pending) { type in
                         try self.registry.mapping(for: type, manager: self)
                     }
                 }
+                schema.phase = .afterCommit
+                let runner = OnlineSchemaChange(
+                    connection: schema, lockTimeout: settings.lockTimeoutMilliseconds, deadline: .now)
+                for step in outcome.later { _ = try runner.run(step) }
+                return DBBMigrationPlan(steps: schema.steps)
             }
-        }
-        markTablesReady(pending)
-        // Logged once committed: a migration that failed changed nothing.
-        if let logger = logging?.logger {
-            for change in changes { logger.notice("schema: \(change)") }
+        } catch {
+            registry.forget { !isTableReady($0) && !alreadyMapped.contains(ObjectIdentifier($0.objectType)) }
+            throw error
         }
     }
 }

@@ -37,6 +37,7 @@ public final class DBBManager: Sendable {
     /// The database in messages when it is not a file (a server's).
     private let backendLabel: String?
     private let storedOffsets = Atomic<Bool>(StoredProperty.enabledByEnvironment)
+    private let schemaChangeSettings = Locked(DBBSchemaChanges())
     /// The manager's metrics and spans, or `nil` when neither a metrics backend nor a tracer was
     /// bootstrapped when it opened (see `Observation/`).
     let observer: DatabaseObserver?
@@ -123,6 +124,13 @@ public final class DBBManager: Sendable {
     /// The connections of a backend module's database.
     @_spi(DBBBackend)
     public var backendAccess: any DatabaseAccess { access }
+
+    /// How ``register(_:)`` changes the tables of a live database: how long each statement may
+    /// wait for a lock, and how long it keeps trying (see ``DBBSchemaChanges``).
+    public var schemaChanges: DBBSchemaChanges {
+        get { schemaChangeSettings.withLock { $0 } }
+        set { schemaChangeSettings.withLock { $0 = newValue } }
+    }
 
     /// A manager of a backend module's database: `label` names it in messages.
     @_spi(DBBBackend)
@@ -215,14 +223,18 @@ public final class DBBManager: Sendable {
     }
 
     /// Runs `body` on the writer connection (recursively: a save hook that saves runs inside the
-    /// save), turning SQLite errors into ``DBBError``s about `mapping`.
-    func write<T>(_ mapping: TableMapping?, _ body: (any DatabaseConnection) throws -> T) throws -> T {
+    /// save), turning SQLite errors into ``DBBError``s about `mapping`. `schema`: it creates or
+    /// changes tables (see ``DatabaseAccess/changeSchema(_:)``).
+    func write<T>(
+        _ mapping: TableMapping?, schema: Bool = false, _ body: (any DatabaseConnection) throws -> T
+    ) throws -> T {
+        let run = { (connection: any DatabaseConnection) throws -> T in
+            // A save hook's write sees every row the save wrote before it (see SaveSession.flush).
+            try self.activeSave.session?.flush()
+            return try body(connection)
+        }
         do {
-            return try access.write { connection in
-                // A save hook's write sees every row the save wrote before it (see SaveSession.flush).
-                try activeSave.session?.flush()
-                return try body(connection)
-            }
+            return try schema ? access.changeSchema(run) : access.write(run)
         } catch let error as any DatabaseFailure {
             throw DBBError.backend(error, table: mapping?.tableName, mapping: mapping)
         }

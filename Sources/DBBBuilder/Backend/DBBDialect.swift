@@ -210,6 +210,57 @@ public protocol DBBDialect: Sendable {
     /// rather than by rebuilding the table (``TableRebuild``).
     var altersConstraintsInPlace: Bool { get }
 
+    // MARK: - Schema changes on a live database
+
+    /// Whether registration changes an existing table without holding its writers off beyond
+    /// a lock bound: each statement of the transaction under ``lockTimeout(milliseconds:)``,
+    /// indexes on existing tables built concurrently after it, `NOT NULL` added through a
+    /// validated check (PostgreSQL). `false` where the transaction holds the whole database
+    /// anyway (SQLite), and registration runs as one transaction.
+    var changesSchemaOnline: Bool { get }
+
+    /// Bounds how long each later statement of the transaction waits for a lock, or `nil`.
+    func lockTimeout(milliseconds: Int) -> String?
+
+    /// The other sessions holding locks on `tables`, one row each: table, process id, state,
+    /// seconds since its transaction began, the beginning of its query; or `nil`.
+    func lockHolders(of tables: [String]) -> String?
+
+    /// How many indexes named as bound to `?` are there but unusable (0 or 1): what a
+    /// concurrent build that failed leaves behind.
+    var invalidIndexCount: String { get }
+
+    /// The word of `CREATE [UNIQUE] INDEX` that builds an index without holding off writes
+    /// (`CONCURRENTLY `, a space after it), or `""`.
+    var concurrently: String { get }
+
+    /// What a registration's statement of `kind` locks and holds off, for its plan.
+    func impact(of kind: SchemaStatementKind) -> SchemaImpact
+
+    /// The engine's estimate of how many rows `table` holds, or `NULL` when it keeps none (the
+    /// rows are then counted).
+    func rowEstimate(_ table: String) -> String
+
+    /// Drops the index `name` without holding off reads or writes of its table.
+    func dropIndexConcurrently(_ name: String) -> String
+
+    /// The name of the check that stands for `NOT NULL` on `column` while it is validated.
+    func notNullCheckName(table: String, column: String) -> String
+
+    /// Adds ``notNullCheckName(table:column:)`` unvalidated: new rows are checked, the old ones
+    /// not scanned.
+    func addNotNullCheck(_ column: String, of table: String) -> String
+
+    /// How many constraints of `table` are named `name` (0 or 1).
+    func constraintCount(_ name: String, of table: String) -> String
+
+    /// How many builds of the index named as bound to `?` are under way (0 or 1): another
+    /// registration's concurrent build, whose index is not valid until it ends.
+    var indexBuildCount: String { get }
+
+    /// Checks the existing rows against the constraint `name` without holding off writes.
+    func validateConstraint(_ name: String, of table: String) -> String
+
     // MARK: - Copies between databases
 
     /// A query whose one value tells this database from another.

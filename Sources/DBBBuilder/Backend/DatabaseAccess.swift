@@ -9,6 +9,10 @@ public protocol DatabaseAccess: Sendable {
     /// Runs `body` with exclusive use of the connection that writes. Nested calls from the
     /// same thread (a save hook that saves) reuse it.
     func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
+    /// ``write(_:)`` for a registration, which creates or changes tables: a backend whose reads
+    /// may go elsewhere (a read replica) sends the manager's later reads only where the
+    /// tables as `body` left them are seen.
+    func changeSchema<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
     /// Runs `body` with a connection that reads.
     func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
     /// Runs `setup` on every connection, now and whenever one is opened later.
@@ -36,6 +40,8 @@ public protocol DatabaseAccess: Sendable {
 }
 
 extension DatabaseAccess {
+    /// One database: its reads see what its writes did.
+    public func changeSchema<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T { try write(body) }
     /// Managers write unless their backend says otherwise.
     public var isReadOnly: Bool { false }
     /// Backends wait on a thread unless they say otherwise.

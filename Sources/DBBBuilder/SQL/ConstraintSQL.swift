@@ -29,8 +29,11 @@ struct ConstraintSQL {
     }
 
     /// The unique index standing in for a `UNIQUE` attribute on an existing column.
-    func createAttributeIndex(_ column: String, of table: String) -> String {
-        "CREATE UNIQUE INDEX IF NOT EXISTS \(dialect.quote(dialect.attributeIndexName(table: table, column: column)))"
+    /// `concurrently`: built without holding off the table's writers (see
+    /// ``DBBDialect/concurrently``), outside a transaction.
+    func createAttributeIndex(_ column: String, of table: String, concurrently: Bool = false) -> String {
+        "CREATE UNIQUE INDEX \(concurrently ? dialect.concurrently : "")IF NOT EXISTS "
+            + "\(dialect.quote(dialect.attributeIndexName(table: table, column: column)))"
             + " ON \(dialect.quote(table)) (\(dialect.quote(column)))"
     }
 

@@ -66,10 +66,11 @@ struct SchemaSQL {
         DBBFormat.indexName(mapping.tableName, properties: indexer.columns)
     }
 
-    func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping) -> String {
+    func createIndex(_ indexer: DBBIndexer, _ mapping: TableMapping, concurrently: Bool = false) -> String {
         let name = indexName(indexer, mapping)
         let columns = indexer.columns.map { dialect.quote(mapping.column(named: $0)?.column ?? $0) }
-        return "CREATE \(indexer.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(dialect.quote(name))"
+        return "CREATE \(indexer.isUnique ? "UNIQUE " : "")INDEX \(concurrently ? dialect.concurrently : "")"
+            + "IF NOT EXISTS \(dialect.quote(name))"
             + " ON \(dialect.quote(mapping.tableName)) (\(columns.joined(separator: ",")))"
     }
 
@@ -100,8 +101,9 @@ struct SchemaSQL {
         return names
     }
 
-    func createJoinIndex(_ join: JoinProperty) -> String {
-        "CREATE INDEX IF NOT EXISTS \(dialect.quote(join.indexName)) ON \(dialect.quote(join.joinTable))"
+    func createJoinIndex(_ join: JoinProperty, concurrently: Bool = false) -> String {
+        "CREATE INDEX \(concurrently ? dialect.concurrently : "")IF NOT EXISTS \(dialect.quote(join.indexName)) "
+            + "ON \(dialect.quote(join.joinTable))"
             + " (\(dialect.quote(join.parentColumn)))"
     }
 
@@ -134,8 +136,9 @@ struct SchemaSQL {
     func targetTriggerName(_ join: JoinProperty) -> String { DBBFormat.joinTargetTrigger(join.joinTable) }
 
     /// The index the target trigger searches the join table with.
-    func createJoinTargetIndex(_ join: JoinProperty) -> String {
-        "CREATE INDEX IF NOT EXISTS \(dialect.quote(DBBFormat.joinTargetIndex(join.joinTable))) ON \(dialect.quote(join.joinTable))"
+    func createJoinTargetIndex(_ join: JoinProperty, concurrently: Bool = false) -> String {
+        "CREATE INDEX \(concurrently ? dialect.concurrently : "")IF NOT EXISTS "
+            + "\(dialect.quote(DBBFormat.joinTargetIndex(join.joinTable))) ON \(dialect.quote(join.joinTable))"
             + " (\(dialect.quote(join.column)))"
     }
 

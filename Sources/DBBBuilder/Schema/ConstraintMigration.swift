@@ -22,6 +22,10 @@ import Foundation
 /// which would make every insert fail; their other constraints stay.
 struct ConstraintMigration {
     let connection: any DatabaseConnection
+    /// Whether `NOT NULL` and `UNIQUE` are added without holding off the table's writers (see
+    /// ``DBBDialect/changesSchemaOnline``): the rows are checked without a lock, the
+    /// transaction only adds an unvalidated check, and the rest is left to ``OnlineSchemaStep``s.
+    var online = false
     private var sql: ConstraintSQL { ConstraintSQL(dialect: connection.dialect) }
 
     /// The changes to one table's constraints, by column name.
@@ -105,7 +109,10 @@ struct ConstraintMigration {
         }
         // The rows checked are the rows the constraints will hold for: no other session writes
         // to the table until this transaction ends.
-        if !checks.isEmpty, let lock = connection.dialect.lockAgainstWrites(table) { try connection.execute(lock) }
+        // (Online, the constraint itself checks them, without holding writers off.)
+        if !checks.isEmpty, !online, let lock = connection.dialect.lockAgainstWrites(table) {
+            try connection.change(.lockAgainstWrites, on: table, lock)
+        }
         for check in checks { try check() }
         return changes
     }
@@ -118,7 +125,7 @@ struct ConstraintMigration {
                 + ".unique on the property, or drop those foreign keys first")
     }
 
-    private func checkNoNull(_ column: ColumnProperty, of mapping: TableMapping) throws {
+    func checkNoNull(_ column: ColumnProperty, of mapping: TableMapping) throws {
         let rows = try connection.fetchValue(sql.nullCount(mapping.tableName, column.column), as: Int.self) ?? 0
         guard rows > 0 else { return }
         throw DBBError(
@@ -128,7 +135,7 @@ struct ConstraintMigration {
                 + "rows a value, or leave the property without .notNull")
     }
 
-    private func checkNoDuplicate(_ column: ColumnProperty, of mapping: TableMapping) throws {
+    func checkNoDuplicate(_ column: ColumnProperty, of mapping: TableMapping) throws {
         let found = try connection.fetchAll(sql.mostDuplicated(mapping.tableName, column.column)) {
             (value: $0.string(at: 0) ?? "", rows: $0.int64(at: 1), values: $0.int64(at: 2))
         }
@@ -156,17 +163,30 @@ struct ConstraintMigration {
 
     // MARK: - Applying
 
-    /// Makes `changes` to `table`, inside the caller's transaction.
+    /// Makes `changes` to `mapping`'s table, inside the caller's transaction; online, adds to
+    /// `later` what is done after it commits.
     /// - Returns: what changed, one line each, for the log.
-    func apply(_ changes: Changes, to table: String) throws -> [String] {
+    func apply(_ changes: Changes, to mapping: TableMapping, later: inout [OnlineSchemaStep]) throws -> [String] {
+        let table = mapping.tableName
         guard !changes.isEmpty else { return [] }
         if connection.dialect.altersConstraintsInPlace {
             for column in changes.released + changes.notNullLifted {
-                try connection.execute(sql.dropNotNull(column, of: table))
+                try connection.change(.dropNotNull, on: table, sql.dropNotNull(column, of: table))
             }
-            for column in changes.notNullAdded { try connection.execute(sql.setNotNull(column, of: table)) }
+            for column in changes.notNullAdded {
+                guard online, let property = mapping.columns.first(where: { $0.column == column }) else {
+                    try connection.change(.setNotNull(scans: true), on: table, sql.setNotNull(column, of: table))
+                    continue
+                }
+                let check = connection.dialect.notNullCheckName(table: table, column: column)
+                // One left by a registration that stopped, or being validated by another: kept.
+                if try connection.fetchValue(connection.dialect.constraintCount(check, of: table), as: Int.self) == 0 {
+                    try connection.change(.addCheck, on: table, connection.dialect.addNotNullCheck(column, of: table))
+                }
+                later += [.validateNotNull(mapping, property), .setNotNull(mapping, property)]
+            }
             for lifted in changes.uniqueConstraintsLifted {
-                try connection.execute(sql.dropConstraint(lifted.name, of: table))
+                try connection.change(.dropConstraint, on: table, sql.dropConstraint(lifted.name, of: table))
             }
         } else {
             var edits: [String: RebuildSQL.ColumnEdit] = [:]
@@ -180,17 +200,34 @@ struct ConstraintMigration {
             }
         }
         let schema = SchemaSQL(dialect: connection.dialect)
-        for lifted in changes.uniqueIndexesLifted { try connection.execute(schema.dropIndex(lifted.index)) }
-        for column in changes.uniqueAdded { try addUniqueIndex(column, to: table) }
+        for lifted in changes.uniqueIndexesLifted {
+            try connection.change(.dropIndex, on: table, schema.dropIndex(lifted.index))
+        }
+        for column in changes.uniqueAdded {
+            if online, let property = mapping.columns.first(where: { $0.column == column }) {
+                later.append(.uniqueIndex(mapping, property))
+            } else {
+                try addUniqueIndex(column, to: table)
+            }
+        }
         return log(changes, table)
     }
 
     /// Makes the unique index of a `UNIQUE` attribute on `column`, and checks it is there: its
     /// name may be taken by another index (SQLite compares names without case), which
     /// `IF NOT EXISTS` would quietly leave alone.
-    func addUniqueIndex(_ column: String, to table: String) throws {
-        try connection.execute(sql.createAttributeIndex(column, of: table))
-        guard !(try uniqueIndexes(of: table)).contains(where: { $0.column.lowercased() == column.lowercased() })
+    func addUniqueIndex(_ column: String, to table: String, concurrently: Bool = false) throws {
+        try connection.change(
+            concurrently ? .createIndexConcurrently : .createIndex(newTable: false), on: table,
+            sql.createAttributeIndex(column, of: table, concurrently: concurrently))
+        try checkUniqueIndex(column, of: table)
+    }
+
+    /// Refuses a unique index of `column` that is not there after `IF NOT EXISTS` made it: its
+    /// name is another's.
+    func checkUniqueIndex(_ column: String, of table: String) throws {
+        guard !connection.isPlanning,
+            !(try uniqueIndexes(of: table)).contains(where: { $0.column.lowercased() == column.lowercased() })
         else { return }
         throw DBBError(
             .migrationRefused, table: table, property: column,
@@ -211,7 +248,7 @@ struct ConstraintMigration {
                 "dropped NOT NULL from \(quoted(changes.notNullLifted)) of \"\(table)\" (their properties no longer "
                     + "declare it)")
         }
-        if !changes.notNullAdded.isEmpty {
+        if !changes.notNullAdded.isEmpty, !online {
             lines.append("added NOT NULL to \(quoted(changes.notNullAdded)) of \"\(table)\"")
         }
         let liftedUnique = changes.uniqueConstraintsLifted.map(\.column) + changes.uniqueIndexesLifted.map(\.column)
@@ -219,7 +256,7 @@ struct ConstraintMigration {
             lines.append(
                 "dropped UNIQUE from \(quoted(liftedUnique)) of \"\(table)\" (their properties no longer declare it)")
         }
-        for column in changes.uniqueAdded {
+        for column in changes.uniqueAdded where !online {
             lines.append(
                 "added UNIQUE to \"\(column)\" of \"\(table)\" (index "
                     + "\"\(connection.dialect.attributeIndexName(table: table, column: column))\")")

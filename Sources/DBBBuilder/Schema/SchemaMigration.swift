@@ -35,6 +35,9 @@ struct SchemaMigration {
     let connection: any DatabaseConnection
     /// Whether to check only: a class whose tables need a change is refused.
     var readOnly = false
+    /// Whether existing tables may be changed after the transaction (see ``online``): not
+    /// inside a save's transaction.
+    var mayChangeLater = true
     private var schema: SchemaSQL { SchemaSQL(dialect: connection.dialect) }
 
     /// What one class needs.
@@ -53,34 +56,52 @@ struct SchemaMigration {
         var recorded: [SchemaCatalog.Entry] = []
     }
 
-    /// Brings the tables of `mappings` up to date; the caller runs it in a transaction.
-    /// - Returns: what changed, one line each (`created table "Person"`), for the log.
-    func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws -> [String] {
-        if !readOnly, let lock = connection.dialect.schemaLock { try connection.execute(lock) }
+    /// Whether existing tables are changed without holding their writers off (see
+    /// ``DBBDialect/changesSchemaOnline``): what would is left to ``Outcome/later``.
+    private var online: Bool { !readOnly && mayChangeLater && connection.dialect.changesSchemaOnline }
+
+    /// What a registration's transaction changed, and what it leaves for after its commit.
+    struct Outcome {
+        /// What changed, one line each (`created table "Person"`), for the log.
+        var changes: [String] = []
+        /// The changes to existing tables made after the commit, one at a time (online only).
+        var later: [OnlineSchemaStep] = []
+    }
+
+    /// Brings the tables of `mappings` up to date; the caller runs it in a transaction, and
+    /// then the outcome's ``Outcome/later`` steps.
+    func apply(_ mappings: [TableMapping], targets: (DBBTableObject.Type) throws -> TableMapping) throws -> Outcome {
+        if !readOnly, let lock = connection.dialect.schemaLock { try connection.bookkeeping(lock) }
         var catalog = try SchemaCatalog(connection: connection)
         let plans = try mappings.map { try plan($0, catalog) }
         if readOnly {
             try refuseChanges(plans)
-            return []
+            return Outcome()
         }
         var changes: [String] = []
+        var later: [OnlineSchemaStep] = []
+        let constraints = ConstraintMigration(connection: connection, online: online)
         for plan in plans {
             let table = plan.mapping.tableName
             changes += try TypeMigration(connection: connection).apply(plan.retypes)
             if !plan.exists {
-                try connection.execute(schema.createTable(plan.mapping))
+                try connection.change(.createTable, on: table, schema.createTable(plan.mapping))
                 changes.append("created table \"\(table)\"")
                 continue
             }
             for column in plan.addedTimeColumns {
-                try connection.execute(schema.addTimeColumn(column, to: plan.mapping.tableName))
+                try connection.change(.addColumn, on: table, schema.addTimeColumn(column, to: table))
                 changes.append("added column \"\(column)\" to the adopted table \"\(table)\"")
             }
-            changes += try ConstraintMigration(connection: connection).apply(plan.constraints, to: table)
+            changes += try constraints.apply(plan.constraints, to: plan.mapping, later: &later)
             for column in plan.addedColumns {
-                try connection.execute(schema.addColumn(column, to: plan.mapping))
+                try connection.change(.addColumn, on: table, schema.addColumn(column, to: plan.mapping))
                 if column.isUnique {
-                    try ConstraintMigration(connection: connection).addUniqueIndex(column.column, to: table)
+                    if online {
+                        later.append(.uniqueIndex(plan.mapping, column))
+                    } else {
+                        try constraints.addUniqueIndex(column.column, to: table)
+                    }
                 }
                 changes.append("added column \"\(column.column)\" to \"\(table)\"")
             }
@@ -89,36 +110,72 @@ struct SchemaMigration {
             let mapping = plan.mapping
             for join in mapping.joins {
                 let target = try join.access.relation.map { try targets($0.targetType) }
-                try connection.execute(schema.createJoinTable(join, owner: mapping, target: target))
-                try connection.execute(schema.createJoinIndex(join))
+                let isNew = plan.missingJoinTables.contains(join.joinTable)
+                if isNew {
+                    try connection.change(
+                        .createJoinTable, on: join.joinTable,
+                        schema.createJoinTable(join, owner: mapping, target: target))
+                }
+                try createIndex(
+                    join.indexName, on: join.joinTable, newTable: isNew, later: &later
+                ) { schema.createJoinIndex(join, concurrently: $0) }
                 if connection.dialect.deletesJoinRowsWithTriggers {
                     try addTrigger(
-                        schema.ownerTriggerName(join), schema.ownerDeleteTrigger(join, owner: mapping),
+                        schema.ownerTriggerName(join), on: join.joinTable,
+                        schema.ownerDeleteTrigger(join, owner: mapping),
                         purge: schema.deleteOrphanRows(join, owner: mapping), changes: &changes)
                 }
                 if let target {
-                    try connection.execute(schema.createJoinTargetIndex(join))
+                    try createIndex(
+                        DBBFormat.joinTargetIndex(join.joinTable), on: join.joinTable, newTable: isNew, later: &later
+                    ) { schema.createJoinTargetIndex(join, concurrently: $0) }
                     if connection.dialect.deletesJoinRowsWithTriggers {
                         try addTrigger(
-                            schema.targetTriggerName(join), schema.targetDeleteTrigger(join, target: target),
+                            schema.targetTriggerName(join), on: join.joinTable,
+                            schema.targetDeleteTrigger(join, target: target),
                             purge: schema.deleteDanglingReferences(join, target: target), changes: &changes)
                     }
                 }
             }
             for indexer in mapping.indexers {
-                try connection.execute(schema.createIndex(indexer, mapping))
+                try createIndex(
+                    schema.indexName(indexer, mapping), on: mapping.tableName, newTable: !plan.exists, later: &later
+                ) { schema.createIndex(indexer, mapping, concurrently: $0) }
             }
         }
         for plan in plans { try catalog.record(plan.mapping, previous: plan.recorded, targets: targets) }
-        return changes
+        return Outcome(changes: changes, later: later)
+    }
+
+    /// Creates the index `name` of `table` with `create(concurrently)` when it is missing (or
+    /// left invalid by a build that failed): in the transaction on a table it created, else
+    /// (online) concurrently after the commit.
+    private func createIndex(
+        _ name: String, on table: String, newTable: Bool, later: inout [OnlineSchemaStep],
+        _ create: (Bool) -> String
+    ) throws {
+        guard try newTable || lacksIndex(name) else { return }
+        if online && !newTable {
+            later.append(.index(name, table: table, create(true)))
+        } else {
+            try connection.change(.createIndex(newTable: newTable), on: table, create(false))
+        }
+    }
+
+    /// Whether the index `name` is missing, or there but left invalid by a build that failed.
+    private func lacksIndex(_ name: String) throws -> Bool {
+        try connection.fetchValue(connection.dialect.indexExists, [.text(name)], as: Int.self) == 0
+            || connection.fetchValue(connection.dialect.invalidIndexCount, [.text(name)], as: Int.self) != 0
     }
 
     /// Creates a trigger that keeps join rows in step with their rows; the first time, first
     /// deletes the rows it would have deleted (left by versions or programs without it).
-    private func addTrigger(_ name: String, _ sql: String, purge: String, changes: inout [String]) throws {
+    private func addTrigger(
+        _ name: String, on table: String, _ sql: String, purge: String, changes: inout [String]
+    ) throws {
         guard try connection.fetchValue(schema.triggerExists, [.text(name)], as: Int.self) == 0 else { return }
-        try connection.execute(purge)
-        try connection.execute(sql)
+        try connection.change(.deleteOrphans, on: table, purge)
+        try connection.change(.createTrigger, on: table, sql)
         changes.append("created trigger \"\(name)\"")
     }
 
@@ -216,7 +273,7 @@ struct SchemaMigration {
         let constraints =
             readOnly
             ? ConstraintMigration.Changes()
-            : try ConstraintMigration(connection: connection).plan(
+            : try ConstraintMigration(connection: connection, online: online).plan(
                 mapping, notNull: existing.mapValues(\.notNull), released: released)
         return Plan(
             mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added,

@@ -56,18 +56,21 @@ struct TableRebuild {
         let sequence =
             hasSequence ? try connection.fetchValue(RebuildSQL.sequence, [.text(table)], as: Int64.self) : nil
 
-        try connection.execute(newCreate)
-        try connection.execute(RebuildSQL.copyRows(from: table, to: newName, columns: copied))
-        try connection.execute(RebuildSQL.dropTable(table))
+        let step = { (sql: String) in try connection.change(.rebuild(copiesRows: false), on: table, sql) }
+        try step(newCreate)
+        try connection.change(
+            .rebuild(copiesRows: true), on: table, RebuildSQL.copyRows(from: table, to: newName, columns: copied))
+        try step(RebuildSQL.dropTable(table))
         // Legacy renaming: do not rewrite or re-check other schema objects (a view of the
         // dropped table would fail the check); the new table takes the old name as it was.
-        try connection.execute(RebuildSQL.legacyAlterTable(true))
-        defer { try? connection.execute(RebuildSQL.legacyAlterTable(false)) }
-        try connection.execute(RebuildSQL.renameTable(newName, to: table))
-        for sql in dependents { try connection.execute(sql) }
+        try step(RebuildSQL.legacyAlterTable(true))
+        defer { try? step(RebuildSQL.legacyAlterTable(false)) }
+        try step(RebuildSQL.renameTable(newName, to: table))
+        for sql in dependents { try step(sql) }
         if let sequence {
-            try connection.execute(RebuildSQL.deleteSequence, [.text(table)])
-            try connection.execute(RebuildSQL.insertSequence, [.text(table), .integer(sequence)])
+            try connection.change(.rebuild(copiesRows: false), on: table, RebuildSQL.deleteSequence, [.text(table)])
+            try connection.change(
+                .rebuild(copiesRows: false), on: table, RebuildSQL.insertSequence, [.text(table), .integer(sequence)])
         }
     }
 }

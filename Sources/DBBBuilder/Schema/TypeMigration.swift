@@ -77,7 +77,9 @@ struct TypeMigration {
         if readOnly && !holds { return .retype(retype) }
         let former = previous.flatMap(ValueDomain.init(swiftType:)) ?? declared
         if former.map(domain.contains) != true {
-            if !holds, let lock = dialect.lockAgainstWrites(stored.table) { try connection.execute(lock) }
+            if !holds, let lock = dialect.lockAgainstWrites(stored.table) {
+                try connection.change(.lockAgainstWrites, on: stored.table, lock)
+            }
             try checkRows(stored, fit: domain, property: property, swiftType: swiftType, previous: previous, mapping)
         }
         return holds ? .fits : .retype(retype)
@@ -140,7 +142,7 @@ struct TypeMigration {
         for retype in retypes {
             let stored = retype.stored
             if let sql = dialect.alterColumnType(stored.column, of: stored.table, to: retype.newType) {
-                try connection.execute(sql)
+                try connection.change(.changeType, on: stored.table, sql)
             } else {
                 rebuilds[stored.table, default: []].append(retype)
             }

@@ -1,5 +1,6 @@
 -- section: register: tables, join tables, indexes, triggers
 BEGIN
+SET LOCAL lock_timeout = 200
 SELECT pg_advisory_xact_lock(4918566668959509857)
 SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0 AND bt.typlen = -1 THEN 'ARRAY' WHEN bn.nspname = 'pg_catalog' THEN format_type(t.typbasetype, NULL) ELSE 'USER-DEFINED' END WHEN t.typelem <> 0 AND t.typlen = -1 THEN 'ARRAY' WHEN tn.nspname = 'pg_catalog' THEN format_type(a.atttypid, NULL) ELSE 'USER-DEFINED' END, CASE WHEN a.attnotnull THEN 1 ELSE 0 END, CASE WHEN (a.atthasdef AND a.attgenerated = '') OR a.attidentity <> '' THEN 'default' END, 0, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)), CASE WHEN NOT has_column_privilege(c.oid, a.attnum, 'SELECT') THEN current_user::text END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype LEFT JOIN pg_namespace bn ON bn.oid = bt.typnamespace WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
 SELECT c.relname::text, CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'f' THEN 'foreign table' ELSE 'relation' END, coalesce(t.relname, c.relname)::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() LEFT JOIN pg_index i ON i.indexrelid = c.oid LEFT JOIN pg_class t ON t.oid = i.indrelid WHERE c.relname IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -71,6 +72,7 @@ INSERT INTO "dbb_columns" ("table_name", "property", "column_name", "class_name"
 COMMIT
 -- section: register again: nothing to do
 BEGIN
+SET LOCAL lock_timeout = 200
 SELECT pg_advisory_xact_lock(4918566668959509857)
 SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0 AND bt.typlen = -1 THEN 'ARRAY' WHEN bn.nspname = 'pg_catalog' THEN format_type(t.typbasetype, NULL) ELSE 'USER-DEFINED' END WHEN t.typelem <> 0 AND t.typlen = -1 THEN 'ARRAY' WHEN tn.nspname = 'pg_catalog' THEN format_type(a.atttypid, NULL) ELSE 'USER-DEFINED' END, CASE WHEN a.attnotnull THEN 1 ELSE 0 END, CASE WHEN (a.atthasdef AND a.attgenerated = '') OR a.attidentity <> '' THEN 'default' END, 0, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)), CASE WHEN NOT has_column_privilege(c.oid, a.attnum, 'SELECT') THEN current_user::text END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype LEFT JOIN pg_namespace bn ON bn.oid = bt.typnamespace WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
 SELECT c.relname::text, CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'f' THEN 'foreign table' ELSE 'relation' END, coalesce(t.relname, c.relname)::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() LEFT JOIN pg_index i ON i.indexrelid = c.oid LEFT JOIN pg_class t ON t.oid = i.indrelid WHERE c.relname IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -99,38 +101,64 @@ SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0
 SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0 AND bt.typlen = -1 THEN 'ARRAY' WHEN bn.nspname = 'pg_catalog' THEN format_type(t.typbasetype, NULL) ELSE 'USER-DEFINED' END WHEN t.typelem <> 0 AND t.typlen = -1 THEN 'ARRAY' WHEN tn.nspname = 'pg_catalog' THEN format_type(a.atttypid, NULL) ELSE 'USER-DEFINED' END, CASE WHEN a.attnotnull THEN 1 ELSE 0 END, CASE WHEN (a.atthasdef AND a.attgenerated = '') OR a.attidentity <> '' THEN 'default' END, 0, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)), CASE WHEN NOT has_column_privilege(c.oid, a.attnum, 'SELECT') THEN current_user::text END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype LEFT JOIN pg_namespace bn ON bn.oid = bt.typnamespace WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
 SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid WHERE a.attname = 'id' AND NOT a.attisdropped AND a.attidentity = '' AND NOT (a.atthasdef AND a.attgenerated = '')
 SELECT ic.relname, a.attname, c.conname, (SELECT string_agg(f.conname || ' of ' || f.conrelid::regclass::text, ', ') FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = x.indexrelid) FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_class ic ON ic.oid = x.indexrelid JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0] LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.contype = 'u' WHERE n.nspname = current_schema() AND t.relname = ?1 AND x.indisunique AND NOT x.indisprimary AND x.indnkeyatts = 1 AND x.indpred IS NULL AND x.indexprs IS NULL
-CREATE TABLE IF NOT EXISTS "Venture_projectLead" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Venture_ID" bigint REFERENCES "Venture" ("id") ON DELETE CASCADE, "projectLead" bigint REFERENCES "Member" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Venture_projectLead_idx" ON "Venture_projectLead" ("Venture_ID")
-CREATE INDEX IF NOT EXISTS "Venture_projectLead_target_idx" ON "Venture_projectLead" ("projectLead")
-CREATE TABLE IF NOT EXISTS "Venture_subProject" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Venture_ID" bigint REFERENCES "Venture" ("id") ON DELETE CASCADE, "subProject" bigint REFERENCES "Venture" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Venture_subProject_idx" ON "Venture_subProject" ("Venture_ID")
-CREATE INDEX IF NOT EXISTS "Venture_subProject_target_idx" ON "Venture_subProject" ("subProject")
-CREATE TABLE IF NOT EXISTS "Venture_tags" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Venture_ID" bigint REFERENCES "Venture" ("id") ON DELETE CASCADE, "tags" text)
-CREATE INDEX IF NOT EXISTS "Venture_tags_idx" ON "Venture_tags" ("Venture_ID")
-CREATE TABLE IF NOT EXISTS "Member_birthdays" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Member_ID" bigint REFERENCES "Member" ("id") ON DELETE CASCADE, "birthdays" double precision)
-CREATE INDEX IF NOT EXISTS "Member_birthdays_idx" ON "Member_birthdays" ("Member_ID")
-CREATE TABLE IF NOT EXISTS "Member_children" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Member_ID" bigint REFERENCES "Member" ("id") ON DELETE CASCADE, "children" bigint REFERENCES "Member" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Member_children_idx" ON "Member_children" ("Member_ID")
-CREATE INDEX IF NOT EXISTS "Member_children_target_idx" ON "Member_children" ("children")
-CREATE TABLE IF NOT EXISTS "Member_company" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Member_ID" bigint REFERENCES "Member" ("id") ON DELETE CASCADE, "company" bigint REFERENCES "Company" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Member_employer_idx" ON "Member_company" ("Member_ID")
-CREATE INDEX IF NOT EXISTS "Member_company_target_idx" ON "Member_company" ("company")
-CREATE TABLE IF NOT EXISTS "Member_luckyNumbers" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Member_ID" bigint REFERENCES "Member" ("id") ON DELETE CASCADE, "luckyNumbers" bigint)
-CREATE INDEX IF NOT EXISTS "Member_luckyNumbers_idx" ON "Member_luckyNumbers" ("Member_ID")
-CREATE TABLE IF NOT EXISTS "Member_nicknames" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Member_ID" bigint REFERENCES "Member" ("id") ON DELETE CASCADE, "nicknames" text)
-CREATE INDEX IF NOT EXISTS "Member_nicknames_idx" ON "Member_nicknames" ("Member_ID")
-CREATE TABLE IF NOT EXISTS "Member_spouse" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Member_ID" bigint REFERENCES "Member" ("id") ON DELETE CASCADE, "spouse" bigint REFERENCES "Member" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Member_spouse_idx" ON "Member_spouse" ("Member_ID")
-CREATE INDEX IF NOT EXISTS "Member_spouse_target_idx" ON "Member_spouse" ("spouse")
-CREATE INDEX IF NOT EXISTS "Member_lastName" ON "Member" ("lastName")
-CREATE TABLE IF NOT EXISTS "Company_blurb" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Company_ID" bigint REFERENCES "Company" ("id") ON DELETE CASCADE, "blurb" bytea)
-CREATE INDEX IF NOT EXISTS "Company_blurb_idx" ON "Company_blurb" ("Company_ID")
-CREATE TABLE IF NOT EXISTS "Company_suppliers" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Company_ID" bigint REFERENCES "Company" ("id") ON DELETE CASCADE, "suppliers" bigint REFERENCES "Company" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Company_suppliers_idx" ON "Company_suppliers" ("Company_ID")
-CREATE INDEX IF NOT EXISTS "Company_suppliers_target_idx" ON "Company_suppliers" ("suppliers")
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
 COMMIT
 -- section: migrate: a new column
 BEGIN
+SET LOCAL lock_timeout = 200
 SELECT pg_advisory_xact_lock(4918566668959509857)
 SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0 AND bt.typlen = -1 THEN 'ARRAY' WHEN bn.nspname = 'pg_catalog' THEN format_type(t.typbasetype, NULL) ELSE 'USER-DEFINED' END WHEN t.typelem <> 0 AND t.typlen = -1 THEN 'ARRAY' WHEN tn.nspname = 'pg_catalog' THEN format_type(a.atttypid, NULL) ELSE 'USER-DEFINED' END, CASE WHEN a.attnotnull THEN 1 ELSE 0 END, CASE WHEN (a.atthasdef AND a.attgenerated = '') OR a.attidentity <> '' THEN 'default' END, 0, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)), CASE WHEN NOT has_column_privilege(c.oid, a.attnum, 'SELECT') THEN current_user::text END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype LEFT JOIN pg_namespace bn ON bn.oid = bt.typnamespace WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
 SELECT c.relname::text, CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'f' THEN 'foreign table' ELSE 'relation' END, coalesce(t.relname, c.relname)::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() LEFT JOIN pg_index i ON i.indexrelid = c.oid LEFT JOIN pg_class t ON t.oid = i.indrelid WHERE c.relname IN (?, ?, ?, ?, ?, ?, ?)
@@ -140,19 +168,29 @@ SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0
 SELECT a.attname::text, CASE WHEN t.typtype = 'd' THEN CASE WHEN bt.typelem <> 0 AND bt.typlen = -1 THEN 'ARRAY' WHEN bn.nspname = 'pg_catalog' THEN format_type(t.typbasetype, NULL) ELSE 'USER-DEFINED' END WHEN t.typelem <> 0 AND t.typlen = -1 THEN 'ARRAY' WHEN tn.nspname = 'pg_catalog' THEN format_type(a.atttypid, NULL) ELSE 'USER-DEFINED' END, CASE WHEN a.attnotnull THEN 1 ELSE 0 END, CASE WHEN (a.atthasdef AND a.attgenerated = '') OR a.attidentity <> '' THEN 'default' END, 0, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)), CASE WHEN NOT has_column_privilege(c.oid, a.attnum, 'SELECT') THEN current_user::text END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid JOIN pg_type t ON t.oid = a.atttypid JOIN pg_namespace tn ON tn.oid = t.typnamespace LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype LEFT JOIN pg_namespace bn ON bn.oid = bt.typnamespace WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
 SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema() AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') JOIN pg_attribute a ON a.attrelid = c.oid WHERE a.attname = 'id' AND NOT a.attisdropped AND a.attidentity = '' AND NOT (a.atthasdef AND a.attgenerated = '')
 SELECT ic.relname, a.attname, c.conname, (SELECT string_agg(f.conname || ' of ' || f.conrelid::regclass::text, ', ') FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = x.indexrelid) FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_class ic ON ic.oid = x.indexrelid JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0] LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.contype = 'u' WHERE n.nspname = current_schema() AND t.relname = ?1 AND x.indisunique AND NOT x.indisprimary AND x.indnkeyatts = 1 AND x.indpred IS NULL AND x.indexprs IS NULL
-LOCK TABLE "Company" IN SHARE MODE
 SELECT count(*) FROM "Company" WHERE "name" IS NULL
-ALTER TABLE "Company" ALTER COLUMN "name" SET NOT NULL
+SELECT count(*) FROM pg_constraint WHERE conname = 'Company_name_not_null' AND conrelid = to_regclass('"Company"')
+ALTER TABLE "Company" ADD CONSTRAINT "Company_name_not_null" CHECK ("name" IS NOT NULL) NOT VALID
 ALTER TABLE "Company" ADD COLUMN "founded" double precision
-CREATE TABLE IF NOT EXISTS "Company_blurb" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Company_ID" bigint REFERENCES "Company" ("id") ON DELETE CASCADE, "blurb" bytea)
-CREATE INDEX IF NOT EXISTS "Company_blurb_idx" ON "Company_blurb" ("Company_ID")
-CREATE TABLE IF NOT EXISTS "Company_suppliers" ("id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "Company_ID" bigint REFERENCES "Company" ("id") ON DELETE CASCADE, "suppliers" bigint REFERENCES "Company" ("id") ON DELETE CASCADE)
-CREATE INDEX IF NOT EXISTS "Company_suppliers_idx" ON "Company_suppliers" ("Company_ID")
-CREATE INDEX IF NOT EXISTS "Company_suppliers_target_idx" ON "Company_suppliers" ("suppliers")
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
+SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?
+SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ? AND NOT i.indisvalid
 INSERT INTO "dbb_columns" ("table_name", "property", "column_name", "class_name", "swift_type", "storage", "join_table", "target_table", "mapped") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 UPDATE "dbb_columns" SET "column_name" = ?, "class_name" = ?, "swift_type" = ?, "storage" = ?, "join_table" = ?, "target_table" = ?, "mapped" = ? WHERE "table_name" = ? AND "property" = ?
 UPDATE "dbb_columns" SET "column_name" = ?, "class_name" = ?, "swift_type" = ?, "storage" = ?, "join_table" = ?, "target_table" = ?, "mapped" = ? WHERE "table_name" = ? AND "property" = ?
 UPDATE "dbb_columns" SET "column_name" = ?, "class_name" = ?, "swift_type" = ?, "storage" = ?, "join_table" = ?, "target_table" = ?, "mapped" = ? WHERE "table_name" = ? AND "property" = ?
+COMMIT
+ALTER TABLE "Company" VALIDATE CONSTRAINT "Company_name_not_null"
+BEGIN
+SET LOCAL lock_timeout = 200
+ALTER TABLE "Company" ALTER COLUMN "name" SET NOT NULL
+ALTER TABLE "Company" DROP CONSTRAINT "Company_name_not_null"
 COMMIT
 -- section: insert a graph
 BEGIN

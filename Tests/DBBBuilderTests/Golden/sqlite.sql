@@ -184,51 +184,58 @@ SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'
 -- PRAGMA index_list='Company'
 SELECT l.name, i.name, CASE l.origin WHEN 'u' THEN '' END, (SELECT group_concat(m.name || '.' || f."from", ', ') FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?1 COLLATE NOCASE AND f."to" = i.name COLLATE NOCASE) FROM pragma_index_list(?1) l, pragma_index_info(l.name) i WHERE l."unique" = 1 AND l.partial = 0 AND l.origin <> 'pk' AND i.name IS NOT NULL AND (SELECT count(*) FROM pragma_index_info(l.name)) = 1
 -- PRAGMA index_list='Company'
-CREATE TABLE IF NOT EXISTS Venture_projectLead (id Integer PRIMARY KEY AUTOINCREMENT, Venture_ID Integer, projectLead Integer)
-CREATE INDEX IF NOT EXISTS Venture_projectLead_idx ON Venture_projectLead (Venture_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Venture_projectLead_target_idx ON Venture_projectLead (projectLead)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Venture_subProject (id Integer PRIMARY KEY AUTOINCREMENT, Venture_ID Integer, subProject Integer)
-CREATE INDEX IF NOT EXISTS Venture_subProject_idx ON Venture_subProject (Venture_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Venture_subProject_target_idx ON Venture_subProject (subProject)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Venture_tags (id Integer PRIMARY KEY AUTOINCREMENT, Venture_ID Integer, tags Text)
-CREATE INDEX IF NOT EXISTS Venture_tags_idx ON Venture_tags (Venture_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Member_birthdays (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, birthdays DateTimeStamp)
-CREATE INDEX IF NOT EXISTS Member_birthdays_idx ON Member_birthdays (Member_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Member_children (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, children Integer)
-CREATE INDEX IF NOT EXISTS Member_children_idx ON Member_children (Member_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Member_children_target_idx ON Member_children (children)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Member_company (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, company Integer)
-CREATE INDEX IF NOT EXISTS Member_employer_idx ON Member_company (Member_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Member_company_target_idx ON Member_company (company)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Member_luckyNumbers (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, luckyNumbers Integer)
-CREATE INDEX IF NOT EXISTS Member_luckyNumbers_idx ON Member_luckyNumbers (Member_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Member_nicknames (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, nicknames Text)
-CREATE INDEX IF NOT EXISTS Member_nicknames_idx ON Member_nicknames (Member_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Member_spouse (id Integer PRIMARY KEY AUTOINCREMENT, Member_ID Integer, spouse Integer)
-CREATE INDEX IF NOT EXISTS Member_spouse_idx ON Member_spouse (Member_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Member_spouse_target_idx ON Member_spouse (spouse)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Member_lastName ON Member (lastName)
-CREATE TABLE IF NOT EXISTS Company_blurb (id Integer PRIMARY KEY AUTOINCREMENT, Company_ID Integer, blurb BLOB)
-CREATE INDEX IF NOT EXISTS Company_blurb_idx ON Company_blurb (Company_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Company_suppliers (id Integer PRIMARY KEY AUTOINCREMENT, Company_ID Integer, suppliers Integer)
-CREATE INDEX IF NOT EXISTS Company_suppliers_idx ON Company_suppliers (Company_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Company_suppliers_target_idx ON Company_suppliers (suppliers)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
 COMMIT TRANSACTION
 -- section: migrate: a new column
@@ -282,13 +289,14 @@ CREATE TRIGGER Company_suppliers_target_deleted AFTER DELETE ON Company BEGIN DE
 CREATE TRIGGER Member_company_target_deleted AFTER DELETE ON Company BEGIN DELETE FROM Member_company WHERE company = OLD.id; END
 PRAGMA legacy_alter_table = OFF
 ALTER TABLE Company ADD COLUMN founded Real
-CREATE TABLE IF NOT EXISTS Company_blurb (id Integer PRIMARY KEY AUTOINCREMENT, Company_ID Integer, blurb BLOB)
-CREATE INDEX IF NOT EXISTS Company_blurb_idx ON Company_blurb (Company_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE TABLE IF NOT EXISTS Company_suppliers (id Integer PRIMARY KEY AUTOINCREMENT, Company_ID Integer, suppliers Integer)
-CREATE INDEX IF NOT EXISTS Company_suppliers_idx ON Company_suppliers (Company_ID)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
-CREATE INDEX IF NOT EXISTS Company_suppliers_target_idx ON Company_suppliers (suppliers)
+SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE
+SELECT 0 WHERE ? IS NOT NULL
 SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?
 INSERT INTO dbb_columns (table_name, property, column_name, class_name, swift_type, storage, join_table, target_table, mapped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 UPDATE dbb_columns SET column_name = ?, class_name = ?, swift_type = ?, storage = ?, join_table = ?, target_table = ?, mapped = ? WHERE table_name = ? AND property = ?

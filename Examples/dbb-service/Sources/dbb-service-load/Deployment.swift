@@ -70,7 +70,12 @@ final class Deployment: @unchecked Sendable {
                 ports: [try TestPostgresServer.freePort(), try TestPostgresServer.freePort()], folder: folder)
         }
         // One at a time: the first start creates the tables and the report's data.
-        for index in deployment.ports.indices where !single || index == 0 { try await deployment.launch(index) }
+        do {
+            for index in deployment.ports.indices where !single || index == 0 { try await deployment.launch(index) }
+        } catch {
+            deployment.stopAll()  // none left running when the run ends before it began
+            throw error
+        }
         return deployment
     }
 
@@ -86,11 +91,33 @@ final class Deployment: @unchecked Sendable {
         process.standardError = FileHandle(forWritingAtPath: log)
         try process.run()
         lock.withLock { processes[index] = process }
-        for _ in 0..<300 {
+        try killWhenThisProcessEnds(process.processIdentifier)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
             if await Probe.healthy(port: ports[index]) { return }
+            // One that has exited will never answer: say why at once, from its log.
+            guard process.isRunning else {
+                throw LoadError(
+                    "instance \(index) exited (status \(process.terminationStatus)) before answering /health:\n"
+                        + self.log(of: index).split(separator: "\n").suffix(20).joined(separator: "\n"))
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw LoadError("instance \(index) on port \(ports[index]) did not answer /health within 30 s")
+        throw LoadError(
+            "instance \(index) on port \(ports[index]) did not answer /health within 30 s:\n"
+                + self.log(of: index).split(separator: "\n").suffix(20).joined(separator: "\n"))
+    }
+
+    /// Leaves a watcher that SIGKILLs `pid` once this process is gone, however it ends (a
+    /// `timeout` signals this process's group, and an instance runs in a session of its own).
+    private func killWhenThisProcessEnds(_ pid: Int32) throws {
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watcher.arguments = [
+            "-c", "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill -KILL \(pid) 2>/dev/null; true",
+        ]
+        (watcher.standardOutput, watcher.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
+        try watcher.run()
     }
 
     /// SIGKILLs instance `index`: no graceful shutdown, requests in flight are cut.

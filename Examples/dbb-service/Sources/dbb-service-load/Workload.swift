@@ -173,7 +173,7 @@ final class Workload: Sendable {
 
     static func send(
         _ client: HTTPClient, port: Int, _ method: HTTPMethod, _ path: String, _ body: String? = nil,
-        headers: [(String, String)] = []
+        headers: [(String, String)] = [], timeout: TimeAmount = .seconds(10)
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
@@ -182,7 +182,7 @@ final class Workload: Sendable {
             request.body = .bytes(ByteBuffer(string: body))
         }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await client.execute(request, timeout: .seconds(10))
+        let response = try await client.execute(request, timeout: timeout)
         let bytes = try await response.body.collect(upTo: 1 << 22)
         return Reply(
             status: Int(response.status.code), body: String(buffer: bytes), etag: response.headers.first(name: "ETag"))
@@ -197,6 +197,6 @@ final class Workload: Sendable {
 /// Whether an instance answers `/health`.
 enum Probe {
     static func healthy(port: Int) async -> Bool {
-        (try? await Workload.send(HTTPClient.shared, port: port, .GET, "/health").status) == 200
+        (try? await Workload.send(HTTPClient.shared, port: port, .GET, "/health", timeout: .seconds(1)).status) == 200
     }
 }

@@ -229,6 +229,37 @@ public struct SQLiteDialect: DBBDialect {
     /// SQLite cannot add or drop a column constraint: the table is rebuilt.
     public var altersConstraintsInPlace: Bool { false }
 
+    /// One writer holds the whole database: a registration is one transaction, all or nothing.
+    public var changesSchemaOnline: Bool { false }
+    public func lockTimeout(milliseconds: Int) -> String? { nil }
+    public func lockHolders(of tables: [String]) -> String? { nil }
+    public var invalidIndexCount: String { "SELECT 0 WHERE ? IS NOT NULL" }
+    public var concurrently: String { "" }
+
+    public func impact(of kind: SchemaStatementKind) -> SchemaImpact {
+        let lock = "the database's write lock, until the transaction ends"
+        let meanwhile = "other connections read (WAL); their writes wait until the transaction ends"
+        switch kind {
+        case .createIndex(newTable: false): return SchemaImpact(lock, meanwhile, holdsWritersOff: true, work: .scan)
+        case .rebuild(copiesRows: true): return SchemaImpact(lock, meanwhile, holdsWritersOff: true, work: .rewrite)
+        case .deleteOrphans: return SchemaImpact(lock, meanwhile, work: .scan)
+        default: return SchemaImpact(lock, meanwhile)
+        }
+    }
+
+    /// SQLite keeps no estimate: `NULL`, so the rows are counted.
+    public func rowEstimate(_ table: String) -> String { "SELECT NULL" }
+    public func dropIndexConcurrently(_ name: String) -> String { "DROP INDEX IF EXISTS \(quote(name))" }
+    public func notNullCheckName(table: String, column: String) -> String { "\(table)_\(column)_not_null" }
+    public func addNotNullCheck(_ column: String, of table: String) -> String {
+        preconditionFailure("SQLite adds NOT NULL by rebuilding the table")
+    }
+    public func validateConstraint(_ name: String, of table: String) -> String {
+        preconditionFailure("SQLite adds NOT NULL by rebuilding the table")
+    }
+    public func constraintCount(_ name: String, of table: String) -> String { "SELECT 0" }
+    public var indexBuildCount: String { "SELECT 0 WHERE ? IS NOT NULL" }
+
     // MARK: - Copies between databases
 
     /// The main file's path, compared by device and inode.
