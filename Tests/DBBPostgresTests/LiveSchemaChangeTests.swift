@@ -61,7 +61,8 @@ struct LiveSchemaChangeTests {
             try ReplicaTests.waitUntil("the reader holds the table") {
                 try manager.query(
                     "SELECT count(*) FROM pg_locks AS l JOIN pg_stat_activity AS a USING (pid) "
-                        + #"WHERE l.relation = to_regclass('"LiveOrder"') AND l.granted AND a.query LIKE '%long_report%'"#
+                        + #"WHERE l.relation = to_regclass('"LiveOrder"') AND l.granted AND a.datname = current_database() "#
+                        + "AND a.query LIKE '%long_report%'"
                 )[0].decode(Int.self, at: 0) == 1
             }
         }
@@ -70,7 +71,8 @@ struct LiveSchemaChangeTests {
         var pid: Int {
             get throws {
                 try manager.query(
-                    "SELECT pid FROM pg_stat_activity WHERE query LIKE '%long_report%' AND pid <> pg_backend_pid()"
+                    "SELECT pid FROM pg_stat_activity WHERE query LIKE '%long_report%' AND pid <> pg_backend_pid() "
+                        + "AND datname = current_database()"
                 )[0].decode(Int.self, at: 0)
             }
         }
@@ -79,7 +81,7 @@ struct LiveSchemaChangeTests {
             ended.store(true, ordering: .sequentiallyConsistent)
             _ = try manager.query(
                 "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%long_report%' "
-                    + "AND pid <> pg_backend_pid()")
+                    + "AND pid <> pg_backend_pid() AND datname = current_database()")
             #expect(done.wait(timeout: .now() + 120) == .success)
         }
     }
@@ -97,6 +99,15 @@ struct LiveSchemaChangeTests {
 
     static func count(_ manager: DBBManager, _ sql: String) throws -> Int {
         try manager.query(sql)[0].decode(Int.self, at: 0)
+    }
+
+    /// Whether the new version's column and both its indexes are there, the indexes valid.
+    static func isUpgraded(_ manager: DBBManager) throws -> Bool {
+        try columnExists(manager, "code")
+            && count(
+                manager,
+                "SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid "
+                    + "WHERE c.relname IN ('\(indexName)', 'LiveOrder_code_unique') AND i.indisvalid") == 2
     }
 
     static func columnExists(_ manager: DBBManager, _ column: String) throws -> Bool {
@@ -163,12 +174,7 @@ struct LiveSchemaChangeTests {
         let failure = outcome.withLock { $0 } ?? nil
         #expect(failure == nil, "\(String(describing: failure))")
         // Done online: the column, a valid index, a valid unique index, NOT NULL, and no check left.
-        #expect(try Self.columnExists(database.manager, "code"))
-        #expect(
-            try Self.count(
-                database.manager,
-                "SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid "
-                    + "WHERE c.relname IN ('\(Self.indexName)', 'LiveOrder_code_unique') AND i.indisvalid") == 2)
+        #expect(try Self.isUpgraded(database.manager))
         #expect(
             try Self.count(
                 database.manager,
@@ -238,12 +244,7 @@ struct LiveSchemaChangeTests {
         }
         #expect(group.wait(timeout: .now() + 300) == .success)
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
-        #expect(try Self.columnExists(database.manager, "code"))
-        #expect(
-            try Self.count(
-                database.manager,
-                "SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid "
-                    + "WHERE c.relname IN ('\(Self.indexName)', 'LiveOrder_code_unique') AND i.indisvalid") == 2)
+        #expect(try Self.isUpgraded(database.manager))
     }
 }
 

@@ -71,6 +71,13 @@ struct Bench: ParsableCommand {
             """)
     var deployStall: Int?
 
+    @Option(
+        help: """
+            Instead of the workloads, the same upgrade on a SQLite file of this many rows: how long the \
+            registration that rebuilds the table holds the database's writer.
+            """)
+    var sqliteRebuild: Int?
+
     /// The PostgreSQL workloads, when `DBB_BENCH_POSTGRES` names a server.
     private func postgresWorkloads(_ directory: URL) -> [(String, () throws -> Workload)] {
         guard let url = benchPostgresURL else { return [] }
@@ -90,6 +97,12 @@ struct Bench: ParsableCommand {
         if let rows = deployStall {
             guard let url = benchPostgresURL else { throw ValidationError("--deploy-stall needs DBB_BENCH_POSTGRES") }
             return try deployStallReport(url: url, rows: rows)
+        }
+        if let rows = sqliteRebuild {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbb-rebuild-\(getpid())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            return try sqliteRebuildReport(rows: rows, directory: directory)
         }
         if metrics { MetricsSystem.bootstrap(CountingMetrics()) }
         if tracing { InstrumentationSystem.bootstrap(InMemoryTracer()) }

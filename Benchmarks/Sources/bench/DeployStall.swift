@@ -101,3 +101,41 @@ func deployStallReport(url: String, rows: Int) throws {
     try deployStall(url: url, rows: rows, bounded: false)
     try deployStall(url: url, rows: rows, bounded: true)
 }
+
+/// The same upgrade on a SQLite file of `rows` rows (`--sqlite-rebuild`): `NOT NULL` on an
+/// existing column rebuilds the table, copying every row, inside the registration's one
+/// transaction, which holds the database's writer throughout. Prints how long that took, and
+/// how long another connection's write waited for it.
+func sqliteRebuildReport(rows: Int, directory: URL) throws {
+    let path = directory.appendingPathComponent("rebuild.sqlite").path
+    let setup = try DBBManager(url: URL(fileURLWithPath: path))
+    try setup.register([StallOrderV1.self])
+    try setup.execute(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) "
+            + "INSERT INTO StallOrder (createdTime, modifiedTime, quantity, note) SELECT 0, 0, i % 1000, 'n' || i FROM n")
+    let writer = try DBBManager(url: URL(fileURLWithPath: path))
+    try writer.register([StallOrderV1.self])
+    let upgrade = try DBBManager(url: URL(fileURLWithPath: path))
+    let waited = Mutex<(seconds: Double, saved: Bool)>((0, false))
+    let started = ContinuousClock.now
+    let writing = Thread {
+        Thread.sleep(forTimeInterval: 0.05)  // once the registration holds the writer
+        let order = StallOrderV1(dbManager: writer)
+        order.note = "during"
+        let began = ContinuousClock.now
+        let saved = (try? order.save()) != nil
+        waited.withLock { $0 = ((ContinuousClock.now - began) / .seconds(1), saved) }
+    }
+    writing.start()
+    try upgrade.register([StallOrderV2.self])
+    let registration = (ContinuousClock.now - started) / .seconds(1)
+    while writing.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
+    print("## A registration that rebuilds a table (SQLite)")
+    print()
+    let save = waited.withLock { $0 }
+    print("| rows | registration s | another connection's save waited s | saved |")
+    print("|---|---|---|---|")
+    print(
+        "| \(rows) | \(String(format: "%.2f", registration)) | \(String(format: "%.2f", save.seconds)) | "
+            + "\(save.saved ? "yes" : "no (busy)") |")
+}
