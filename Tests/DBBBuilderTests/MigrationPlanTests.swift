@@ -49,7 +49,9 @@ struct MigrationPlanTests {
         return database
     }
 
-    @Test("the plan is what registration then runs, statement for statement (golden); after it, nothing", arguments: Backend.allCases)
+    @Test(
+        "the plan is what registration then runs, statement for statement (golden); after it, nothing",
+        arguments: Backend.allCases)
     func planIsWhatRuns(_ backend: Backend) throws {
         guard let database = try Self.database(backend) else { return }
         let upgrade = try database.reopen()
@@ -72,7 +74,8 @@ struct MigrationPlanTests {
         // Nothing ran that changes the schema and was not planned.
         let planned = Set(plan.steps.map(\.sql))
         let unplanned = ran.filter { sql in
-            ["CREATE ", "ALTER ", "DROP ", "INSERT INTO \"PlanOrder_rebuild", "INSERT INTO PlanOrder_rebuild"].contains {
+            ["CREATE ", "ALTER ", "DROP ", "INSERT INTO \"PlanOrder_rebuild", "INSERT INTO PlanOrder_rebuild"].contains
+            {
                 sql.hasPrefix($0)
             } && !planned.contains(sql)
         }
@@ -91,7 +94,8 @@ struct MigrationPlanTests {
         #expect(addColumn.phase == .transaction && addColumn.work == .none)
         if backend == .postgresql {
             #expect(addColumn.lock == "ACCESS EXCLUSIVE" && !addColumn.holdsWritersOff)
-            let index = try #require(plan.steps.first { $0.sql.contains("CONCURRENTLY") && $0.sql.contains("quantity") })
+            let index = try #require(
+                plan.steps.first { $0.sql.contains("CONCURRENTLY") && $0.sql.contains("quantity") })
             #expect(index.phase == .afterCommit && index.work == .scans(rows: 40) && !index.holdsWritersOff)
             let validate = try #require(plan.steps.first { $0.sql.contains("VALIDATE CONSTRAINT") })
             #expect(validate.lock == "SHARE UPDATE EXCLUSIVE" && validate.work == .scans(rows: 40))
@@ -105,7 +109,9 @@ struct MigrationPlanTests {
         }
     }
 
-    @Test("a step that would hold writers off on a table over the limit is refused before anything changes", arguments: Backend.allCases)
+    @Test(
+        "a step that would hold writers off on a table over the limit is refused before anything changes",
+        arguments: Backend.allCases)
     func blockingStepRefused(_ backend: Backend) throws {
         guard let database = try BackendDatabase(backend, [PlanNarrow.self]) else { return }
         try PlanNarrow.save(
@@ -124,9 +130,10 @@ struct MigrationPlanTests {
             let error = try #require(throws: DBBError.self) { try upgrade.register([PlanWide.self]) }
             #expect(error.kind == .migrationRefused && error.table == "PlanCount", "\(error)")
             #expect(error.message.contains("blockingRowLimit") && error.message.contains("30 rows"), "\(error)")
-            #expect(try database.manager.query(
-                "SELECT data_type FROM information_schema.columns WHERE table_name = 'PlanCount' AND column_name = 'count'"
-            )[0].decode(String.self, at: 0) == "bigint", "nothing changed")
+            #expect(
+                try database.manager.query(
+                    "SELECT data_type FROM information_schema.columns WHERE table_name = 'PlanCount' AND column_name = 'count'"
+                )[0].decode(String.self, at: 0) == "bigint", "nothing changed")
             upgrade.schemaChanges.blockingRowLimit = .max
             try upgrade.register([PlanWide.self])
         } else {
@@ -143,9 +150,10 @@ struct MigrationPlanTests {
             ? try manager.query(
                 "SELECT count(*) FROM information_schema.columns WHERE table_name = 'PlanOrder' AND column_name = ?",
                 arguments: [column])[0].decode(Int.self, at: 0) == 1
-            : try manager.query("SELECT count(*) FROM pragma_table_info('PlanOrder') WHERE name = ?", arguments: [column])[
-                0
-            ].decode(Int.self, at: 0) == 1
+            : try manager.query(
+                "SELECT count(*) FROM pragma_table_info('PlanOrder') WHERE name = ?", arguments: [column])[
+                    0
+                ].decode(Int.self, at: 0) == 1
     }
 }
 

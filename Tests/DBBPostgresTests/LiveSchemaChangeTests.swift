@@ -135,8 +135,12 @@ struct LiveSchemaChangeTests {
         #expect(log.entries(at: .notice).contains { $0.message.contains("schema: try 1:") }, "each try is logged")
         // Nothing of it was kept: no column, no check, no index.
         #expect(try !Self.columnExists(database.manager, "code"))
-        #expect(try Self.count(database.manager, "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_%' AND contype = 'c'") == 0)
-        #expect(try Self.count(database.manager, "SELECT count(*) FROM pg_class WHERE relname = '\(Self.indexName)'") == 0)
+        #expect(
+            try Self.count(
+                database.manager,
+                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_%' AND contype = 'c'") == 0)
+        #expect(
+            try Self.count(database.manager, "SELECT count(*) FROM pg_class WHERE relname = '\(Self.indexName)'") == 0)
     }
 
     @Test("while registration waits behind a long reader, the old version's saves complete; it then finishes online")
@@ -180,7 +184,10 @@ struct LiveSchemaChangeTests {
                 database.manager,
                 "SELECT count(*) FROM information_schema.columns WHERE table_name = 'LiveOrder' "
                     + "AND column_name = 'note' AND is_nullable = 'NO'") == 1)
-        #expect(try Self.count(database.manager, "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_note%' AND contype = 'c'") == 0)
+        #expect(
+            try Self.count(
+                database.manager,
+                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_note%' AND contype = 'c'") == 0)
         let new = try database.reopen([LiveOrderV2.self])
         let fetched = try LiveOrderV2.all(manager: new)
         #expect(fetched.count == 70)
@@ -221,7 +228,10 @@ struct LiveSchemaChangeTests {
         let error = try #require(throws: DBBError.self) { try upgrade.register([LiveOrderV2.self]) }
         #expect(error.kind == .migrationRefused && error.property == "note", "\(error)")
         #expect(try !Self.columnExists(database.manager, "code"))
-        #expect(try Self.count(database.manager, "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_%' AND contype = 'c'") == 0)
+        #expect(
+            try Self.count(
+                database.manager,
+                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_%' AND contype = 'c'") == 0)
     }
 
     @Test("instances registering the new version at once: one migrates, the others wait and find it done")

@@ -112,7 +112,8 @@ func sqliteRebuildReport(rows: Int, directory: URL) throws {
     try setup.register([StallOrderV1.self])
     try setup.execute(
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) "
-            + "INSERT INTO StallOrder (createdTime, modifiedTime, quantity, note) SELECT 0, 0, i % 1000, 'n' || i FROM n")
+            + "INSERT INTO StallOrder (createdTime, modifiedTime, quantity, note) SELECT 0, 0, i % 1000, 'n' || i FROM n"
+    )
     let writer = try DBBManager(url: URL(fileURLWithPath: path))
     try writer.register([StallOrderV1.self])
     let upgrade = try DBBManager(url: URL(fileURLWithPath: path))

@@ -63,8 +63,12 @@ extension DBBError {
     public var isRetryable: Bool {
         guard kind != .commitOutcomeUnknown, !conditions.contains(.leftSomethingStored) else { return false }
         if isTimeout || (kind == .unavailable && isConnectionLost) { return true }
-        return serverError?.sqlState == "40001" || serverError?.sqlState == "40P01"
+        return wasRolledBackForAnother
     }
+
+    /// Whether the server rolled the statement back for another transaction: a serialization
+    /// failure or a deadlock (SQLSTATE `40001`, `40P01`), whatever else the failure left.
+    var wasRolledBackForAnother: Bool { serverError?.sqlState == "40001" || serverError?.sqlState == "40P01" }
 
     /// Whether the SQLite error underneath has one of `codes` (extended), or the server's
     /// SQLSTATE is `sqlState`.

@@ -60,7 +60,7 @@ extension DBBManager {
             }
             var changes = outcome.changes
             for step in outcome.later {
-                let run = {
+                let once = {
                     try self.write(nil, schema: true) { connection in
                         let schema = SchemaConnection(
                             connection, planning: false, blockingRowLimit: settings.blockingRowLimit)
@@ -68,6 +68,20 @@ extension DBBManager {
                         return try OnlineSchemaChange(
                             connection: schema, lockTimeout: settings.lockTimeoutMilliseconds, deadline: deadline
                         ).run(step)
+                    }
+                }
+                // A deadlock with another registration of the same version rolled the step back:
+                // it is tried again (a few times).
+                let run = {
+                    var tries = 0
+                    while true {
+                        do {
+                            return try once()
+                        } catch let error as DBBError
+                            where error.isRetryable && !error.isTimeout && tries < 3
+                        {
+                            tries += 1
+                        }
                     }
                 }
                 changes +=

@@ -67,7 +67,8 @@ public struct DBBMigrationStep: Sendable, Equatable, CustomStringConvertible {
             case .scans(let rows): "scans \(rows) rows"
             case .rewrites(let rows): "rewrites \(rows) rows"
             }
-        let flags = (holdsWritersOff ? ", holds writers off" : "") + (deletesRows ? ", deletes rows" : "")
+        let flags =
+            (holdsWritersOff ? ", holds writers off" : "") + (deletesRows ? ", deletes rows" : "")
             + (isRefused ? ", REFUSED (schemaChanges.blockingRowLimit)" : "")
         return "[\(phase == .transaction ? "transaction" : "after commit")] \(table): \(lock), \(work)\(flags); "
             + "meanwhile \(meanwhile) — \(sql)"

@@ -38,7 +38,7 @@ struct ConstraintSQL {
     }
 
     /// Drops a `UNIQUE` table constraint by name (PostgreSQL; SQLite rebuilds the table).
-    func dropConstraint(_ name: String, of table: String) -> String {
-        "ALTER TABLE \(dialect.quote(table)) DROP CONSTRAINT \(dialect.quote(name))"
+    func dropConstraint(_ name: String, of table: String, ifExists: Bool = false) -> String {
+        "ALTER TABLE \(dialect.quote(table)) DROP CONSTRAINT \(ifExists ? "IF EXISTS " : "")\(dialect.quote(name))"
     }
 }

@@ -65,12 +65,26 @@ struct OnlineSchemaChange {
         case .validateNotNull(let mapping, let property):
             let table = mapping.tableName
             let check = dialect.notNullCheckName(table: table, column: property.column)
+            // Another registration of the same version validated it and set NOT NULL already.
+            if !connection.isPlanning,
+                try connection.fetchValue(dialect.constraintCount(check, of: table), as: Int.self) == 0
+            {
+                return []
+            }
             do {
                 try connection.change(.validateCheck, on: table, dialect.validateConstraint(check, of: table))
             } catch {
-                // A NULL an old version wrote since the check: the constraint goes, the rows say why.
-                try? bounded { try connection.change(.dropConstraint, on: table, sql.dropConstraint(check, of: table)) }
-                try ConstraintMigration(connection: connection, online: true).checkNoNull(property, of: mapping)
+                // A NULL an old version wrote since the check: the constraint goes, the rows say
+                // why. (Any other failure leaves it, for the next try to validate.)
+                do {
+                    try ConstraintMigration(connection: connection, online: true).checkNoNull(property, of: mapping)
+                } catch let refusal {
+                    try? bounded {
+                        try connection.change(
+                            .dropConstraint, on: table, sql.dropConstraint(check, of: table, ifExists: true))
+                    }
+                    throw refusal
+                }
                 throw error
             }
             return []
@@ -80,7 +94,8 @@ struct OnlineSchemaChange {
                 try connection.change(.setNotNull(scans: false), on: table, sql.setNotNull(property.column, of: table))
                 try connection.change(
                     .dropConstraint, on: table,
-                    sql.dropConstraint(dialect.notNullCheckName(table: table, column: property.column), of: table))
+                    sql.dropConstraint(
+                        dialect.notNullCheckName(table: table, column: property.column), of: table, ifExists: true))
             }
             return ["added NOT NULL to \"\(property.column)\" of \"\(table)\" (validated first: no scan under lock)"]
         }
@@ -97,7 +112,8 @@ struct OnlineSchemaChange {
     /// Builds the index `name` with `create` (concurrently), or finds it built by another
     /// registration: waits for another's build of it to end, drops an invalid one a failed
     /// build left, and after a build that failed drops what it left. Two registrations that
-    /// build it at once may deadlock, and one fails: that one then finds the other's build.
+    /// build it at once may deadlock, and one fails: that one then finds the other's build, or
+    /// (its own build rolled back) builds it again.
     private func build(_ name: String, on table: String, _ create: String) throws {
         if connection.isPlanning {
             if try count(dialect.invalidIndexCount, name) != 0 {
@@ -120,10 +136,12 @@ struct OnlineSchemaChange {
             if try count(dialect.indexBuildCount, name) != 0 { continue }  // another's, under way
             // What this build left.
             try? connection.change(.dropIndexConcurrently, on: table, dialect.dropIndexConcurrently(name))
-            if let failure { throw failure }
+            // A deadlock with another registration's build of it: rolled back, so try again.
+            if let failure, (failure as? DBBError)?.wasRolledBackForAnother != true { throw failure }
         }
         throw failure
-            ?? DBBError(.migrationRefused, table: table, "the index \(name) could not be built concurrently: it stayed invalid")
+            ?? DBBError(
+                .migrationRefused, table: table, "the index \(name) could not be built concurrently: it stayed invalid")
     }
 
     private func waitForOtherBuild(of name: String, on table: String) throws {

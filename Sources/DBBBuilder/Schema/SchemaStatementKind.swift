@@ -3,8 +3,8 @@
 @_spi(DBBBackend)
 public enum SchemaStatementKind: Sendable, Equatable {
     case createTable, addColumn, changeType,
-    /// A join table, whose foreign keys (PostgreSQL) lock the tables they refer to briefly.
-    createJoinTable, dropNotNull, addCheck, validateCheck, dropConstraint
+        /// A join table, whose foreign keys (PostgreSQL) lock the tables they refer to briefly.
+        createJoinTable, dropNotNull, addCheck, validateCheck, dropConstraint
     /// `NOT NULL` added; `scans`: no validated check proves it, so the rows are read under the lock.
     case setNotNull(scans: Bool)
     /// An index built in the transaction; `newTable`: on a table the transaction created.

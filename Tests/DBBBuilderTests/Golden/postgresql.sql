@@ -186,11 +186,12 @@ UPDATE "dbb_columns" SET "column_name" = ?, "class_name" = ?, "swift_type" = ?, 
 UPDATE "dbb_columns" SET "column_name" = ?, "class_name" = ?, "swift_type" = ?, "storage" = ?, "join_table" = ?, "target_table" = ?, "mapped" = ? WHERE "table_name" = ? AND "property" = ?
 UPDATE "dbb_columns" SET "column_name" = ?, "class_name" = ?, "swift_type" = ?, "storage" = ?, "join_table" = ?, "target_table" = ?, "mapped" = ? WHERE "table_name" = ? AND "property" = ?
 COMMIT
+SELECT count(*) FROM pg_constraint WHERE conname = 'Company_name_not_null' AND conrelid = to_regclass('"Company"')
 ALTER TABLE "Company" VALIDATE CONSTRAINT "Company_name_not_null"
 BEGIN
 SET LOCAL lock_timeout = 200
 ALTER TABLE "Company" ALTER COLUMN "name" SET NOT NULL
-ALTER TABLE "Company" DROP CONSTRAINT "Company_name_not_null"
+ALTER TABLE "Company" DROP CONSTRAINT IF EXISTS "Company_name_not_null"
 COMMIT
 -- section: insert a graph
 BEGIN
