@@ -363,6 +363,8 @@ public struct PostgresDialect: DBBDialect {
         case .createTable:
             return SchemaImpact("ACCESS EXCLUSIVE on a new table", "nothing waits: no session uses it yet")
         case .addColumn, .dropNotNull, .addCheck, .dropConstraint, .dropIndex: return SchemaImpact(exclusive, bounded)
+        case .renameColumn:
+            return SchemaImpact(exclusive, bounded + "; from then on, statements naming the old column fail")
         case .createJoinTable:
             return SchemaImpact(
                 "SHARE ROW EXCLUSIVE on the tables its foreign keys refer to",

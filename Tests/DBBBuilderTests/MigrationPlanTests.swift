@@ -5,44 +5,13 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The old version of a table that a deploy changes: a quantity and a note, unconstrained.
-class PlanOrderVersion: DBBTableObject {
-    override class var databaseTableName: String { "PlanOrder" }
-    var quantity = 0
-    var note = ""
-    var code: String?
-    var tags: [String] = []
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        let upgraded = Self.self == PlanOrderV2.self
-        var mapping: [String: DBBPropertyPersistence] = [
-            "quantity": DBBPropertyPersistence(\PlanOrderVersion.quantity),
-            "note": DBBPropertyPersistence(\PlanOrderVersion.note),
-        ]
-        if upgraded {
-            mapping["code"] = DBBPropertyPersistence(\PlanOrderVersion.code)
-            mapping["tags"] = DBBPropertyPersistence(\PlanOrderVersion.tags)
-        }
-        dbManager.addPersistenceMapping(
-            mapping, for: self, indexer: upgraded ? DBBIndexer(columnsToIndex: ["quantity"]) : nil)
-        if upgraded { attributesDictionary = ["note": .notNull, "code": .unique] }
-    }
-}
-
-final class PlanOrderV1: PlanOrderVersion {}
-
-/// A new column (unique), a new array property (a join table), an index on an existing column
-/// and `NOT NULL` on an existing one.
-final class PlanOrderV2: PlanOrderVersion {}
-
 @Suite("A migration plan: what registration would do, before it does it")
 struct MigrationPlanTests {
     static func database(_ backend: Backend) throws -> BackendDatabase? {
-        guard let database = try BackendDatabase(backend, [PlanOrderV1.self]) else { return nil }
-        try PlanOrderV1.save(
+        guard let database = try BackendDatabase(backend, [DeployOrderV1.self]) else { return nil }
+        try DeployOrderV1.save(
             (0..<40).map { index in
-                let order = PlanOrderV1(dbManager: database.manager)
+                let order = DeployOrderV1(dbManager: database.manager)
                 (order.quantity, order.note) = (index % 5, "n\(index)")
                 return order
             }, manager: database.manager)
@@ -55,13 +24,13 @@ struct MigrationPlanTests {
     func planIsWhatRuns(_ backend: Backend) throws {
         guard let database = try Self.database(backend) else { return }
         let upgrade = try database.reopen()
-        let plan = try upgrade.migrationPlan(for: [PlanOrderV2.self])
+        let plan = try upgrade.migrationPlan(for: [DeployOrderV2.self])
         #expect(try !Self.hasColumn(database.manager, "code"), "planning changed nothing")
         #expect(plan.refused.isEmpty)
 
         let run = Mutex<[String]>([])
         upgrade.trace { sql in run.withLock { $0.append(sql) } }
-        try upgrade.register([PlanOrderV2.self])
+        try upgrade.register([DeployOrderV2.self])
         upgrade.trace(nil)
         // Every statement of the plan ran, in the plan's order.
         let ran = run.withLock { $0 }
@@ -74,22 +43,23 @@ struct MigrationPlanTests {
         // Nothing ran that changes the schema and was not planned.
         let planned = Set(plan.steps.map(\.sql))
         let unplanned = ran.filter { sql in
-            ["CREATE ", "ALTER ", "DROP ", "INSERT INTO \"PlanOrder_rebuild", "INSERT INTO PlanOrder_rebuild"].contains
-            {
-                sql.hasPrefix($0)
-            } && !planned.contains(sql)
+            ["CREATE ", "ALTER ", "DROP ", "INSERT INTO \"DeployOrder_rebuild", "INSERT INTO DeployOrder_rebuild"]
+                .contains {
+                    sql.hasPrefix($0)
+                } && !planned.contains(sql)
         }
         #expect(unplanned.isEmpty, "run, not planned: \(unplanned)")
 
         let described = plan.steps.map(\.description).joined(separator: "\n") + "\n"
         try GoldenSQLTests.compare(described, with: "migration-plan-\(backend.rawValue).txt")
-        #expect(try database.reopen().migrationPlan(for: [PlanOrderV2.self]).isEmpty, "registered: nothing left to do")
+        #expect(
+            try database.reopen().migrationPlan(for: [DeployOrderV2.self]).isEmpty, "registered: nothing left to do")
     }
 
     @Test("a plan says what each step locks and reads", arguments: Backend.allCases)
     func planDescribesLocks(_ backend: Backend) throws {
         guard let database = try Self.database(backend) else { return }
-        let plan = try database.reopen().migrationPlan(for: [PlanOrderV2.self])
+        let plan = try database.reopen().migrationPlan(for: [DeployOrderV2.self])
         let addColumn = try #require(plan.steps.first { $0.sql.contains("ADD COLUMN") })
         #expect(addColumn.phase == .transaction && addColumn.work == .none)
         if backend == .postgresql {
@@ -148,10 +118,10 @@ struct MigrationPlanTests {
     static func hasColumn(_ manager: DBBManager, _ column: String) throws -> Bool {
         manager.databaseSystem == "postgresql"
             ? try manager.query(
-                "SELECT count(*) FROM information_schema.columns WHERE table_name = 'PlanOrder' AND column_name = ?",
+                "SELECT count(*) FROM information_schema.columns WHERE table_name = 'DeployOrder' AND column_name = ?",
                 arguments: [column])[0].decode(Int.self, at: 0) == 1
             : try manager.query(
-                "SELECT count(*) FROM pragma_table_info('PlanOrder') WHERE name = ?", arguments: [column])[
+                "SELECT count(*) FROM pragma_table_info('DeployOrder') WHERE name = ?", arguments: [column])[
                     0
                 ].decode(Int.self, at: 0) == 1
     }
@@ -174,5 +144,141 @@ final class PlanWide: DBBTableObject {
     required init(dbManager: DBBManager) {
         super.init(dbManager: dbManager)
         dbManager.addPersistenceMapping(["count": DBBPropertyPersistence(\PlanWide.count)], for: self)
+    }
+}
+
+/// A quantity stored in column `qty`, then renamed.
+final class RenameOrderV1: DBBTableObject {
+    override class var databaseTableName: String { "RenameOrder" }
+    var qty = 0
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["qty": DBBPropertyPersistence(\RenameOrderV1.qty)], for: self)
+    }
+}
+
+final class RenameOrderV2: DBBTableObject {
+    override class var databaseTableName: String { "RenameOrder" }
+    override class var formerColumnNames: [String: String] { ["quantity": "qty"] }
+    var quantity = 0
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["quantity": DBBPropertyPersistence(\RenameOrderV2.quantity)], for: self)
+    }
+}
+
+/// Renamed without saying so.
+final class RenameOrderForgot: DBBTableObject {
+    override class var databaseTableName: String { "RenameOrder" }
+    var quantity = 0
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["quantity": DBBPropertyPersistence(\RenameOrderForgot.quantity)], for: self)
+    }
+}
+
+/// Names a property it does not map.
+final class RenameOrderUnknown: DBBTableObject {
+    override class var databaseTableName: String { "RenameOrder" }
+    override class var formerColumnNames: [String: String] { ["amount": "qty"] }
+    var quantity = 0
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(["quantity": DBBPropertyPersistence(\RenameOrderUnknown.quantity)], for: self)
+    }
+}
+
+/// Renames `qty` for `quantity` while another property still maps `qty`.
+final class RenameOrderClash: DBBTableObject {
+    override class var databaseTableName: String { "RenameOrder" }
+    override class var formerColumnNames: [String: String] { ["quantity": "qty"] }
+    var quantity = 0
+    var qty = 0
+    required init(dbManager: DBBManager) {
+        super.init(dbManager: dbManager)
+        dbManager.addPersistenceMapping(
+            [
+                "quantity": DBBPropertyPersistence(\RenameOrderClash.quantity),
+                "qty": DBBPropertyPersistence(\RenameOrderClash.qty),
+            ], for: self)
+    }
+}
+
+@Suite("A property's column renamed: formerColumnNames")
+struct ColumnRenameTests {
+    static func database(_ backend: Backend) throws -> BackendDatabase? {
+        guard let database = try BackendDatabase(backend, [RenameOrderV1.self]) else { return nil }
+        try RenameOrderV1.save(
+            (1...25).map { index in
+                let order = RenameOrderV1(dbManager: database.manager)
+                order.qty = index
+                return order
+            }, manager: database.manager)
+        return database
+    }
+
+    static func columns(_ database: BackendDatabase) throws -> Set<String> {
+        let sql =
+            database.backend == .postgresql
+            ? "SELECT column_name FROM information_schema.columns WHERE table_name = 'RenameOrder'"
+            : "SELECT name FROM pragma_table_info('RenameOrder')"
+        return Set(try database.manager.query(sql).map { try $0.decode(String.self, at: 0) })
+    }
+
+    @Test(
+        "the values come along, once; the plan says so; the catalog describes the new property only",
+        arguments: Backend.allCases)
+    func renamed(_ backend: Backend) throws {
+        guard let database = try Self.database(backend) else { return }
+        let upgrade = try database.reopen()
+        let plan = try upgrade.migrationPlan(for: [RenameOrderV2.self])
+        let schemaSteps = plan.steps.filter { $0.table == "RenameOrder" }
+        #expect(schemaSteps.count == 1 && schemaSteps[0].sql.contains("RENAME COLUMN"), "\(plan)")
+        #expect(schemaSteps.first?.work == DBBMigrationStep.Work.none)
+        try upgrade.register([RenameOrderV2.self])
+        // Before: a new column "quantity", every row reading 0, the values left in "qty".
+        #expect(try RenameOrderV2.all(manager: upgrade).map(\.quantity).sorted() == Array(1...25))
+        let columns = try Self.columns(database)
+        #expect(columns.contains("quantity") && !columns.contains("qty"), "\(columns)")
+        let catalog = try database.manager.query(
+            "SELECT property, column_name, mapped FROM dbb_columns WHERE table_name = 'RenameOrder' ORDER BY property")
+        #expect(
+            try catalog.map {
+                try "\($0.decode(String.self, at: 0)) \($0.decode(String.self, at: 1)) \($0.decode(Int.self, at: 2))"
+            } == ["quantity quantity 1"])
+        // Once: the next registration finds the new name there.
+        #expect(try database.reopen().migrationPlan(for: [RenameOrderV2.self]).isEmpty)
+        #expect(try RenameOrderV2.all(manager: database.reopen([RenameOrderV2.self])).count == 25)
+    }
+
+    @Test(
+        "a property renamed without formerColumnNames adds a column, and the log names the likely former one",
+        arguments: Backend.allCases)
+    func forgotten(_ backend: Backend) throws {
+        guard let database = try Self.database(backend) else { return }
+        // The same class in its next version (the catalog records the class by name).
+        try database.manager.execute(
+            "UPDATE dbb_columns SET class_name = '\(String(reflecting: RenameOrderForgot.self))' "
+                + "WHERE table_name = 'RenameOrder'")
+        let log = CapturedLog()
+        let upgrade = try database.reopen()
+        upgrade.logging = StatementLogging(logger: log.logger(level: .notice))
+        try upgrade.register([RenameOrderForgot.self])
+        let added = log.entries(at: .notice).map(\.message).filter { $0.contains("added column \"quantity\"") }
+        #expect(added.count == 1 && added[0].contains(#"formerColumnNames (["quantity": "qty"])"#), "\(added)")
+        #expect(try Self.columns(database).isSuperset(of: ["qty", "quantity"]), "the values stay in qty")
+    }
+
+    @Test(
+        "a key that names no property, and a former column another property maps, are refused by name",
+        arguments: Backend.allCases)
+    func refused(_ backend: Backend) throws {
+        guard let database = try Self.database(backend) else { return }
+        let unknown = try #require(throws: DBBError.self) { try database.reopen().register([RenameOrderUnknown.self]) }
+        #expect(unknown.kind == .invalidMapping && unknown.property == "amount", "\(unknown)")
+        let clash = try #require(throws: DBBError.self) { try database.reopen().register([RenameOrderClash.self]) }
+        #expect(clash.kind == .migrationRefused && clash.message.contains("qty"), "\(clash)")
+        #expect(try Self.columns(database).contains("qty"), "nothing changed")
+        #expect(try RenameOrderV1.all(manager: database.manager).count == 25)
     }
 }

@@ -7,41 +7,11 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The old version of a live table: a quantity and a note, neither constrained.
-class LiveOrderVersion: DBBTableObject {
-    override class var databaseTableName: String { "LiveOrder" }
-    var quantity = 0
-    var note = ""
-    var code: String?
-
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        var mapping: [String: DBBPropertyPersistence] = [
-            "quantity": DBBPropertyPersistence(\LiveOrderVersion.quantity),
-            "note": DBBPropertyPersistence(\LiveOrderVersion.note),
-        ]
-        if Self.self == LiveOrderV2.self { mapping["code"] = DBBPropertyPersistence(\LiveOrderVersion.code) }
-        dbManager.addPersistenceMapping(
-            mapping, for: self,
-            indexer: Self.self == LiveOrderV2.self ? DBBIndexer(columnsToIndex: ["quantity"]) : nil)
-    }
-}
-
-final class LiveOrderV1: LiveOrderVersion {}
-
-/// The new version: a new unique column, an index on an existing one, `NOT NULL` on another.
-final class LiveOrderV2: LiveOrderVersion {
-    required init(dbManager: DBBManager) {
-        super.init(dbManager: dbManager)
-        attributesDictionary = ["note": .notNull, "code": .unique]
-    }
-}
-
 /// Registration on a live PostgreSQL table: a long reader never makes it hold the old
 /// version's writers off for longer than its lock bound.
 @Suite("Schema changes on a live PostgreSQL table", .serialized)
 struct LiveSchemaChangeTests {
-    static let indexName = "LiveOrder_quantity"
+    static let indexName = "DeployOrder_quantity"
 
     /// A session that reads the table for up to ten minutes (holding its `ACCESS SHARE` lock)
     /// until ``end()``.
@@ -55,13 +25,13 @@ struct LiveSchemaChangeTests {
             let manager = self.manager
             let done = self.done
             Thread {
-                _ = try? manager.query(#"SELECT count(*) FROM "LiveOrder", pg_sleep(600) AS long_report"#)
+                _ = try? manager.query(#"SELECT count(*) FROM "DeployOrder", pg_sleep(600) AS long_report"#)
                 done.signal()
             }.start()
             try ReplicaTests.waitUntil("the reader holds the table") {
                 try manager.query(
                     "SELECT count(*) FROM pg_locks AS l JOIN pg_stat_activity AS a USING (pid) "
-                        + #"WHERE l.relation = to_regclass('"LiveOrder"') AND l.granted AND a.datname = current_database() "#
+                        + #"WHERE l.relation = to_regclass('"DeployOrder"') AND l.granted AND a.datname = current_database() "#
                         + "AND a.query LIKE '%long_report%'"
                 )[0].decode(Int.self, at: 0) == 1
             }
@@ -87,10 +57,10 @@ struct LiveSchemaChangeTests {
     }
 
     static func database(rows: Int = 50) throws -> BackendDatabase? {
-        guard let database = try BackendDatabase(.postgresql, [LiveOrderV1.self]) else { return nil }
-        try LiveOrderV1.save(
+        guard let database = try BackendDatabase(.postgresql, [DeployOrderV1.self]) else { return nil }
+        try DeployOrderV1.save(
             (0..<rows).map { index in
-                let order = LiveOrderV1(dbManager: database.manager)
+                let order = DeployOrderV1(dbManager: database.manager)
                 (order.quantity, order.note) = (index % 7, "n\(index)")
                 return order
             }, manager: database.manager)
@@ -107,13 +77,13 @@ struct LiveSchemaChangeTests {
             && count(
                 manager,
                 "SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid "
-                    + "WHERE c.relname IN ('\(indexName)', 'LiveOrder_code_unique') AND i.indisvalid") == 2
+                    + "WHERE c.relname IN ('\(indexName)', 'DeployOrder_code_unique') AND i.indisvalid") == 2
     }
 
     static func columnExists(_ manager: DBBManager, _ column: String) throws -> Bool {
         try count(
             manager,
-            "SELECT count(*) FROM information_schema.columns WHERE table_name = 'LiveOrder' AND column_name = '\(column)'"
+            "SELECT count(*) FROM information_schema.columns WHERE table_name = 'DeployOrder' AND column_name = '\(column)'"
         ) == 1
     }
 
@@ -127,9 +97,9 @@ struct LiveSchemaChangeTests {
         let upgrade = try database.reopen()
         upgrade.logging = StatementLogging(logger: log.logger(level: .notice))
         upgrade.schemaChanges = DBBSchemaChanges(lockTimeout: .milliseconds(50), waitLimit: .seconds(1))
-        let error = try #require(throws: DBBError.self) { try upgrade.register([LiveOrderV2.self]) }
+        let error = try #require(throws: DBBError.self) { try upgrade.register([DeployOrderV2.self]) }
         #expect(error.kind == .timedOut && error.isRetryable, "\(error)")
-        #expect(error.table == "LiveOrder", "\(error)")
+        #expect(error.table == "DeployOrder", "\(error)")
         #expect(error.message.contains("session \(readerPID)") && error.message.contains("long_report"), "\(error)")
         #expect(error.message.contains("ALTER TABLE"), "the statement that waited: \(error)")
         #expect(log.entries(at: .notice).contains { $0.message.contains("schema: try 1:") }, "each try is logged")
@@ -138,7 +108,7 @@ struct LiveSchemaChangeTests {
         #expect(
             try Self.count(
                 database.manager,
-                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_%' AND contype = 'c'") == 0)
+                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'DeployOrder_%' AND contype = 'c'") == 0)
         #expect(
             try Self.count(database.manager, "SELECT count(*) FROM pg_class WHERE relname = '\(Self.indexName)'") == 0)
     }
@@ -154,7 +124,7 @@ struct LiveSchemaChangeTests {
         let outcome = Mutex<(any Error)??>(nil)
         let registered = DispatchSemaphore(value: 0)
         Thread {
-            let result = Result { try upgrade.register([LiveOrderV2.self]) }
+            let result = Result { try upgrade.register([DeployOrderV2.self]) }
             outcome.withLock { $0 = .some(result.error) }
             registered.signal()
         }.start()
@@ -164,15 +134,15 @@ struct LiveSchemaChangeTests {
         // The old version writes while the registration waits: every save completes before the
         // reader ends (with a registration queued for the lock indefinitely, the first would
         // wait for the reader).
-        let old = try database.reopen([LiveOrderV1.self])
+        let old = try database.reopen([DeployOrderV1.self])
         for index in 0..<20 {
-            let order = LiveOrderV1(dbManager: old)
+            let order = DeployOrderV1(dbManager: old)
             (order.quantity, order.note) = (index, "during")
             try order.save()
         }
         let readerEnded = reader.ended.load(ordering: .sequentiallyConsistent)
         #expect(!readerEnded, "the saves finished while the reader read")
-        #expect(try Self.count(old, #"SELECT count(*) FROM "LiveOrder" WHERE note = 'during'"#) == 20)
+        #expect(try Self.count(old, #"SELECT count(*) FROM "DeployOrder" WHERE note = 'during'"#) == 20)
         try reader.end()
         #expect(registered.wait(timeout: .now() + 300) == .success)
         let failure = outcome.withLock { $0 } ?? nil
@@ -182,19 +152,19 @@ struct LiveSchemaChangeTests {
         #expect(
             try Self.count(
                 database.manager,
-                "SELECT count(*) FROM information_schema.columns WHERE table_name = 'LiveOrder' "
+                "SELECT count(*) FROM information_schema.columns WHERE table_name = 'DeployOrder' "
                     + "AND column_name = 'note' AND is_nullable = 'NO'") == 1)
         #expect(
             try Self.count(
                 database.manager,
-                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_note%' AND contype = 'c'") == 0)
-        let new = try database.reopen([LiveOrderV2.self])
-        let fetched = try LiveOrderV2.all(manager: new)
+                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'DeployOrder_note%' AND contype = 'c'") == 0)
+        let new = try database.reopen([DeployOrderV2.self])
+        let fetched = try DeployOrderV2.all(manager: new)
         #expect(fetched.count == 70)
-        let duplicate = LiveOrderV2(dbManager: new)
+        let duplicate = DeployOrderV2(dbManager: new)
         duplicate.code = "x"
         try duplicate.save()
-        let again = LiveOrderV2(dbManager: new)
+        let again = DeployOrderV2(dbManager: new)
         again.code = "x"
         #expect(throws: DBBError.self) { try again.save() }
     }
@@ -205,13 +175,13 @@ struct LiveSchemaChangeTests {
         // A unique build over duplicate quantities fails, and leaves its index invalid.
         #expect(throws: (any Error).self) {
             try database.manager.execute(
-                #"CREATE UNIQUE INDEX CONCURRENTLY "\#(Self.indexName)" ON "LiveOrder" ("quantity")"#)
+                #"CREATE UNIQUE INDEX CONCURRENTLY "\#(Self.indexName)" ON "DeployOrder" ("quantity")"#)
         }
         let invalid =
             "SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid "
             + "WHERE c.relname = '\(Self.indexName)' AND NOT i.indisvalid"
         #expect(try Self.count(database.manager, invalid) == 1)
-        let upgrade = try database.reopen([LiveOrderV2.self])
+        let upgrade = try database.reopen([DeployOrderV2.self])
         #expect(try Self.count(upgrade, invalid) == 0)
         #expect(
             try Self.count(
@@ -223,15 +193,15 @@ struct LiveSchemaChangeTests {
     @Test("NOT NULL over a NULL the old version stored is refused by name, and nothing is left behind")
     func notNullRefused() throws {
         guard let database = try Self.database() else { return }
-        try database.manager.execute(#"INSERT INTO "LiveOrder" (quantity, note) VALUES (1, NULL)"#)
+        try database.manager.execute(#"INSERT INTO "DeployOrder" (quantity, note) VALUES (1, NULL)"#)
         let upgrade = try database.reopen()
-        let error = try #require(throws: DBBError.self) { try upgrade.register([LiveOrderV2.self]) }
+        let error = try #require(throws: DBBError.self) { try upgrade.register([DeployOrderV2.self]) }
         #expect(error.kind == .migrationRefused && error.property == "note", "\(error)")
         #expect(try !Self.columnExists(database.manager, "code"))
         #expect(
             try Self.count(
                 database.manager,
-                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'LiveOrder_%' AND contype = 'c'") == 0)
+                "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'DeployOrder_%' AND contype = 'c'") == 0)
     }
 
     @Test("instances registering the new version at once: one migrates, the others wait and find it done")
@@ -246,7 +216,7 @@ struct LiveSchemaChangeTests {
                 defer { group.leave() }
                 do {
                     let instance = try DBBManager(postgres: place)
-                    try instance.register([LiveOrderV2.self])
+                    try instance.register([DeployOrderV2.self])
                 } catch {
                     failures.withLock { $0.append("\(error)") }
                 }

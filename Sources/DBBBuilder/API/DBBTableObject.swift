@@ -132,6 +132,24 @@ open class DBBTableObject {
     /// ```
     open class var databaseTableName: String { String(describing: self) }
 
+    /// The columns this version's properties were stored in before, by property name: a
+    /// property whose column is missing is given its former column back, renamed
+    /// (`ALTER TABLE … RENAME COLUMN`), with every row's value, instead of a new empty column.
+    /// The rename runs once (a later registration finds the new name there), in the
+    /// registration's transaction, and shows in ``DBBManager/migrationPlan(for:)``.
+    ///
+    /// ```swift
+    /// final class Order: DBBTableObject {
+    ///     var quantity = 0                      // was `qty`
+    ///     override class var formerColumnNames: [String: String] { ["quantity": "qty"] }
+    /// }
+    /// ```
+    ///
+    /// A rename is the contract half of a schema change: instances of the version that still
+    /// write the old column fail once it is renamed, so deploy it when none runs. A key that names
+    /// no mapped property, or a former column another property maps, is refused by name.
+    open class var formerColumnNames: [String: String] { [:] }
+
     /// Called before the object is written, inside the save's transaction; throw to refuse
     /// the save (it is rolled back: nothing of it stays). Saves and fetches made here join
     /// the save's transaction. Runs before ``performPreSaveActions()``.

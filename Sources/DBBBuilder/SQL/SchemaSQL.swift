@@ -49,6 +49,11 @@ struct SchemaSQL {
     /// hold (its objects would read the default while the rows hold `NULL`). A `NOT NULL` column
     /// whose property is `nil` in a new object, or holds a value with no literal, gets the
     /// type's zero.
+    /// `ALTER TABLE … RENAME COLUMN` (SQLite 3.25 and later, and PostgreSQL).
+    func renameColumn(_ column: String, to name: String, of table: String) -> String {
+        "ALTER TABLE \(dialect.quote(table)) RENAME COLUMN \(dialect.quote(column)) TO \(dialect.quote(name))"
+    }
+
     func addColumn(_ column: ColumnProperty, to mapping: TableMapping) -> String {
         var definition = "\(dialect.quote(column.column)) \(dialect.columnType(column.storageType))"
         if column.isNotNull {

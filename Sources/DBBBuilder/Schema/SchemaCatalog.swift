@@ -127,7 +127,8 @@ public struct SchemaCatalog {
     /// - Returns: how many rows were written.
     @discardableResult
     mutating func record(
-        _ mapping: TableMapping, previous: [Entry], targets: (DBBTableObject.Type) throws -> TableMapping
+        _ mapping: TableMapping, previous: [Entry], renamed: Set<String> = [],
+        targets: (DBBTableObject.Type) throws -> TableMapping
     ) throws -> Int {
         let current = try Self.entries(of: mapping, targets: targets)
         let byProperty = Dictionary(previous.map { ($0.property, $0) }, uniquingKeysWith: { first, _ in first })
@@ -141,7 +142,10 @@ public struct SchemaCatalog {
         let mappedNow = Set(current.map(\.property))
         for var entry in previous where !mappedNow.contains(entry.property) {
             let key: [DBBValue] = [.text(entry.table), .text(entry.property)]
-            if current.contains(where: { entry.describes(column: $0.column, joinTable: $0.joinTable) }) {
+            // Its column renamed for another property, or mapped by another: the new row says what it is.
+            if (entry.joinTable == nil && renamed.contains(entry.column.lowercased()))
+                || current.contains(where: { entry.describes(column: $0.column, joinTable: $0.joinTable) })
+            {
                 writes.append((sql.delete, key))
             } else if entry.mapped {
                 entry.mapped = false

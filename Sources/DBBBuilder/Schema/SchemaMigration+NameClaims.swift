@@ -50,8 +50,10 @@ extension SchemaMigration {
         let others = recorded.filter { $0.mapped && $0.className != type }
         guard let owner = others.first?.className else { return }
         let theirs = others.filter { $0.className == owner }
+        let formerColumns = Set(mapping.objectType.formerColumnNames.values.map { $0.lowercased() })
         let shared = theirs.contains { entry in
             mapping.columns.contains { entry.describes(column: $0.column, joinTable: nil) }
+                || (entry.joinTable == nil && formerColumns.contains(entry.column.lowercased()))
                 || mapping.joins.contains { entry.describes(column: $0.column, joinTable: $0.joinTable) }
         }
         guard !shared else { return }
@@ -65,7 +67,8 @@ extension SchemaMigration {
                 + "those: one table cannot serve both, since \(type) would read \(owner)'s rows as its own and its "
                 + "deletes would delete them and their join rows. Nothing was changed; give \(type) another table name "
                 + "(`override class var databaseTableName`, or `@DBBTable(tableName:)`). A new version of \(owner) "
-                + "(renamed, generated or converted) maps at least one of its columns")
+                + "(renamed, generated or converted) maps at least one of its columns, or names one in formerColumnNames"
+        )
     }
 
     /// Refuses a class's table that is in this database another class's join table: a table

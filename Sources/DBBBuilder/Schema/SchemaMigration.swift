@@ -54,6 +54,11 @@ struct SchemaMigration {
         var retypes: [TypeMigration.Retype] = []
         /// What the catalog held of the table.
         var recorded: [SchemaCatalog.Entry] = []
+        /// Former columns given back to their properties (``DBBTableObject/formerColumnNames``).
+        var renames: [(from: String, to: String)] = []
+        /// For a new column, the column a property of the same type no longer maps: maybe its
+        /// former name, said in the log.
+        var mayHaveBeen: [String: String] = [:]
     }
 
     /// Whether existing tables are changed without holding their writers off (see
@@ -89,6 +94,11 @@ struct SchemaMigration {
                 changes.append("created table \"\(table)\"")
                 continue
             }
+            for rename in plan.renames {
+                try connection.change(
+                    .renameColumn, on: table, schema.renameColumn(rename.from, to: rename.to, of: table))
+                changes.append("renamed column \"\(rename.from)\" of \"\(table)\" to \"\(rename.to)\"")
+            }
             for column in plan.addedTimeColumns {
                 try connection.change(.addColumn, on: table, schema.addTimeColumn(column, to: table))
                 changes.append("added column \"\(column)\" to the adopted table \"\(table)\"")
@@ -103,7 +113,11 @@ struct SchemaMigration {
                         try constraints.addUniqueIndex(column.column, to: table)
                     }
                 }
-                changes.append("added column \"\(column.column)\" to \"\(table)\"")
+                let maybe = plan.mayHaveBeen[column.column].map { former in
+                    " — its rows read the default; if it is \"\(former)\" renamed (whose values stay there), "
+                        + "say so in formerColumnNames ([\"\(column.name)\": \"\(former)\"]) before a new version writes it"
+                }
+                changes.append("added column \"\(column.column)\" to \"\(table)\"\(maybe ?? "")")
             }
         }
         for plan in plans {
@@ -143,7 +157,11 @@ struct SchemaMigration {
                 ) { schema.createIndex(indexer, mapping, concurrently: $0) }
             }
         }
-        for plan in plans { try catalog.record(plan.mapping, previous: plan.recorded, targets: targets) }
+        for plan in plans {
+            try catalog.record(
+                plan.mapping, previous: plan.recorded, renamed: Set(plan.renames.map { $0.from.lowercased() }),
+                targets: targets)
+        }
         return Outcome(changes: changes, later: later)
     }
 
@@ -245,12 +263,13 @@ struct SchemaMigration {
             }
         }
         var added: [ColumnProperty] = []
+        let renames = try formerColumns(of: mapping, existing)
         for column in mapping.columns {
-            if let stored = existing[column.column.lowercased()] {
+            if let stored = existing[(renames[column.name] ?? column.column).lowercased()] {
                 retypes += try judge(
                     stored, in: mapping.tableName, owner: SchemaSQL.idColumn, of: mapping, property: column.name,
                     swiftType: column.valueTypeName, storage: column.storageType,
-                    previous: SchemaCatalog.swiftType(in: recorded, column: column.column, joinTable: nil))
+                    previous: SchemaCatalog.swiftType(in: recorded, column: stored.name, joinTable: nil))
             } else {
                 added.append(column)
             }
@@ -265,7 +284,7 @@ struct SchemaMigration {
                         + "Add it without NOT NULL (or UNIQUE), fill it, then tighten it in a new table")
             }
         }
-        let mapped = Self.mappedColumns(mapping)
+        let mapped = Self.mappedColumns(mapping).union(renames.values.map { $0.lowercased() })
         let released = existing.values
             .filter { !mapped.contains($0.name.lowercased()) && $0.notNull && !$0.hasDefault && !$0.hidden }
             .map(\.name).sorted()
@@ -277,7 +296,60 @@ struct SchemaMigration {
                 mapping, notNull: existing.mapValues(\.notNull), released: released)
         return Plan(
             mapping: mapping, exists: true, addedTimeColumns: addedTimes, addedColumns: added,
-            constraints: constraints, missingJoinTables: missingJoinTables, retypes: retypes, recorded: recorded)
+            constraints: constraints, missingJoinTables: missingJoinTables, retypes: retypes, recorded: recorded,
+            renames: mapping.columns.compactMap { column in
+                renames[column.name].flatMap { existing[$0.lowercased()]?.name }.map { ($0, column.column) }
+            },
+            mayHaveBeen: Self.formerCandidates(for: added, of: mapping, recorded, existing))
+    }
+
+    /// For each new column, the one column that a property of the same Swift type mapped until
+    /// now (the catalog says so) and no property maps any more, when there is exactly one.
+    private static func formerCandidates(
+        for added: [ColumnProperty], of mapping: TableMapping, _ recorded: [SchemaCatalog.Entry],
+        _ existing: [String: ExistingColumn]
+    ) -> [String: String] {
+        let mapped = mappedColumns(mapping)
+        let unmapped = recorded.filter {
+            $0.mapped && $0.joinTable == nil && !mapped.contains($0.column.lowercased())
+                && existing[$0.column.lowercased()] != nil
+        }
+        var candidates: [String: String] = [:]
+        for column in added {
+            let sameType = unmapped.filter { $0.swiftType == column.valueTypeName }
+            if sameType.count == 1 { candidates[column.column] = sameType[0].column }
+        }
+        return candidates
+    }
+
+    /// The former columns to give back to `mapping`'s properties, by property name: those of
+    /// ``DBBTableObject/formerColumnNames`` whose property's column is missing and whose former
+    /// column is there.
+    /// - Throws: ``DBBError/Kind/invalidMapping`` for a key that names no mapped property;
+    ///   ``DBBError/Kind/migrationRefused`` for a former column another property maps.
+    private func formerColumns(of mapping: TableMapping, _ existing: [String: ExistingColumn]) throws -> [String:
+        String]
+    {
+        let type = String(reflecting: mapping.objectType)
+        var renames: [String: String] = [:]
+        for (property, former) in mapping.objectType.formerColumnNames.sorted(by: { $0.key < $1.key }) {
+            guard let column = mapping.columns.first(where: { $0.name == property }) else {
+                throw DBBError(
+                    .invalidMapping, table: mapping.tableName, property: property,
+                    "\(type).formerColumnNames names '\(property)', which is not a mapped property of the class "
+                        + "(an array's join table cannot be renamed this way): use the property's name")
+            }
+            guard existing[column.column.lowercased()] == nil, existing[former.lowercased()] != nil else { continue }
+            if let other = mapping.columns.first(where: { $0.column.lowercased() == former.lowercased() }) {
+                throw DBBError(
+                    .migrationRefused, table: mapping.tableName, property: property,
+                    "\(type).\(property) was stored in column '\(former)' (formerColumnNames), but the property "
+                        + "\(other.name) maps that column now. Nothing was changed: map \(other.name) to another column, "
+                        + "or drop the entry")
+            }
+            renames[property] = former
+        }
+        return renames
     }
 
     /// Refuses, on a read-only connection, the first class whose table, columns or join
@@ -289,6 +361,7 @@ struct SchemaMigration {
                 !plan.exists
                 ? ["its table"]
                 : (plan.addedTimeColumns + plan.addedColumns.map(\.column)).map { "column '\($0)'" }
+                    + plan.renames.map { "column '\($0.to)' (renamed from '\($0.from)')" }
                     + plan.missingJoinTables.map { "join table '\($0)'" }
             if missing.isEmpty, let retype = plan.retypes.first {
                 throw DBBError(

@@ -2,7 +2,7 @@
 /// says what lock it takes and what it holds off (``DBBDialect/impact(of:)``).
 @_spi(DBBBackend)
 public enum SchemaStatementKind: Sendable, Equatable {
-    case createTable, addColumn, changeType,
+    case createTable, addColumn, renameColumn, changeType,
         /// A join table, whose foreign keys (PostgreSQL) lock the tables they refer to briefly.
         createJoinTable, dropNotNull, addCheck, validateCheck, dropConstraint
     /// `NOT NULL` added; `scans`: no validated check proves it, so the rows are read under the lock.
