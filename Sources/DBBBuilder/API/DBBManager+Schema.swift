@@ -42,11 +42,7 @@ extension DBBManager {
                     // can wait for after a commit, nor be tried again alone: as one transaction.
                     nested = connection.hasOpenTransaction
                     return try connection.atomically(.immediate) {
-                        if !nested,
-                            let bound = connection.dialect.lockTimeout(milliseconds: settings.lockTimeoutMilliseconds)
-                        {
-                            try connection.execute(bound)
-                        }
+                        if !nested { try connection.boundLockWaits(milliseconds: settings.lockTimeoutMilliseconds) }
                         let schema = SchemaConnection(
                             connection, planning: false, blockingRowLimit: settings.blockingRowLimit)
                         return try SchemaMigration(

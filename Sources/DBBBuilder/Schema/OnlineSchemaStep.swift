@@ -104,7 +104,7 @@ struct OnlineSchemaChange {
     /// Runs `body` in a transaction whose statements wait at most the lock bound for a lock.
     private func bounded(_ body: () throws -> Void) throws {
         try connection.atomically(.immediate) {
-            if let bound = dialect.lockTimeout(milliseconds: lockTimeout) { try connection.bookkeeping(bound) }
+            try connection.boundLockWaits(milliseconds: lockTimeout)
             try body()
         }
     }
@@ -132,7 +132,7 @@ struct OnlineSchemaChange {
             } catch {
                 failure = error
             }
-            if try count(dialect.indexExists, name) != 0, try count(dialect.invalidIndexCount, name) == 0 { return }
+            if try connection.hasUsableIndex(name) { return }
             if try count(dialect.indexBuildCount, name) != 0 { continue }  // another's, under way
             // What this build left.
             try? connection.change(.dropIndexConcurrently, on: table, dialect.dropIndexConcurrently(name))

@@ -111,6 +111,19 @@ extension DatabaseConnection {
         }
     }
 
+    /// Bounds how long each later statement of the open transaction waits for a lock
+    /// (``DBBDialect/lockTimeout(milliseconds:)``; nothing where the dialect has no bound).
+    func boundLockWaits(milliseconds: Int) throws {
+        if let bound = dialect.lockTimeout(milliseconds: milliseconds) { try bookkeeping(bound) }
+    }
+
+    /// Whether the index `name` is there and usable: not missing, nor left invalid by a
+    /// concurrent build that failed.
+    func hasUsableIndex(_ name: String) throws -> Bool {
+        try fetchValue(dialect.indexExists, [.text(name)], as: Int.self) != 0
+            && fetchValue(dialect.invalidIndexCount, [.text(name)], as: Int.self) == 0
+    }
+
     /// Whether this only writes a registration's statements down (``SchemaConnection``).
     var isPlanning: Bool { (self as? SchemaConnection)?.planning ?? false }
 }

@@ -172,18 +172,12 @@ struct SchemaMigration {
         _ name: String, on table: String, newTable: Bool, later: inout [OnlineSchemaStep],
         _ create: (Bool) -> String
     ) throws {
-        guard try newTable || lacksIndex(name) else { return }
+        guard try newTable || !connection.hasUsableIndex(name) else { return }
         if online && !newTable {
             later.append(.index(name, table: table, create(true)))
         } else {
             try connection.change(.createIndex(newTable: newTable), on: table, create(false))
         }
-    }
-
-    /// Whether the index `name` is missing, or there but left invalid by a build that failed.
-    private func lacksIndex(_ name: String) throws -> Bool {
-        try connection.fetchValue(connection.dialect.indexExists, [.text(name)], as: Int.self) == 0
-            || connection.fetchValue(connection.dialect.invalidIndexCount, [.text(name)], as: Int.self) != 0
     }
 
     /// Creates a trigger that keeps join rows in step with their rows; the first time, first
