@@ -6,7 +6,9 @@ extension DBBManager {
     /// triggers that delete join rows with their rows, or brings existing tables up to date.
     /// The classes they refer to are registered with them. Properties added to a class become
     /// new columns (`ALTER TABLE ADD COLUMN`); properties removed keep their columns and data.
-    /// All of it happens in one transaction, after every class was checked.
+    /// All of it happens in one transaction, after every class was checked. On PostgreSQL, an
+    /// existing table's new indexes and `NOT NULL` are made after that transaction, without
+    /// holding its writers off (see ``DBBSchemaChanges`` and ``migrationPlan(for:)``).
     ///
     /// - Throws: ``DBBError`` naming the class and property of a bad mapping, two classes with
     ///   one table name (``DBBError/Kind/invalidMapping``), a migration that would change stored
@@ -27,14 +29,20 @@ extension DBBManager {
 
     /// Creates or migrates the tables of `roots` (always, when `always`; else unless done
     /// already) and of every class they refer to, directly or not, that is not ready yet, in
-    /// one transaction (a savepoint inside a save's transaction).
+    /// one transaction (a savepoint inside a save's transaction), then (where the dialect
+    /// changes schemas online) makes the changes to existing tables left for after its commit.
     func prepareTables(_ roots: [TableMapping], always: Bool) throws {
         let pending = try pendingMappings(roots, always: always)
         guard !pending.isEmpty else { return }
         let tables = pending.flatMap { [$0.tableName] + $0.joins.map(\.joinTable) }
         let settings = schemaChanges
         let deadline = ContinuousClock.now + settings.waitLimit
-        let changes = try observing(.schema, table: pending.count == 1 ? pending[0].tableName : nil) {
+        // Each change is logged once committed: a transaction that failed changed nothing, and
+        // a later step that failed leaves the transaction's changes (and its own earlier ones).
+        let log = { (changes: [String]) in
+            if let logger = self.logging?.logger { for change in changes { logger.notice("schema: \(change)") } }
+        }
+        try observing(.schema, table: pending.count == 1 ? pending[0].tableName : nil) {
             var nested = false
             let outcome = try retryingLockWaits(on: tables, until: deadline, settings) {
                 try write(nil, schema: true) { connection in
@@ -54,7 +62,7 @@ extension DBBManager {
             } retryable: {
                 !nested
             }
-            var changes = outcome.changes
+            log(outcome.changes)
             for step in outcome.later {
                 let once = {
                     try self.write(nil, schema: true) { connection in
@@ -80,17 +88,12 @@ extension DBBManager {
                         }
                     }
                 }
-                changes +=
+                log(
                     try step.isBounded
-                    ? retryingLockWaits(on: [step.table], until: deadline, settings, run) { true } : run()
+                        ? retryingLockWaits(on: [step.table], until: deadline, settings, run) { true } : run())
             }
-            return changes
         }
         markTablesReady(pending)
-        // Logged once committed: a migration that failed changed nothing.
-        if let logger = logging?.logger {
-            for change in changes { logger.notice("schema: \(change)") }
-        }
     }
 
     /// The mappings of `roots` (always, when `always`; else unless their tables are ready) and
